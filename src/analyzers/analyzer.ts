@@ -1,0 +1,48 @@
+import type { TSchema } from "@sinclair/typebox";
+import type { SafeFetcher } from "../net/fetch-types.ts";
+
+/**
+ * What each service (visibility, schema) plugs into the shared platform. The platform owns the API,
+ * queue and storage; an analyzer owns only "given a domain, produce a record".
+ */
+
+export interface OffsiteEndpoints {
+  enabled: boolean;
+  wikidataSparqlUrl: string;
+  wikipediaApiUrl: string;
+  commonCrawlIndexUrl: string;
+}
+
+export interface ScanContext {
+  /** The normalised target: lowercase ASCII (punycode) host without a leading www. */
+  domain: string;
+  fetcher: SafeFetcher;
+  /** Fires at SCAN_TIMEOUT_MS; gatherers pass it to every fetch and stop when it fires. */
+  signal: AbortSignal;
+  offsite: OffsiteEndpoints;
+  /** The clock, injected so that the record's timestamps are testable. */
+  now: () => Date;
+}
+
+export interface AnalyzerOutput<TRecord> {
+  record: TRecord;
+  /** Everything gathered, stored beside the record so that a scoring change can re-score without refetching. */
+  artifacts: unknown;
+}
+
+/** Thrown by an analyzer to ask the worker to retry later (with backoff) instead of storing a failed record. */
+export class TransientScanError extends Error {
+  override name = "TransientScanError";
+}
+
+export interface Analyzer<TRecord extends { domain: string; status: "ok" | "failed"; scannedAt: string }> {
+  readonly service: "visibility" | "schema";
+  /** TypeBox schema of the stored record, used for the OpenAPI description and response validation. */
+  readonly recordSchema: TSchema;
+  /** Always resolves with a record: a site that cannot be reached yields status "failed". */
+  scan(context: ScanContext): Promise<AnalyzerOutput<TRecord>>;
+  /** The record stored when the scan itself could not complete (retries exhausted, worker gave up). */
+  failedRecord(domain: string, reason: string, scannedAt: Date): TRecord;
+  /** The score to index for listings, or null. */
+  scoreOf(record: TRecord): number | null;
+}

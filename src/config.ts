@@ -1,0 +1,150 @@
+import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+
+/**
+ * Configuration comes only from environment variables. Each is declared once here with its type,
+ * default and accepted form; `loadConfig` validates them all and reports the first bad one in one
+ * line, so a typo stops the process at start instead of surfacing as odd behaviour later.
+ */
+
+type Service = "visibility" | "schema";
+
+const Port = T.Integer({ minimum: 0, maximum: 65535 });
+const Positive = T.Integer({ minimum: 1 });
+const NonNegative = T.Integer({ minimum: 0 });
+const HttpUrl = T.String({ pattern: "^https?://[^\\s]+$" });
+const OnOff = T.Union([T.Literal("on"), T.Literal("off")]);
+
+interface Variable {
+  schema: TSchema;
+  /** How the accepted form is described in error messages and the README. */
+  form: string;
+  default?: (env: Record<string, string | undefined>) => unknown;
+  /** Environment strings become numbers, lists… before validation. */
+  parse?: (raw: string) => unknown;
+}
+
+const integer = (raw: string) => (/^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw);
+const list = (raw: string) =>
+  raw
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+
+function serviceOf(env: Record<string, string | undefined>): Service {
+  return env.SERVICE === "schema" ? "schema" : "visibility";
+}
+
+export const variables = {
+  PORT: { schema: Port, form: "an integer from 0 to 65535", default: () => 3000, parse: integer },
+  HOST: { schema: T.String({ minLength: 1 }), form: "an address to listen on", default: () => "0.0.0.0" },
+  SERVICE: {
+    schema: T.Union([T.Literal("visibility"), T.Literal("schema")]),
+    form: "visibility or schema",
+    default: () => "visibility",
+  },
+  DATABASE_PATH: {
+    schema: T.String({ minLength: 1 }),
+    form: "a file path",
+    default: (env) => `./data/${serviceOf(env)}.sqlite`,
+  },
+  PUBLIC_URL: {
+    schema: HttpUrl,
+    form: "an http:// or https:// URL such as https://scan.example.com",
+    default: (env) => `http://localhost:${env.PORT?.trim() || 3000}`,
+  },
+  PIPELINE_TOKEN: {
+    schema: T.Array(T.String({ minLength: 16 })),
+    form: "one or more comma-separated tokens of at least 16 characters",
+    default: () => [],
+    parse: list,
+  },
+  KEY_PREFIX: {
+    schema: T.String({ pattern: "^[a-z][a-z0-9]{1,15}$" }),
+    form: "2-16 lowercase letters and digits, starting with a letter",
+    default: (env) => (serviceOf(env) === "schema" ? "schema" : "aivis"),
+  },
+  ADMIN_EMAIL: { schema: T.String({ pattern: "^[^@\\s]+@[^@\\s]+$" }), form: "an email address" },
+  ADMIN_PASSWORD: { schema: T.String({ minLength: 12 }), form: "a password of at least 12 characters" },
+  CHALLENGE: {
+    schema: T.Union([T.Literal("altcha"), T.Literal("turnstile")]),
+    form: "altcha or turnstile",
+    default: () => "altcha",
+  },
+  ALTCHA_HMAC_KEY: { schema: T.String({ minLength: 32 }), form: "a secret of at least 32 characters" },
+  TURNSTILE_SITE_KEY: { schema: T.String({ minLength: 1 }), form: "the site key from the Cloudflare dashboard" },
+  TURNSTILE_SECRET_KEY: { schema: T.String({ minLength: 1 }), form: "the secret key from the Cloudflare dashboard" },
+  TURNSTILE_VERIFY_URL: {
+    schema: HttpUrl,
+    form: "an http:// or https:// URL",
+    default: () => "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  },
+  TRUST_PROXY: { schema: T.Integer({ minimum: 0, maximum: 10 }), form: "an integer from 0 to 10", default: () => 0, parse: integer },
+  WORKER_CONCURRENCY: { schema: T.Integer({ minimum: 1, maximum: 64 }), form: "an integer from 1 to 64", default: () => 2, parse: integer },
+  CACHE_TTL_SECONDS: { schema: NonNegative, form: "a whole number of seconds", default: () => 86400, parse: integer },
+  LIMIT_PER_IP_PER_HOUR: { schema: NonNegative, form: "a whole number (0 refuses every fresh scan)", default: () => 8, parse: integer },
+  LIMIT_PER_DOMAIN_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 3, parse: integer },
+  LIMIT_PER_KEY_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 60, parse: integer },
+  SCAN_TIMEOUT_MS: { schema: T.Integer({ minimum: 1000 }), form: "milliseconds, at least 1000", default: () => 60000, parse: integer },
+  FETCH_TIMEOUT_MS: { schema: T.Integer({ minimum: 100 }), form: "milliseconds, at least 100", default: () => 10000, parse: integer },
+  FETCH_MAX_BYTES: { schema: T.Integer({ minimum: 1024 }), form: "bytes, at least 1024", default: () => 5 * 1024 * 1024, parse: integer },
+  SCAN_CONNECT_TO: {
+    schema: T.Array(T.String({ pattern: "^[^:\\s]+:\\d{1,5}:[^\\s]+:\\d{1,5}$" })),
+    form: "comma-separated HOST:PORT:ADDR:PORT2 entries, as curl's --connect-to (IPv6 ADDR in brackets)",
+    default: () => [],
+    parse: list,
+  },
+  OFFSITE_CHECKS: { schema: OnOff, form: "on or off", default: () => "on" },
+  WIKIDATA_SPARQL_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://query.wikidata.org/sparql" },
+  WIKIPEDIA_API_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://en.wikipedia.org/w/api.php" },
+  COMMONCRAWL_INDEX_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://index.commoncrawl.org" },
+  LOG_LEVEL: {
+    schema: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
+    form: "debug, info, warn, error or silent",
+    default: () => "info",
+  },
+} satisfies Record<string, Variable>;
+
+type Variables = typeof variables;
+type ValueOf<K extends keyof Variables> = Static<Variables[K]["schema"]>;
+type Defaulted = { [K in keyof Variables]: Variables[K] extends { default: unknown } ? K : never }[keyof Variables];
+
+export type Config = Readonly<
+  { [K in Defaulted]: ValueOf<K> } & { [K in Exclude<keyof Variables, Defaulted>]: ValueOf<K> | undefined }
+>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads, validates and freezes the configuration. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const config: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(variables) as [string, Variable][]) {
+    const raw = env[name];
+    let value: unknown;
+    if (raw === undefined || raw.trim() === "") {
+      value = variable.default?.(env);
+    } else {
+      value = variable.parse ? variable.parse(raw) : raw.trim();
+      if (!Value.Check(variable.schema, value)) {
+        const shown = name.includes("TOKEN") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC")
+          ? "the value given"
+          : JSON.stringify(raw);
+        throw new ConfigError(`${name}: ${shown} is not valid; expected ${variable.form}.`);
+      }
+    }
+    config[name] = value;
+  }
+  checkCombinations(config as Config);
+  return Object.freeze(config) as Config;
+}
+
+function checkCombinations(config: Config): void {
+  if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD: set both to enable the admin login, or neither to disable it.");
+  }
+  if (config.CHALLENGE === "turnstile" && (!config.TURNSTILE_SITE_KEY || !config.TURNSTILE_SECRET_KEY)) {
+    throw new ConfigError("CHALLENGE: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to be set as well.");
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Numbered schema migrations. Each runs once, in order, inside a transaction; the applied version
+ * is kept in SQLite's `user_version`. Never edit a migration that has shipped: add the next one.
+ *
+ * Times are INTEGER milliseconds since the Unix epoch throughout, so that comparisons are plain
+ * integer comparisons and a PostgreSQL backend can use BIGINT for the same columns.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "initial",
+    sql: `
+      CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE users (
+        id            INTEGER PRIMARY KEY,
+        email         TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at    INTEGER NOT NULL
+      ) STRICT;
+
+      -- user_id is NULL for keys an operator created from the command line.
+      CREATE TABLE api_keys (
+        id            INTEGER PRIMARY KEY,
+        user_id       INTEGER REFERENCES users(id) ON DELETE CASCADE,
+        name          TEXT NOT NULL,
+        key_hash      BLOB NOT NULL UNIQUE,
+        visible_start TEXT NOT NULL,
+        created_at    INTEGER NOT NULL,
+        last_used_at  INTEGER,
+        revoked_at    INTEGER
+      ) STRICT;
+      CREATE INDEX api_keys_by_user ON api_keys(user_id);
+
+      -- Every completed scan is kept (history); the newest per domain is the one served.
+      CREATE TABLE scans (
+        id          INTEGER PRIMARY KEY,
+        domain      TEXT NOT NULL,
+        status      TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+        score       INTEGER,
+        scanned_at  INTEGER NOT NULL,
+        record      TEXT NOT NULL,
+        artifacts   TEXT,
+        caller_kind TEXT NOT NULL,
+        api_key_id  INTEGER REFERENCES api_keys(id) ON DELETE SET NULL
+      ) STRICT;
+      CREATE INDEX scans_latest_by_domain ON scans(domain, scanned_at DESC, id DESC);
+      CREATE INDEX scans_by_time ON scans(scanned_at DESC);
+
+      -- The durable queue. A job is claimed by writing a fresh lease token; only the holder of the
+      -- current token may heartbeat, complete or fail it.
+      CREATE TABLE jobs (
+        id               INTEGER PRIMARY KEY,
+        domain           TEXT NOT NULL,
+        state            TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+        caller_kind      TEXT NOT NULL,
+        api_key_id       INTEGER REFERENCES api_keys(id) ON DELETE SET NULL,
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        run_after        INTEGER NOT NULL,
+        lease_token      TEXT,
+        lease_expires_at INTEGER,
+        last_error       TEXT,
+        created_at       INTEGER NOT NULL,
+        updated_at       INTEGER NOT NULL
+      ) STRICT;
+      -- At most one queued or running job per domain: concurrent requests join it.
+      CREATE UNIQUE INDEX jobs_one_active_per_domain ON jobs(domain) WHERE state IN ('queued', 'running');
+      CREATE INDEX jobs_claimable ON jobs(state, run_after);
+
+      -- Sliding-window rate limiting: one row per admitted scan per bucket.
+      CREATE TABLE rate_events (
+        bucket TEXT NOT NULL,
+        at     INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX rate_events_by_bucket ON rate_events(bucket, at);
+
+      -- Refusals are kept for a day so that operators can see who is being turned away.
+      CREATE TABLE rate_refusals (
+        id                  INTEGER PRIMARY KEY,
+        bucket              TEXT NOT NULL,
+        at                  INTEGER NOT NULL,
+        retry_after_seconds INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX rate_refusals_by_time ON rate_refusals(at);
+
+      -- Challenge solutions already accepted, so that a replayed solution is refused.
+      CREATE TABLE used_challenges (
+        digest     TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX used_challenges_by_expiry ON used_challenges(expires_at);
+    `,
+  },
+];
