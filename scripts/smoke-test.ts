@@ -1,0 +1,97 @@
+/**
+ * Starts the compiled binary on its defaults (plus a temporary database and a free port) and checks
+ * that it serves: health, the API's documented errors, the docs, and a clean stop on SIGTERM.
+ * Usage: bun scripts/smoke-test.ts [path/to/sightline]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const binary = process.argv[2] ?? "dist/sightline";
+const work = mkdtempSync(join(tmpdir(), "sightline-smoke-"));
+const env = { ...process.env, DATABASE_PATH: join(work, "db.sqlite"), HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info" };
+let failures = 0;
+
+function check(name: string, ok: boolean, detail = ""): void {
+  if (!ok) failures++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : `: ${detail}`}`);
+}
+
+function run(args: string[]): { code: number; out: string } {
+  const result = Bun.spawnSync([binary, ...args], { env, stdout: "pipe", stderr: "pipe" });
+  return { code: result.exitCode, out: result.stdout.toString() + result.stderr.toString() };
+}
+
+try {
+  const version = run(["version"]);
+  check("version", version.code === 0 && /^sightline \d+\.\d+\.\d+/.test(version.out), version.out);
+  check("--help", run(["--help"]).code === 0);
+  check("unknown command exits 2", run(["frobnicate"]).code === 2);
+  const migrate = run(["migrate"]);
+  check("migrate", migrate.code === 0 && migrate.out.includes("schema version"), migrate.out);
+  check("bad configuration exits 2 with one line", (() => {
+    const bad = Bun.spawnSync([binary], { env: { ...env, PORT: "http" }, stderr: "pipe" });
+    return bad.exitCode === 2 && bad.stderr.toString().trim().split("\n").length === 1 && bad.stderr.toString().includes("PORT");
+  })());
+
+  const server = Bun.spawn([binary], { env, stdout: "pipe", stderr: "inherit" });
+  const logs = readLines(server.stdout);
+  const listening = await waitFor(logs, (line) => line.includes('"message":"listening"'), 15_000);
+  const port = listening ? Number(/"url":"http:\/\/[^"]+:(\d+)"/.exec(listening)?.[1]) : 0;
+  check("starts and logs the port", port > 0, listening ?? "no listening line");
+  const base = `http://127.0.0.1:${port}`;
+
+  const expect = async (name: string, status: number, path: string, init: RequestInit = {}, bodyIncludes?: string) => {
+    try {
+      const response = await fetch(base + path, init);
+      const text = await response.text();
+      check(name, response.status === status && (!bodyIncludes || text.includes(bodyIncludes)), `${response.status} ${text.slice(0, 200)}`);
+    } catch (error) {
+      check(name, false, String(error));
+    }
+  };
+  const scan = (headers: Record<string, string> = {}) => ({
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ url: "example.com" }),
+  });
+  await expect("GET /healthz", 200, "/healthz");
+  await expect("report of a never-scanned domain", 404, "/api/report/never-scanned.example.json", {}, '"error":"Not found"');
+  await expect("scan without credentials", 403, "/api/scan", scan(), "Verification failed. Please retry.");
+  await expect("scan with an unknown token", 401, "/api/scan", scan({ authorization: "Bearer nope" }), '"error":"Unauthorized"');
+  await expect("challenge", 200, "/api/challenge", {}, "signature");
+  await expect("OpenAPI document", 200, "/swagger/json", {}, "/api/scan");
+  await expect("docs page", 200, "/swagger", {}, "swagger-ui");
+  await expect("unknown route is JSON 404", 404, "/no-such-page", {}, '"error"');
+
+  server.kill("SIGTERM");
+  const stopped = await waitFor(logs, (line) => line.includes('"message":"stopped"'), 15_000);
+  check("stops cleanly on SIGTERM", stopped !== null && (await server.exited) === 0);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log(failures === 0 ? "smoke test passed" : `smoke test: ${failures} check(s) failed`);
+process.exit(failures === 0 ? 0 : 1);
+
+async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of stream) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      yield buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+    }
+  }
+}
+
+async function waitFor(lines: AsyncGenerator<string>, match: (line: string) => boolean, timeoutMs: number): Promise<string | null> {
+  const deadline = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  const search = (async () => {
+    for await (const line of lines) if (match(line)) return line;
+    return null;
+  })();
+  return Promise.race([search, deadline]);
+}

@@ -1,0 +1,58 @@
+import { Elysia } from "elysia";
+import type { TSchema } from "@sinclair/typebox";
+import type { ChallengeVerifier } from "./auth/challenge.ts";
+import type { Log } from "./log.ts";
+import type { ScanApiDeps } from "./scans/scan-api.ts";
+import type { Db } from "./store/database.ts";
+import { scanRoutes } from "./http/scan-routes.ts";
+import { reportRoutes } from "./http/report-routes.ts";
+import { healthRoutes } from "./http/health-routes.ts";
+import { challengeRoutes } from "./http/challenge-routes.ts";
+import { docsRoutes } from "./http/docs-routes.ts";
+import { createFallbackErrors } from "./http/fallback-errors.ts";
+import { errorResponse } from "./http/json-response.ts";
+
+export interface AppDeps {
+  db: Db;
+  log: Log;
+  service: "visibility" | "schema";
+  version: string;
+  publicUrl: string;
+  trustProxy: number;
+  recordSchema: TSchema;
+  scanApi: ScanApiDeps;
+  challenge: ChallengeVerifier;
+}
+
+const TITLES = {
+  visibility: {
+    title: "sightline AI visibility scanner",
+    description: "Scans a domain and reports how well AI assistants and answer engines can reach, read, understand and cite it.",
+  },
+  schema: {
+    title: "sightline schema markup generator",
+    description: "Analyses a URL, reports its structured data with errors and rich-result eligibility, and generates schema.org JSON-LD.",
+  },
+} as const;
+
+/** Composes the HTTP app from the route plugins. Routes hold no logic; errors are always JSON. */
+export function createApp(deps: AppDeps) {
+  // The error hook comes first so that it covers every route; it reads the route table lazily.
+  let fallback: ReturnType<typeof createFallbackErrors> | undefined;
+  const app: Elysia = new Elysia()
+    .onError(({ code, error, request }) => {
+      fallback ??= createFallbackErrors(app.routes, deps.log);
+      if (code === "NOT_FOUND") return fallback.notFound(request);
+      if (code === "PARSE") return errorResponse(400, "Request body could not be parsed.");
+      if (code === "VALIDATION") return errorResponse(400, "Request is not valid.");
+      return fallback.internal(request, error);
+    })
+    .use(docsRoutes({ ...TITLES[deps.service], version: deps.version, publicUrl: deps.publicUrl }))
+    .use(healthRoutes({ service: deps.service, version: deps.version }))
+    .use(challengeRoutes(deps.challenge))
+    .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
+    .use(reportRoutes({ db: deps.db, recordSchema: deps.recordSchema }));
+  return app;
+}
+
+export type App = Elysia;

@@ -1,0 +1,62 @@
+import type { Config } from "../config.ts";
+import { VERSION } from "../version.ts";
+import { EXIT } from "./exit-codes.ts";
+import { serveCommand } from "./serve-command.ts";
+import { migrateCommand } from "./migrate-command.ts";
+
+interface Command {
+  summary: string;
+  usage: string;
+  run(args: string[], config: () => Config): Promise<number>;
+}
+
+const commands: Record<string, Command> = {
+  serve: {
+    summary: "Serve the API, pages and background worker (the default).",
+    usage: "sightline serve\n\nConfiguration comes from environment variables; see the README.",
+    run: (_args, config) => serveCommand(config()),
+  },
+  migrate: {
+    summary: "Apply pending database migrations and exit.",
+    usage: "sightline migrate\n\nApplies every pending migration to DATABASE_PATH. `serve` does this at start as well.",
+    run: async (_args, config) => migrateCommand(config()),
+  },
+  version: {
+    summary: "Print the version.",
+    usage: "sightline version",
+    run: async () => {
+      process.stdout.write(`sightline ${VERSION}\n`);
+      return EXIT.ok;
+    },
+  },
+};
+
+export async function runCli(argv: string[], config: () => Config): Promise<number> {
+  const [name = "serve", ...rest] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(overview());
+    return EXIT.ok;
+  }
+  if (name === "--version" || name === "-v") return commands.version!.run([], config);
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`sightline: unknown command "${name}". Run "sightline --help" for the list.\n`);
+    return EXIT.usage;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  const unknown = rest.find((arg) => arg.startsWith("-"));
+  if (unknown) {
+    process.stderr.write(`sightline ${name}: unknown option "${unknown}". Run "sightline ${name} --help".\n`);
+    return EXIT.usage;
+  }
+  return command.run(rest, config);
+}
+
+function overview(): string {
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return `sightline ${VERSION}: how websites show up to AI.\n\nUsage: sightline [command] [--help]\n\nCommands:\n${lines.join("\n")}\n\nExit codes: 0 success, 1 failure, 2 bad usage or configuration.\n`;
+}

@@ -1,0 +1,22 @@
+import { Type as T } from "@sinclair/typebox";
+
+/** Response bodies of the public API. The OpenAPI description is generated from these. */
+
+export const ErrorBody = T.Object({ error: T.String({ description: "What went wrong, in plain words." }) }, { description: "An error." });
+
+export const RateLimitedBody = T.Object(
+  {
+    error: T.String(),
+    retryAfterSeconds: T.Integer({ minimum: 1, description: "Seconds to wait before retrying; also sent as the Retry-After header." }),
+  },
+  { description: "Rate limit exceeded." },
+);
+
+export const ScanAcceptedBody = T.Object(
+  { domain: T.String({ description: "The normalised domain. Poll GET /api/report/{domain}.json every 1-2 seconds until it answers 200." }) },
+  { description: "The scan runs in the background." },
+);
+
+export const UnauthorizedBody = T.Object({ error: T.Literal("Unauthorized") });
+export const VerificationFailedBody = T.Object({ error: T.Literal("Verification failed. Please retry.") });
+export const NotFoundBody = T.Object({ error: T.Literal("Not found") });

@@ -1,0 +1,68 @@
+import { Elysia } from "elysia";
+import { openapi } from "@elysiajs/openapi";
+// Embedded in the compiled binary: the docs page loads nothing from another origin.
+import swaggerBundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import swaggerCssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+
+/**
+ * /swagger (the interactive UI, served from the binary) and /swagger/json (the OpenAPI document,
+ * generated from the routes' TypeBox schemas so that it cannot drift from the code).
+ */
+export function docsRoutes(info: { title: string; version: string; description: string; publicUrl: string }) {
+  const bundle = Bun.file(swaggerBundlePath);
+  const css = Bun.file(swaggerCssPath);
+  const page = swaggerPage(info.title);
+  const assetHeaders = { "cache-control": "public, max-age=86400" };
+
+  return new Elysia()
+    .use(
+      openapi({
+        path: "/swagger",
+        specPath: "/swagger/json",
+        provider: null,
+        exclude: { paths: ["/swagger", "/swagger/assets/swagger-ui-bundle.js", "/swagger/assets/swagger-ui.css", "/swagger/assets/init.js"] },
+        documentation: {
+          info: { title: info.title, version: info.version, description: info.description },
+          servers: [{ url: info.publicUrl }],
+          components: {
+            securitySchemes: {
+              bearer: {
+                type: "http",
+                scheme: "bearer",
+                description: "A self-serve API key (created at /account) or the operator's pipeline token.",
+              },
+            },
+          },
+        },
+      }),
+    )
+    .get("/swagger", () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } }))
+    .get("/swagger/assets/swagger-ui-bundle.js", () => new Response(bundle, { headers: { "content-type": "text/javascript; charset=utf-8", ...assetHeaders } }))
+    .get("/swagger/assets/swagger-ui.css", () => new Response(css, { headers: { "content-type": "text/css; charset=utf-8", ...assetHeaders } }))
+    .get("/swagger/assets/init.js", () => new Response(INIT_SCRIPT, { headers: { "content-type": "text/javascript; charset=utf-8", ...assetHeaders } }));
+}
+
+// An external script rather than an inline one, so the page works under a same-origin-only CSP.
+const INIT_SCRIPT = `window.addEventListener("load", function () {
+  window.ui = SwaggerUIBundle({ url: "/swagger/json", dom_id: "#swagger-ui", deepLinking: true });
+});
+`;
+
+function swaggerPage(title: string): string {
+  const safeTitle = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${safeTitle} API</title>
+<link rel="stylesheet" href="/swagger/assets/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/swagger/assets/swagger-ui-bundle.js"></script>
+<script src="/swagger/assets/init.js"></script>
+</body>
+</html>
+`;
+}

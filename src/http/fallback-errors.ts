@@ -1,0 +1,43 @@
+import { errorResponse } from "./json-response.ts";
+import type { Log } from "../log.ts";
+
+/**
+ * JSON answers for what no route handles: 404 for an unknown path, 405 (with Allow) for a known path
+ * and the wrong method, and a bare 500 that never carries a stack trace.
+ */
+export function createFallbackErrors(routes: readonly { method: string; path: string }[], log: Log) {
+  const patterns = routes.map((route) => ({ method: route.method.toUpperCase(), pattern: pathPattern(route.path) }));
+
+  function allowedMethods(pathname: string): string[] {
+    const methods = new Set<string>();
+    for (const { method, pattern } of patterns) if (pattern.test(pathname)) methods.add(method);
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  }
+
+  return {
+    notFound(request: Request): Response {
+      const allowed = allowedMethods(new URL(request.url).pathname);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        return errorResponse(405, "Method not allowed", {}, { allow: allowed.join(", ") });
+      }
+      return errorResponse(404, "Not found");
+    },
+    internal(request: Request, error: unknown): Response {
+      log("error", "unhandled error", { method: request.method, path: new URL(request.url).pathname, error: describe(error) });
+      return errorResponse(500, "Internal server error");
+    },
+  };
+}
+
+function pathPattern(path: string): RegExp {
+  const escaped = path
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${escaped}$`);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

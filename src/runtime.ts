@@ -1,0 +1,108 @@
+import type { Config } from "./config.ts";
+import { openDatabase, type Db } from "./store/database.ts";
+import { createLogger, type Log } from "./log.ts";
+import { VERSION } from "./version.ts";
+import { analyzerFor } from "./analyzers/registry.ts";
+import { parseConnectTo } from "./net/connect-to.ts";
+import type { Lookup } from "./net/resolve-host.ts";
+import { createSafeFetcher, scannerUserAgent } from "./net/safe-fetch.ts";
+import { createChallengeVerifier } from "./auth/challenge.ts";
+import { createAuthenticator } from "./auth/authenticate.ts";
+import { startWorker, type Worker } from "./scans/worker.ts";
+import { runScanJob, storeGivenUpRecord, type ScanJobDeps } from "./scans/scan-job.ts";
+import { createApp, type App } from "./app.ts";
+
+/**
+ * Everything one process runs, wired from the configuration: the database, the app, and the worker.
+ * main.ts serves it; tests build it in process with their own clock and DNS.
+ */
+export interface Runtime {
+  config: Config;
+  db: Db;
+  app: App;
+  worker: Worker;
+  log: Log;
+  /** Stops the worker (running scans get `graceMs` to finish) and closes the database. */
+  stop(graceMs: number): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  log?: Log;
+  now?: () => number;
+  lookup?: Lookup;
+}
+
+export function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
+  const log = overrides.log ?? createLogger(config.LOG_LEVEL);
+  const now = overrides.now ?? Date.now;
+  const analyzer = analyzerFor(config.SERVICE);
+  const db = openDatabase(config.DATABASE_PATH);
+  const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
+
+  const fetcher = createSafeFetcher({
+    connectTo,
+    timeoutMs: config.FETCH_TIMEOUT_MS,
+    maxBytes: config.FETCH_MAX_BYTES,
+    userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
+    lookup: overrides.lookup,
+  });
+  const jobDeps: ScanJobDeps = {
+    db,
+    analyzer,
+    fetcher,
+    offsite: {
+      enabled: config.OFFSITE_CHECKS === "on",
+      wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL,
+      wikipediaApiUrl: config.WIKIPEDIA_API_URL,
+      commonCrawlIndexUrl: config.COMMONCRAWL_INDEX_URL,
+    },
+    scanTimeoutMs: config.SCAN_TIMEOUT_MS,
+    now,
+  };
+  const worker = startWorker({
+    db,
+    concurrency: config.WORKER_CONCURRENCY,
+    runJob: (job, signal) => runScanJob(jobDeps, job, signal),
+    onGiveUp: (job, reason) => storeGivenUpRecord(jobDeps, job, reason),
+    log,
+    now,
+  });
+
+  const challenge = createChallengeVerifier(db, config);
+  const app = createApp({
+    db,
+    log,
+    service: config.SERVICE,
+    version: VERSION,
+    publicUrl: config.PUBLIC_URL,
+    trustProxy: config.TRUST_PROXY,
+    recordSchema: analyzer.recordSchema,
+    challenge,
+    scanApi: {
+      db,
+      authenticator: createAuthenticator({ db, keyPrefix: config.KEY_PREFIX, pipelineTokens: config.PIPELINE_TOKEN, challenge }),
+      cacheTtlSeconds: config.CACHE_TTL_SECONDS,
+      limits: {
+        perIpPerHour: config.LIMIT_PER_IP_PER_HOUR,
+        perDomainPerHour: config.LIMIT_PER_DOMAIN_PER_HOUR,
+        perKeyPerHour: config.LIMIT_PER_KEY_PER_HOUR,
+      },
+      connectTo,
+      lookup: overrides.lookup,
+      wakeWorker: () => worker.wake(),
+      now,
+    },
+  });
+
+  return {
+    config,
+    db,
+    app,
+    worker,
+    log,
+    async stop(graceMs) {
+      await worker.stop(graceMs);
+      db.close();
+    },
+  };
+}

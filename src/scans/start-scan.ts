@@ -1,0 +1,116 @@
+import type { Db } from "../store/database.ts";
+import { immediate } from "../store/database.ts";
+import { latestScan } from "../store/scans-repo.ts";
+import type { ConnectToRule } from "../net/connect-to.ts";
+import type { Lookup } from "../net/resolve-host.ts";
+import { consumeRateLimits, type LimitState } from "../limits/rate-limiter.ts";
+import { scanLimitRules } from "../limits/scan-limit-rules.ts";
+import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
+import { enqueueScan, findActiveJob, type JobCaller } from "./queue.ts";
+import { normalizeTarget } from "./normalize-target.ts";
+import { checkTargetResolves } from "./resolve-target.ts";
+
+/**
+ * The part of the scan request flow shared by every entry point (HTTP API, web form, MCP):
+ * normalise → fresh record → join an in-flight scan → rate limits → enqueue. Authentication and body
+ * parsing happen before, in the entry point.
+ */
+
+export interface StartScanDeps {
+  db: Db;
+  cacheTtlSeconds: number;
+  limits: { perIpPerHour: number; perDomainPerHour: number; perKeyPerHour: number };
+  connectTo: ConnectToRule[];
+  lookup?: Lookup;
+  /** Pokes the worker so that a new job starts without waiting for its idle poll. */
+  wakeWorker: () => void;
+  now: () => number;
+}
+
+export type ScanCaller =
+  | { kind: "pipeline" | "challenge" | "mcp" }
+  | { kind: "key"; keyId: number };
+
+export interface StartScanRequest {
+  url: unknown;
+  forceRescan: boolean;
+  caller: ScanCaller;
+  clientIp: string;
+}
+
+export type StartScanOutcome =
+  | { kind: "cached"; domain: string; recordJson: string }
+  | { kind: "started"; domain: string; joined: boolean; headers: Record<string, string> }
+  | { kind: "invalid"; error: string }
+  | { kind: "limited"; error: string; retryAfterSeconds: number; headers: Record<string, string> };
+
+export async function startScan(deps: StartScanDeps, request: StartScanRequest): Promise<StartScanOutcome> {
+  const target = normalizeTarget(request.url);
+  if (!target.ok) return { kind: "invalid", error: target.error };
+  const { domain } = target;
+
+  if (!request.forceRescan) {
+    const cached = freshRecord(deps, domain);
+    if (cached) return { kind: "cached", domain, recordJson: cached };
+  }
+  // A scan already queued or running answers every caller at no cost: no DNS, no limits.
+  if (findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
+
+  const resolves = await checkTargetResolves(domain, { connectTo: deps.connectTo, lookup: deps.lookup });
+  if (!resolves.ok) return { kind: "invalid", error: resolves.error };
+
+  const outcome = admitAndEnqueue(deps, domain, request);
+  if (outcome.kind === "started" && !outcome.joined) deps.wakeWorker();
+  return outcome;
+}
+
+function freshRecord(deps: StartScanDeps, domain: string): string | null {
+  const latest = latestScan(deps.db, domain);
+  if (!latest) return null;
+  return deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000 ? latest.recordJson : null;
+}
+
+/**
+ * Joining, limiting and enqueueing happen in one write transaction, so two requests racing for the
+ * same domain cannot both spend a rate-limit slot: the second one sees the first one's job and joins.
+ */
+function admitAndEnqueue(deps: StartScanDeps, domain: string, request: StartScanRequest): StartScanOutcome {
+  return immediate(deps.db, (): StartScanOutcome => {
+    if (findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
+    const now = deps.now();
+    const caller = request.caller;
+    const rules = scanLimitRules(
+      caller.kind === "key" ? { kind: "key", keyId: caller.keyId } : { kind: caller.kind === "pipeline" ? "pipeline" : "challenge" },
+      request.clientIp,
+      domain,
+      deps.limits,
+    );
+    const decision = consumeRateLimits(deps.db, rules, now);
+    if (!decision.ok) {
+      return {
+        kind: "limited",
+        error: refusalMessage(decision.refused, decision.retryAfterSeconds),
+        retryAfterSeconds: decision.retryAfterSeconds,
+        headers: rateLimitHeaders(decision.states),
+      };
+    }
+    enqueueScan(deps.db, domain, jobCaller(caller), now);
+    return { kind: "started", domain, joined: false, headers: rateLimitHeaders(decision.states) };
+  });
+}
+
+function jobCaller(caller: ScanCaller): JobCaller {
+  return caller.kind === "key" ? { kind: "key", apiKeyId: caller.keyId } : { kind: caller.kind, apiKeyId: null };
+}
+
+const BUCKET_NAMES: Record<string, string> = {
+  ip: "from your address",
+  domain: "of this domain",
+  key: "with this API key",
+};
+
+function refusalMessage(refused: LimitState, retryAfterSeconds: number): string {
+  const scope = BUCKET_NAMES[refused.name] ?? `in the ${refused.name} bucket`;
+  const hours = refused.windowSeconds === 3600 ? "per hour" : `per ${refused.windowSeconds} seconds`;
+  return `Rate limit exceeded: at most ${refused.limit} fresh scans ${scope} ${hours}. Try again in ${retryAfterSeconds} seconds.`;
+}
