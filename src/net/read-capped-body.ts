@@ -1,0 +1,59 @@
+import { decodedBody } from "./decoded-body.ts";
+
+/**
+ * Reads a response body, decoded per its Content-Encoding, up to maxBytes and then stops reading
+ * and decoding, so a huge body or a decompression bomb costs about maxBytes of memory.
+ */
+export async function readCappedBody(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  contentEncoding: string | null = null,
+): Promise<{ body: Uint8Array; truncated: boolean }> {
+  if (!stream) return { body: new Uint8Array(0), truncated: false };
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let truncated = false;
+  const source = contentEncoding ? decodedBody(streamChunks(stream), contentEncoding) : streamChunks(stream);
+  for await (const value of source) {
+    const room = maxBytes - length;
+    if (value.byteLength > room) {
+      chunks.push(value.subarray(0, room));
+      length += room;
+      truncated = true;
+      break; // ends the generators: the decoder is destroyed and the stream cancelled
+    }
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  return { body: concat(chunks, length), truncated };
+}
+
+/** The chunks of a stream; stopping early cancels it, so the connection is not left open. */
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}
+
+function concat(chunks: Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0].slice();
+  const body = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

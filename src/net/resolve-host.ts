@@ -1,0 +1,84 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import ipaddr from "ipaddr.js";
+import { findConnectTo, type ConnectToRule } from "./connect-to.ts";
+import { isPublicUnicast } from "./address-policy.ts";
+import { FetchError } from "./fetch-types.ts";
+
+/** Every A and AAAA record of a name. Injected by tests; the default asks the system resolver. */
+export type Lookup = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+
+export interface ResolvedHost {
+  /** The address to connect to: an IP address, or the ADDR of a SCAN_CONNECT_TO rule. */
+  address: string;
+  port: number;
+  /** True when a SCAN_CONNECT_TO rule supplied the address (no DNS, no address check). */
+  trusted: boolean;
+}
+
+export interface ResolveHostOptions {
+  connectTo: ConnectToRule[];
+  lookup?: Lookup;
+  /** The URL being fetched, carried by the FetchError; defaults to the host. */
+  url?: string;
+}
+
+export const systemLookup: Lookup = async (hostname) => {
+  const records = await dnsLookup(hostname, { all: true, verbatim: true });
+  return records.map((record) => ({ address: record.address, family: record.family === 6 ? 6 : 4 }));
+};
+
+/**
+ * Decides where a fetch of host:port may connect. SCAN_CONNECT_TO names go where the operator said;
+ * anything else must resolve, and EVERY address must be public, so that a name with one public and
+ * one private record cannot be used to reach the private one.
+ */
+export async function resolveHost(host: string, port: number, options: ResolveHostOptions): Promise<ResolvedHost> {
+  const url = options.url ?? host;
+  const name = canonicalHostname(host);
+  if (name === undefined) throw new FetchError("invalid-url", `${host} is not a valid host name.`, url);
+
+  const rule = findConnectTo(options.connectTo, name, port);
+  if (rule) return { address: rule.address, port: rule.connectPort, trusted: true };
+
+  if (ipaddr.isValid(name)) {
+    assertPublic(host, name, url);
+    return { address: name, port, trusted: false };
+  }
+
+  const records = await lookupRecords(options.lookup ?? systemLookup, name, host, url);
+  for (const record of records) assertPublic(host, record.address, url);
+  const first = records[0];
+  if (!first) throw new FetchError("dns", `${host} does not resolve.`, url);
+  return { address: first.address, port, trusted: false };
+}
+
+/**
+ * The host as a WHATWG URL parser sees it: lower-cased, punycoded, IPv6 without brackets, and odd
+ * IPv4 spellings (2130706433, 0x7f.1, 0177.0.0.1) normalised to dotted decimal, so they are caught
+ * as the literals they are rather than looked up as names.
+ */
+function canonicalHostname(host: string): string | undefined {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  if (bare.includes(":")) return ipaddr.IPv6.isValid(bare) ? ipaddr.IPv6.parse(bare).toString() : undefined;
+  if (bare === "" || /[/?#@\s\\]/.test(bare)) return undefined;
+  try {
+    return new URL(`http://${bare}/`).hostname.replace(/\.$/, "");
+  } catch {
+    return undefined;
+  }
+}
+
+async function lookupRecords(lookup: Lookup, name: string, host: string, url: string) {
+  try {
+    return await lookup(name);
+  } catch {
+    // NXDOMAIN, no data and resolver failures all mean the same to the caller: nothing to connect to.
+    throw new FetchError("dns", `${host} does not resolve.`, url);
+  }
+}
+
+function assertPublic(host: string, address: string, url: string): void {
+  if (!isPublicUnicast(address)) {
+    throw new FetchError("blocked-address", `${host} resolves to a private or reserved address (${address}), which cannot be scanned.`, url);
+  }
+}
