@@ -1,0 +1,60 @@
+import type { Db } from "../store/database.ts";
+import { verifyApiKey } from "./api-key-service.ts";
+import { bearerTokenOf } from "./bearer-token.ts";
+import type { ChallengeVerifier } from "./challenge.ts";
+import { createPipelineTokenMatcher } from "./pipeline-tokens.ts";
+
+/**
+ * Who is calling the scan API. An Authorization header, when present, must carry a valid API key
+ * or pipeline token (401 otherwise); without one, the browser challenge is the credential (403).
+ */
+
+export type Caller = { kind: "pipeline" } | { kind: "key"; keyId: number };
+
+export type Identified = { ok: true; caller: Caller } | { ok: false; status: 401; error: "Unauthorized" };
+export type ChallengeOutcome = { ok: true } | { ok: false; status: 403; error: "Verification failed. Please retry." };
+
+export interface Authenticator {
+  /** Null when there is no Authorization header: the caller must then pass the challenge. */
+  identify(authorization: string | null): null | Identified;
+  verifyChallenge(token: unknown, clientIp: string): Promise<ChallengeOutcome>;
+}
+
+export interface AuthenticatorDeps {
+  db: Db;
+  keyPrefix: string;
+  pipelineTokens: readonly string[];
+  challenge: ChallengeVerifier;
+  now?: () => number;
+}
+
+const UNAUTHORIZED = { ok: false, status: 401, error: "Unauthorized" } as const;
+const VERIFICATION_FAILED = { ok: false, status: 403, error: "Verification failed. Please retry." } as const;
+
+export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
+  const now = deps.now ?? Date.now;
+  const matchesPipelineToken = createPipelineTokenMatcher(deps.pipelineTokens);
+  const keyStart = `${deps.keyPrefix}_`;
+
+  return {
+    identify(authorization) {
+      if (authorization === null) return null;
+      const token = bearerTokenOf(authorization);
+      if (token === null) return UNAUTHORIZED;
+      if (token.startsWith(keyStart)) {
+        const verified = verifyApiKey(deps.db, deps.keyPrefix, token, now());
+        return verified.ok ? { ok: true, caller: { kind: "key", keyId: verified.keyId } } : UNAUTHORIZED;
+      }
+      return matchesPipelineToken(token) ? { ok: true, caller: { kind: "pipeline" } } : UNAUTHORIZED;
+    },
+
+    async verifyChallenge(token, clientIp) {
+      try {
+        return (await deps.challenge.verify(token, clientIp)) ? { ok: true } : VERIFICATION_FAILED;
+      } catch {
+        // Fail closed: a verifier fault must not let an unverified request through.
+        return VERIFICATION_FAILED;
+      }
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { createApiKey, revokeApiKey } from "../../src/auth/api-key-service.ts";
+import { BASE62_ALPHABET } from "../../src/auth/api-keys.ts";
+import { createAuthenticator, type Authenticator } from "../../src/auth/authenticate.ts";
+import type { ChallengeVerifier } from "../../src/auth/challenge.ts";
+import { openDatabase, type Db } from "../../src/store/database.ts";
+
+const PIPELINE_A = "pipeline-token-aaaaaaaaaaaa";
+const PIPELINE_B = "pipeline-token-bbbbbbbbbbbb";
+const UNAUTHORIZED = { ok: false, status: 401, error: "Unauthorized" } as const;
+
+/** A challenge verifier that accepts exactly one token and records what it was asked. */
+function fakeChallenge(accepted = "good-token"): ChallengeVerifier & { calls: [unknown, string][] } {
+  const calls: [unknown, string][] = [];
+  return {
+    kind: "altcha",
+    calls,
+    async issue() {
+      return {};
+    },
+    async verify(token, clientIp) {
+      calls.push([token, clientIp]);
+      return token === accepted;
+    },
+  };
+}
+
+let db: Db;
+let clock: number;
+
+function authenticator(pipelineTokens: readonly string[] = [PIPELINE_A], challenge: ChallengeVerifier = fakeChallenge()): Authenticator {
+  return createAuthenticator({ db, keyPrefix: "aivis", pipelineTokens, challenge, now: () => clock });
+}
+
+beforeEach(() => {
+  db = openDatabase(":memory:");
+  clock = 1_700_000_000_000;
+});
+
+afterEach(() => {
+  db.close();
+});
+
+describe("identify: no header", () => {
+  test("is null, so the caller must pass the challenge", () => {
+    expect(authenticator().identify(null)).toBeNull();
+  });
+});
+
+describe("identify: pipeline tokens", () => {
+  test("a configured token identifies the pipeline", () => {
+    expect(authenticator().identify(`Bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+  });
+
+  test("during a rotation both tokens work", () => {
+    const auth = authenticator([PIPELINE_A, PIPELINE_B]);
+    expect(auth.identify(`Bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+    expect(auth.identify(`Bearer ${PIPELINE_B}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+  });
+
+  test("a wrong token, a prefix or an extension of a real one is 401", () => {
+    const auth = authenticator([PIPELINE_A, PIPELINE_B]);
+    expect(auth.identify("Bearer pipeline-token-cccccccccccc")).toEqual(UNAUTHORIZED);
+    expect(auth.identify(`Bearer ${PIPELINE_A.slice(0, -1)}`)).toEqual(UNAUTHORIZED);
+    expect(auth.identify(`Bearer ${PIPELINE_A}x`)).toEqual(UNAUTHORIZED);
+  });
+
+  test("with no pipeline token configured, every non-key token is 401", () => {
+    const auth = authenticator([]);
+    expect(auth.identify(`Bearer ${PIPELINE_A}`)).toEqual(UNAUTHORIZED);
+    expect(auth.identify("Bearer x")).toEqual(UNAUTHORIZED);
+  });
+});
+
+describe("identify: malformed headers", () => {
+  test("anything but `Bearer <token>` is 401", () => {
+    const auth = authenticator();
+    for (const header of ["Basic x", `Basic ${PIPELINE_A}`, "Bearer", "Bearer ", "Bearer  ", "", `${PIPELINE_A}`, `Bearer ${PIPELINE_A} extra`, `Bearer:${PIPELINE_A}`]) {
+      expect({ header, answer: auth.identify(header) }).toEqual({ header, answer: UNAUTHORIZED });
+    }
+  });
+
+  test("the scheme name is case-insensitive", () => {
+    const auth = authenticator();
+    expect(auth.identify("bearer tok")).toEqual(UNAUTHORIZED);
+    expect(auth.identify(`bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+    expect(auth.identify(`BEARER ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+  });
+});
+
+describe("identify: API keys", () => {
+  test("a valid key identifies the key, and records its use", () => {
+    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
+    clock += 5_000;
+    expect(authenticator().identify(`Bearer ${created.key}`)).toEqual({ ok: true, caller: { kind: "key", keyId: created.id } });
+    const row = db.query<{ t: number | null }, [number]>("SELECT last_used_at AS t FROM api_keys WHERE id = ?").get(created.id)!;
+    expect(row.t).toBe(clock);
+  });
+
+  test("a revoked key is refused on the very next request", () => {
+    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
+    const auth = authenticator();
+    expect(auth.identify(`Bearer ${created.key}`)?.ok).toBe(true);
+    revokeApiKey(db, created.id, clock);
+    expect(auth.identify(`Bearer ${created.key}`)).toEqual(UNAUTHORIZED);
+  });
+
+  test("an unknown well-formed key is 401", () => {
+    const elsewhere = createApiKey(openDatabase(":memory:"), { prefix: "aivis", name: "k", userId: null, now: clock });
+    expect(authenticator().identify(`Bearer ${elsewhere.key}`)).toEqual(UNAUTHORIZED);
+  });
+
+  test("a key with one changed character is 401 without touching the database", () => {
+    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
+    const auth = authenticator();
+    const index = 12;
+    const changed = created.key.slice(0, index) + BASE62_ALPHABET[(BASE62_ALPHABET.indexOf(created.key[index]!) + 1) % 62] + created.key.slice(index + 1);
+    const query = spyOn(db, "query");
+    try {
+      expect(auth.identify(`Bearer ${changed}`)).toEqual(UNAUTHORIZED);
+      expect(auth.identify("Bearer aivis_malformed")).toEqual(UNAUTHORIZED);
+      expect(query).toHaveBeenCalledTimes(0);
+      // The spy does observe the look-up of a well-formed key.
+      expect(auth.identify(`Bearer ${created.key}`)?.ok).toBe(true);
+      expect(query.mock.calls.length).toBeGreaterThan(0);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  test("a key of another service's prefix is treated as a pipeline token, and fails", () => {
+    const other = createApiKey(db, { prefix: "schema", name: "k", userId: null, now: clock });
+    expect(authenticator().identify(`Bearer ${other.key}`)).toEqual(UNAUTHORIZED);
+  });
+});
+
+describe("verifyChallenge", () => {
+  test("passes the token and client address to the verifier and maps the answer", async () => {
+    const challenge = fakeChallenge("good-token");
+    const auth = authenticator([PIPELINE_A], challenge);
+    expect(await auth.verifyChallenge("good-token", "203.0.113.9")).toEqual({ ok: true });
+    expect(await auth.verifyChallenge("bad-token", "203.0.113.9")).toEqual({
+      ok: false,
+      status: 403,
+      error: "Verification failed. Please retry.",
+    });
+    expect(await auth.verifyChallenge(undefined, "203.0.113.9")).toMatchObject({ ok: false, status: 403 });
+    expect(challenge.calls).toEqual([
+      ["good-token", "203.0.113.9"],
+      ["bad-token", "203.0.113.9"],
+      [undefined, "203.0.113.9"],
+    ]);
+  });
+
+  test("a verifier that throws is a refusal", async () => {
+    const throwing: ChallengeVerifier = {
+      kind: "turnstile",
+      issue: async () => null,
+      verify: async () => {
+        throw new Error("boom");
+      },
+    };
+    expect(await authenticator([], throwing).verifyChallenge("t", "::1")).toMatchObject({ ok: false, status: 403 });
+  });
+});
