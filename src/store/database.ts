@@ -14,8 +14,9 @@ export type Db = Database;
 export function openDatabase(path: string, options: { migrate?: boolean } = {}): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
-  db.exec("PRAGMA journal_mode = WAL");
+  // busy_timeout first: switching to WAL itself needs a lock that another process may hold.
   db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA synchronous = NORMAL");
   if (options.migrate !== false) migrate(db);

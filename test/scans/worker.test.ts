@@ -1,0 +1,385 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type Db } from "../../src/store/database.ts";
+import type { LogFields } from "../../src/log.ts";
+import { claimNextJob, completeJob, enqueueScan, type ClaimedJob, type JobCaller } from "../../src/scans/queue.ts";
+import { startWorker, defaultBackoff, type JobResult, type Worker, type WorkerOptions } from "../../src/scans/worker.ts";
+import { jobById } from "../../src/store/jobs-repo.ts";
+import { insertScan, scanHistory } from "../../src/store/scans-repo.ts";
+
+const anonymous: JobCaller = { kind: "challenge", apiKeyId: null };
+
+const opened: Db[] = [];
+const workers: Worker[] = [];
+const tempDirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop(0)));
+  for (const db of opened.splice(0)) db.close();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function memoryDb(): Db {
+  const db = openDatabase(":memory:");
+  opened.push(db);
+  return db;
+}
+
+interface LogLine {
+  level: string;
+  message: string;
+  fields: LogFields | undefined;
+}
+
+function start(options: Partial<WorkerOptions> & Pick<WorkerOptions, "db" | "runJob">, logs: LogLine[] = []): Worker {
+  const worker = startWorker({
+    concurrency: 1,
+    onGiveUp: () => {},
+    log: (level, message, fields) => logs.push({ level, message, fields }),
+    now: Date.now,
+    pollMs: 10,
+    heartbeatMs: 20,
+    backoff: () => 0,
+    ...options,
+  });
+  workers.push(worker);
+  return worker;
+}
+
+function storeOk(db: Db, job: ClaimedJob): () => void {
+  return () => {
+    insertScan(db, {
+      domain: job.domain,
+      status: "ok",
+      score: 80,
+      scannedAt: Date.now(),
+      recordJson: "{}",
+      artifactsJson: null,
+      callerKind: job.caller.kind,
+      apiKeyId: job.caller.apiKeyId,
+    });
+  };
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(5);
+  }
+}
+
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+const stateOf = (db: Db, id: number) => jobById(db, id)?.state;
+
+describe("startWorker", () => {
+  test("runs a queued job, stores its record and logs start and finish without the lease token", async () => {
+    const db = memoryDb();
+    const id = enqueueScan(db, "example.com", anonymous, Date.now());
+    const logs: LogLine[] = [];
+    let token = "";
+    start(
+      {
+        db,
+        runJob: async (job) => {
+          token = job.leaseToken;
+          return { kind: "done", store: storeOk(db, job) };
+        },
+      },
+      logs,
+    );
+    await waitFor(() => stateOf(db, id) === "done", "the job to finish");
+    expect(scanHistory(db, "example.com", 10)).toHaveLength(1);
+    expect(logs.map((line) => line.message)).toEqual(["scan job started", "scan job finished"]);
+    expect(logs[0]!.fields).toMatchObject({ jobId: id, domain: "example.com", attempt: 1 });
+    expect(JSON.stringify(logs)).not.toContain(token);
+  });
+
+  test("wake() claims at once instead of waiting for the idle poll", async () => {
+    const db = memoryDb();
+    const worker = start({ db, pollMs: 60_000, runJob: async (job) => ({ kind: "done", store: storeOk(db, job) }) });
+    await Bun.sleep(20);
+    const id = enqueueScan(db, "example.com", anonymous, Date.now());
+    worker.wake();
+    await waitFor(() => stateOf(db, id) === "done", "the woken job to finish", 1000);
+  });
+
+  test("never runs more than `concurrency` jobs at once", async () => {
+    const db = memoryDb();
+    const ids = [0, 1, 2, 3, 4].map((i) => enqueueScan(db, `s${i}.example`, anonymous, Date.now()));
+    const gates = new Map<number, ReturnType<typeof gate>>();
+    let current = 0;
+    let highest = 0;
+    const worker = start({
+      db,
+      concurrency: 2,
+      runJob: async (job) => {
+        current++;
+        highest = Math.max(highest, current);
+        const g = gate();
+        gates.set(job.id, g);
+        await g.promise;
+        current--;
+        return { kind: "done", store: () => {} };
+      },
+    });
+    await waitFor(() => gates.size === 2, "two jobs to start");
+    await Bun.sleep(60); // several idle polls
+    expect(gates.size).toBe(2);
+    expect(worker.running).toBe(2);
+    gates.get(ids[0]!)!.open();
+    await waitFor(() => gates.size === 3, "a third job to take the free slot");
+    for (const id of ids) {
+      await waitFor(() => gates.has(id), `job ${id} to start`);
+      gates.get(id)!.open();
+    }
+    await waitFor(() => ids.every((id) => stateOf(db, id) === "done"), "all jobs to finish");
+    expect(highest).toBe(2);
+  });
+
+  test("retries with backoff, then gives up after maxAttempts and stores the failed record once", async () => {
+    const db = memoryDb();
+    const id = enqueueScan(db, "down.example", anonymous, Date.now());
+    const outcomes: (() => JobResult)[] = [
+      () => {
+        throw new Error("boom");
+      },
+      () => ({ kind: "retry", error: "timeout" }),
+      () => ({ kind: "retry", error: "still down" }),
+    ];
+    const attemptsSeen: number[] = [];
+    const backoffAsked: number[] = [];
+    const givenUp: { domain: string; reason: string }[] = [];
+    start({
+      db,
+      maxAttempts: 3,
+      backoff: (attempts) => {
+        backoffAsked.push(attempts);
+        return 0;
+      },
+      runJob: async (job) => {
+        attemptsSeen.push(job.attempts);
+        return outcomes[job.attempts - 1]!();
+      },
+      onGiveUp: (job, reason) => {
+        givenUp.push({ domain: job.domain, reason });
+        insertScan(db, {
+          domain: job.domain,
+          status: "failed",
+          score: null,
+          scannedAt: Date.now(),
+          recordJson: "{}",
+          artifactsJson: null,
+          callerKind: job.caller.kind,
+          apiKeyId: null,
+        });
+      },
+    });
+    await waitFor(() => stateOf(db, id) === "failed", "the job to be given up");
+    await Bun.sleep(30); // a few more polls: nothing must run again
+    expect(attemptsSeen).toEqual([1, 2, 3]);
+    expect(backoffAsked).toEqual([1, 2]);
+    expect(givenUp).toEqual([{ domain: "down.example", reason: "still down" }]);
+    expect(jobById(db, id)).toMatchObject({ attempts: 3, lastError: "still down" });
+    expect(scanHistory(db, "down.example", 10).map((scan) => scan.status)).toEqual(["failed"]);
+  });
+
+  test("a retried job waits for its backoff before it runs again", async () => {
+    const db = memoryDb();
+    let clock = 1_750_000_000_000;
+    const id = enqueueScan(db, "slow.example", anonymous, clock);
+    let runs = 0;
+    start({
+      db,
+      now: () => clock,
+      backoff: () => 30_000,
+      runJob: async () => (++runs === 1 ? { kind: "retry", error: "timeout" } : { kind: "done", store: () => {} }),
+    });
+    await waitFor(() => stateOf(db, id) === "queued" && runs === 1, "the first attempt to be retried");
+    expect(jobById(db, id)!.runAfter).toBe(clock + 30_000);
+    await Bun.sleep(40);
+    expect(runs).toBe(1);
+    clock += 30_000;
+    await waitFor(() => stateOf(db, id) === "done", "the second attempt to finish");
+    expect(runs).toBe(2);
+  });
+
+  test("a result whose store throws is not marked done; the retry stores it once", async () => {
+    const db = memoryDb();
+    const id = enqueueScan(db, "example.com", anonymous, Date.now());
+    start({
+      db,
+      runJob: async (job) => ({
+        kind: "done",
+        store: () => {
+          storeOk(db, job)();
+          if (job.attempts === 1) throw new Error("constraint failed");
+        },
+      }),
+    });
+    await waitFor(() => stateOf(db, id) === "done", "the job to finish on its second attempt");
+    expect(jobById(db, id)).toMatchObject({ attempts: 2, lastError: "Storing the result failed: constraint failed" });
+    expect(scanHistory(db, "example.com", 10)).toHaveLength(1);
+  });
+
+  test("a reclaimed job that already used its last attempt is given up without running", async () => {
+    const db = memoryDb();
+    const t0 = 1_750_000_000_000;
+    const id = enqueueScan(db, "crashy.example", anonymous, t0);
+    // Three workers each claimed it and died; every lease ran out.
+    for (let i = 0; i < 3; i++) claimNextJob(db, t0 + i * 20_000, 15_000);
+    let ran = false;
+    const reasons: string[] = [];
+    start({
+      db,
+      now: () => t0 + 100_000,
+      maxAttempts: 3,
+      runJob: async () => {
+        ran = true;
+        return { kind: "done", store: () => {} };
+      },
+      onGiveUp: (_job, reason) => reasons.push(reason),
+    });
+    await waitFor(() => stateOf(db, id) === "failed", "the job to be given up");
+    expect(ran).toBe(false);
+    expect(reasons).toHaveLength(1);
+  });
+
+  test("heartbeats renew the lease of a running job", async () => {
+    const db = memoryDb();
+    let clock = 1_750_000_000_000;
+    const id = enqueueScan(db, "example.com", anonymous, clock);
+    const release = gate();
+    start({
+      db,
+      now: () => clock,
+      leaseMs: 1000,
+      heartbeatMs: 10,
+      runJob: async () => {
+        await release.promise;
+        return { kind: "done", store: () => {} };
+      },
+    });
+    await waitFor(() => stateOf(db, id) === "running", "the job to start");
+    clock += 5000;
+    await waitFor(() => jobById(db, id)!.leaseExpiresAt === clock + 1000, "the lease to be renewed");
+    release.open();
+    await waitFor(() => stateOf(db, id) === "done", "the job to finish");
+  });
+
+  test("a worker that lost its lease aborts the job and drops its result", async () => {
+    const db = memoryDb();
+    const t0 = 1_750_000_000_000;
+    const id = enqueueScan(db, "example.com", anonymous, t0);
+    let aborted = false;
+    let storedByLoser = false;
+    const logs: LogLine[] = [];
+    start(
+      {
+        db,
+        now: () => t0,
+        leaseMs: 1000,
+        heartbeatMs: 10,
+        runJob: (_job, signal) =>
+          new Promise<JobResult>((resolve) => {
+            signal.addEventListener("abort", () => {
+              aborted = true;
+              resolve({ kind: "done", store: () => (storedByLoser = true) });
+            });
+          }),
+      },
+      logs,
+    );
+    await waitFor(() => stateOf(db, id) === "running", "the job to start");
+    // Another worker, whose clock says the lease ran out, takes the job over.
+    const thief = claimNextJob(db, t0 + 1001, 60_000)!;
+    expect(thief.id).toBe(id);
+    await waitFor(() => aborted, "the first worker to notice and abort");
+    await Bun.sleep(20);
+    expect(storedByLoser).toBe(false);
+    expect(jobById(db, id)).toMatchObject({ state: "running", attempts: 2 });
+    expect(logs.some((line) => line.message.includes("lease lost"))).toBe(true);
+    expect(completeJob(db, thief, t0 + 2000, () => {})).toBe(true);
+  });
+
+  test("stop(grace) lets a quick job finish and releases a slow one for the next start", async () => {
+    const db = memoryDb();
+    const quickId = enqueueScan(db, "quick.example", anonymous, Date.now());
+    const slowId = enqueueScan(db, "slow.example", anonymous, Date.now());
+    const quick = gate();
+    let slowSignal: AbortSignal | null = null;
+    const worker = start({
+      db,
+      concurrency: 2,
+      runJob: (job, signal) => {
+        if (job.id === quickId) return quick.promise.then(() => ({ kind: "done", store: storeOk(db, job) }) as JobResult);
+        slowSignal = signal;
+        return new Promise<JobResult>((resolve) =>
+          signal.addEventListener("abort", () => resolve({ kind: "retry", error: "The worker stopped during the scan." })),
+        );
+      },
+    });
+    await waitFor(() => worker.running === 2, "both jobs to start");
+    const stopped = worker.stop(300);
+    quick.open();
+    await stopped;
+    expect(stateOf(db, quickId)).toBe("done");
+    expect(slowSignal!.aborted).toBe(true);
+    expect(jobById(db, slowId)).toMatchObject({ state: "queued", attempts: 0, leaseExpiresAt: null });
+    await Bun.sleep(20);
+    // The aborted job's late "retry" answer changed nothing.
+    expect(jobById(db, slowId)).toMatchObject({ state: "queued", attempts: 0 });
+
+    // A stopped worker claims nothing, even when woken.
+    worker.wake();
+    await Bun.sleep(30);
+    expect(stateOf(db, slowId)).toBe("queued");
+
+    start({ db, runJob: async (job) => ({ kind: "done", store: storeOk(db, job) }) });
+    await waitFor(() => stateOf(db, slowId) === "done", "the next worker to pick the released job up");
+    expect(jobById(db, slowId)!.attempts).toBe(1);
+  });
+
+  test("two workers on one database file never run the same job twice", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sightline-worker-"));
+    tempDirs.push(dir);
+    const path = join(dir, "jobs.sqlite");
+    const a = openDatabase(path);
+    const b = openDatabase(path);
+    opened.push(a, b);
+    const ids = Array.from({ length: 20 }, (_, i) => enqueueScan(a, `s${i}.example`, anonymous, Date.now()));
+    const runs: number[] = [];
+    const runBy = (db: Db) => async (job: ClaimedJob): Promise<JobResult> => {
+      runs.push(job.id);
+      await Bun.sleep(Math.random() * 5);
+      return { kind: "done", store: storeOk(db, job) };
+    };
+    start({ db: a, concurrency: 3, runJob: runBy(a) });
+    start({ db: b, concurrency: 3, runJob: runBy(b) });
+    await waitFor(() => ids.every((id) => stateOf(a, id) === "done"), "every job to finish");
+    expect(runs.toSorted((x, y) => x - y)).toEqual(ids);
+    for (let i = 0; i < 20; i++) expect(scanHistory(a, `s${i}.example`, 10)).toHaveLength(1);
+  });
+});
+
+describe("defaultBackoff", () => {
+  test("doubles from about 2 s, capped at a minute, jittered between half and all of it", () => {
+    for (let i = 0; i < 50; i++) {
+      const first = defaultBackoff(1);
+      expect(first).toBeGreaterThanOrEqual(1000);
+      expect(first).toBeLessThanOrEqual(2000);
+      const third = defaultBackoff(3);
+      expect(third).toBeGreaterThanOrEqual(4000);
+      expect(third).toBeLessThanOrEqual(8000);
+      const late = defaultBackoff(20);
+      expect(late).toBeGreaterThanOrEqual(30_000);
+      expect(late).toBeLessThanOrEqual(60_000);
+    }
+  });
+});
