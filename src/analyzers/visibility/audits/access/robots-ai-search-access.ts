@@ -1,0 +1,104 @@
+import { crawlersFor } from "../../crawlers.ts";
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { robotsPolicy } from "../robots-policy.ts";
+import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../robots-verdicts.ts";
+
+/** The crawlers behind AI answers and citations: blocking them removes the site from those answers. */
+const AGENTS = crawlersFor("search", "user");
+const AGENT_LIST = AGENTS.map((crawler) => crawler.token).join(", ");
+
+export const robotsAiSearchAccess: AuditDefinition = {
+  id: "robots-ai-search-access",
+  title: "robots.txt lets AI search and assistant agents in",
+  pillar: "access",
+  weight: 40,
+  impact: "critical",
+  run,
+};
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const policy = robotsPolicy(artifacts);
+  switch (policy.kind) {
+    case "unknown":
+      return unknownOutcome(policy.reason);
+    case "allow-all":
+      return passed(`${policy.reason} All ${AGENTS.length} AI search and assistant agents may fetch the site.`, [policy.reason]);
+    case "disallow-all":
+      return {
+        status: "fail",
+        score: 0,
+        blocking: true,
+        detail: `${policy.reason} That shuts out every AI search and assistant agent (${AGENT_LIST}).`,
+        evidence: [policy.reason],
+        fix: {
+          what: "Make /robots.txt answer reliably",
+          why: "While robots.txt fails with a server error or does not answer, crawlers must assume the whole site is off limits.",
+          how: "Serve /robots.txt with status 200 and Content-Type text/plain (or 404 if you want no rules at all); check that the CDN, WAF or rate limiter does not block or time out requests for it.",
+          effort: "S",
+        },
+      };
+    case "intercepted":
+      return {
+        status: "warn",
+        score: 0.5,
+        detail:
+          `${policy.url} answered HTTP ${policy.status} with an HTML page (Content-Type ${policy.contentType ?? "missing"}) instead of plain-text rules: ` +
+          "a catch-all route, CMS or bot-protection page intercepts it. Crawlers find no rules in it and treat the site as open, but any rules you meant to publish are not seen.",
+        evidence: [`GET ${policy.url} → ${policy.status} ${policy.contentType ?? ""}`.trim()],
+        fix: {
+          what: "Serve a real robots.txt",
+          why: "Crawlers read robots.txt as plain text; an HTML page there means your crawl rules are invisible and the route may also be what blocks bots elsewhere.",
+          how: "Add a static /robots.txt (Content-Type text/plain) that your router or CDN serves before the catch-all route, for example:\nUser-agent: *\nAllow: /\nSitemap: <your sitemap URL>",
+          effort: "S",
+        },
+      };
+    case "rules":
+      return judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS));
+  }
+}
+
+function judgeRules(artifacts: Artifacts, url: string, verdicts: ReturnType<typeof verdictsFor>): AuditOutcome {
+  const blocked = verdicts.filter((verdict) => !verdict.allowed);
+  if (blocked.length === 0) {
+    return passed(`${url} lets all ${AGENTS.length} AI search and assistant agents fetch the homepage (${AGENT_LIST}).`);
+  }
+  const rules = blockingRules(verdicts);
+  const everyone = blocked.length === verdicts.length;
+  const summary = rules.map(describeBlockingRule).join("; ");
+  return {
+    status: "fail",
+    score: (verdicts.length - blocked.length) / verdicts.length,
+    blocking: everyone || undefined,
+    detail: everyone
+      ? `${url} blocks every AI search and assistant agent from the homepage: ${summary}. ChatGPT, Claude, Perplexity, Google and Bing cannot fetch or cite the site.`
+      : `${url} blocks ${blocked.length} of ${verdicts.length} AI search and assistant agents from the homepage: ${summary}. The assistants they serve cannot fetch or cite the site.`,
+    evidence: rules.map((blocking) => `line ${blocking.rule.line} (${blocking.rule.group}): ${blocking.rule.text}`),
+    fix: unblockFix(rules, artifacts),
+  };
+}
+
+function unblockFix(rules: BlockingRule[], artifacts: Artifacts): Fix {
+  const ownGroup: string[] = [];
+  const viaWildcard: string[] = [];
+  for (const blocking of rules) {
+    for (const token of blocking.tokens) {
+      if (namedInOwnGroup(blocking, token)) ownGroup.push(`delete line ${blocking.rule.line} (\`${blocking.rule.text}\`) in the group \`${blocking.rule.group}\``);
+      else viaWildcard.push(token);
+    }
+  }
+  const steps: string[] = [...new Set(ownGroup)].map((step) => `In robots.txt, ${step} (or change it to \`Allow: /\`).`);
+  if (viaWildcard.length > 0) {
+    steps.push(
+      "Add a group of their own, which takes precedence over `User-agent: *` for these agents:\n" +
+        viaWildcard.map((token) => `User-agent: ${token}`).join("\n") +
+        "\nAllow: /",
+    );
+  }
+  return {
+    what: "Allow AI search and assistant agents in robots.txt",
+    why: `These agents fetch pages to answer questions and link to their sources; while robots.txt blocks them, ${artifacts.domain} cannot appear in those answers. Training crawlers are separate and can stay blocked.`,
+    how: steps.join("\n\n"),
+    effort: "S",
+  };
+}

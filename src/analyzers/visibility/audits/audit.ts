@@ -1,0 +1,60 @@
+import type { PillarId } from "../scoring/pillars.ts";
+import type { Artifacts } from "../gather/artifacts.ts";
+
+/**
+ * The contract of one audit: a pure function of the artifacts (no fetch, no clock, no database) that
+ * judges one thing and says how to fix it.
+ */
+
+export type AuditStatus = "pass" | "warn" | "fail" | "na" | "unknown";
+export type Impact = "critical" | "high" | "medium" | "low";
+export type Effort = "S" | "M" | "L";
+
+export interface Fix {
+  what: string;
+  why: string;
+  how: string;
+  effort: Effort;
+}
+
+export interface AuditOutcome {
+  /** "na": does not apply to this site; "unknown": could not be judged (e.g. the artifact is missing). */
+  status: AuditStatus;
+  /** 0..1; null exactly when status is "na" or "unknown", which leaves the audit out of the pillar's denominator. */
+  score: number | null;
+  detail: string;
+  /** Short strings quoting what was seen (a header, a robots.txt line). */
+  evidence: string[];
+  /** Required whenever score is below 1: specific to this site, never generic advice alone. */
+  fix?: Fix;
+  /**
+   * Set when this finding alone keeps AI assistants from using the site (every AI search agent blocked,
+   * noindex, an empty app shell, an error homepage). Scoring caps the overall score and ranks it first.
+   */
+  blocking?: boolean;
+}
+
+export interface AuditDefinition {
+  /** Stable kebab-case id: stored in records, so never renamed. */
+  id: string;
+  title: string;
+  pillar: PillarId;
+  /** Relative weight within the pillar; 0 reports without scoring. */
+  weight: number;
+  impact: Impact;
+  run(artifacts: Artifacts): AuditOutcome;
+}
+
+/** The outcome for an audit that cannot judge the site because what it reads was not gathered. */
+export function unknownOutcome(detail: string): AuditOutcome {
+  return { status: "unknown", score: null, detail, evidence: [] };
+}
+
+/** The outcome for an audit that does not apply to this site. */
+export function notApplicable(detail: string): AuditOutcome {
+  return { status: "na", score: null, detail, evidence: [] };
+}
+
+export function passed(detail: string, evidence: string[] = []): AuditOutcome {
+  return { status: "pass", score: 1, detail, evidence };
+}

@@ -1,0 +1,41 @@
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { robotsPolicy } from "../robots-policy.ts";
+import { counted } from "../wording.ts";
+
+/** A Sitemap line in robots.txt is how crawlers that have never seen the site find all of its pages. */
+export const robotsSitemap: AuditDefinition = {
+  id: "robots-sitemap",
+  title: "robots.txt points to a sitemap",
+  pillar: "discover",
+  weight: 30,
+  impact: "medium",
+  run,
+};
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const policy = robotsPolicy(artifacts);
+  if (policy.kind === "unknown" || policy.kind === "disallow-all") return unknownOutcome(policy.reason);
+  const origin = artifacts.homepage.ok ? new URL(artifacts.homepage.finalUrl).origin : `https://${artifacts.domain}`;
+  if (policy.kind === "rules") {
+    const sitemaps = policy.robot.getSitemaps();
+    if (sitemaps.length > 0) {
+      return passed(`robots.txt lists ${counted(sitemaps.length, "sitemap")}.`, sitemaps.slice(0, 5).map((sitemap) => `Sitemap: ${sitemap}`));
+    }
+  }
+  return {
+    status: "warn",
+    score: 0.5,
+    detail:
+      policy.kind === "rules"
+        ? `${policy.url} has no Sitemap line, so crawlers must find the site's pages by following links.`
+        : "There is no robots.txt to point crawlers to a sitemap, so they must find the site's pages by following links.",
+    evidence: [],
+    fix: {
+      what: "List the sitemap in robots.txt",
+      why: "Crawlers, including AI search crawlers, read robots.txt first; a Sitemap line hands them every page you want found.",
+      how: `Add this line to ${origin}/robots.txt (adjusting the URL to your sitemap; generate one with your CMS or framework if there is none):\nSitemap: ${origin}/sitemap.xml`,
+      effort: "S",
+    },
+  };
+}

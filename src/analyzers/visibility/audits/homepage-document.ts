@@ -1,0 +1,38 @@
+import { parseHTML } from "linkedom";
+import type { Artifacts, HomepageArtifact, HomepageResponse } from "../gather/artifacts.ts";
+
+export type HtmlDocument = ReturnType<typeof parseHTML>["document"];
+
+export type ReadableHomepage = { ok: true; response: HomepageResponse; document: HtmlDocument } | { ok: false; reason: string };
+
+/** Parsing is the costly part of most audits, so each homepage artifact is parsed once however many audits read it. */
+const parsed = new WeakMap<HomepageArtifact, ReadableHomepage>();
+
+/**
+ * The homepage's HTML, parsed, when there is a successful (2xx) page to judge. Error pages are not judged:
+ * a 403 challenge page's title says nothing about the site.
+ */
+export function readableHomepage(artifacts: Artifacts): ReadableHomepage {
+  const homepage = artifacts.homepage;
+  let readable = parsed.get(homepage);
+  if (!readable) {
+    readable = readHomepage(homepage);
+    parsed.set(homepage, readable);
+  }
+  return readable;
+}
+
+function readHomepage(homepage: HomepageArtifact): ReadableHomepage {
+  if (!homepage.ok) return { ok: false, reason: `The homepage could not be fetched (${homepage.error.message}).` };
+  if (homepage.status < 200 || homepage.status > 299) {
+    return { ok: false, reason: `The homepage answered HTTP ${homepage.status}, so its HTML was not judged.` };
+  }
+  return { ok: true, response: homepage, document: parseDocument(homepage.html) };
+}
+
+/** linkedom builds no <html> element around a fragment, which breaks document.head and friends; wrap it. */
+export function parseDocument(html: string): HtmlDocument {
+  const { document } = parseHTML(html);
+  if (document.documentElement?.tagName === "HTML") return document;
+  return parseHTML(`<!doctype html><html>${html}</html>`).document;
+}

@@ -1,0 +1,33 @@
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { readableHomepage } from "../homepage-document.ts";
+import { excerpt } from "../page-text.ts";
+
+export const titlePresent: AuditDefinition = {
+  id: "title-present",
+  title: "The page has a descriptive <title>",
+  pillar: "render",
+  weight: 20,
+  impact: "medium",
+  run,
+};
+
+/** Titles left over from framework starters or CMS defaults: they describe nothing. */
+const PLACEHOLDER_TITLES = new Set(["home", "homepage", "untitled", "index", "react app", "vite app", "vite + react", "vite + react + ts", "my app", "welcome", "document", "new page"]);
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const homepage = readableHomepage(artifacts);
+  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const title = (homepage.document.querySelector("title")?.textContent ?? "").replace(/\s+/g, " ").trim();
+  const fix = {
+    what: "Give the homepage a descriptive <title>",
+    why: "The title is the name AI assistants and search results show when they cite the page.",
+    how: `Put \`<title>${artifacts.domain} — what you offer, in a few words</title>\` in the <head>, about 30–60 characters, naming the brand and its main offer.`,
+    effort: "S" as const,
+  };
+  if (!title) return { status: "fail", score: 0, detail: "The homepage has no <title>, or it is empty.", evidence: [], fix };
+  if (PLACEHOLDER_TITLES.has(title.toLowerCase())) {
+    return { status: "warn", score: 0.4, detail: `The title "${excerpt(title)}" is a placeholder that says nothing about the site.`, evidence: [`<title>${excerpt(title)}</title>`], fix };
+  }
+  return passed(`The homepage is titled "${excerpt(title)}".`, [`<title>${excerpt(title)}</title>`]);
+}

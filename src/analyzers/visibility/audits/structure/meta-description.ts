@@ -1,0 +1,35 @@
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { readableHomepage } from "../homepage-document.ts";
+import { excerpt } from "../page-text.ts";
+
+export const metaDescription: AuditDefinition = {
+  id: "meta-description",
+  title: "The page has a meta description",
+  pillar: "structure",
+  weight: 20,
+  impact: "medium",
+  run,
+};
+
+/** Shorter than this, a description cannot say what the site is and for whom. */
+const MIN_LENGTH = 50;
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const homepage = readableHomepage(artifacts);
+  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const meta = Array.from(homepage.document.querySelectorAll("meta[name]")).find((element) => element.getAttribute("name")?.trim().toLowerCase() === "description");
+  const description = (meta?.getAttribute("content") ?? "").replace(/\s+/g, " ").trim();
+  const fix = {
+    what: "Write a meta description for the homepage",
+    why: "The description is the site's own one-line summary; assistants and search results use it when they introduce or cite the site.",
+    how: `Add \`<meta name="description" content="…">\` to the <head>: 120–160 characters saying what ${artifacts.domain} offers, for whom, and what sets it apart.`,
+    effort: "S" as const,
+  };
+  if (!description) return { status: "fail", score: 0, detail: "The homepage has no meta description, or it is empty.", evidence: [], fix };
+  const evidence = [`description (${description.length} characters): "${excerpt(description, 100)}"`];
+  if (description.length < MIN_LENGTH) {
+    return { status: "warn", score: 0.5, detail: `The meta description is only ${description.length} characters long: too short to summarise the site.`, evidence, fix };
+  }
+  return passed(`The homepage has a ${description.length}-character meta description.`, evidence);
+}

@@ -1,0 +1,59 @@
+import { bodyText } from "../../../net/fetch-types.ts";
+import type { ScanContext } from "../../analyzer.ts";
+import type { GatherError, GatherErrorCode, HomepageArtifact, HomepageFailure } from "./artifacts.ts";
+import { gatherErrorFrom } from "./gather-error.ts";
+
+/** Errors that mean "this host could not be reached": worth trying the next candidate. */
+const HOST_UNREACHABLE: ReadonlySet<GatherErrorCode> = new Set(["dns", "connect", "tls", "timeout", "blocked-address"]);
+/** Of those, the ones where plain http on the same name may still answer (a name that does not resolve won't). */
+const WORTH_TRYING_HTTP: ReadonlySet<GatherErrorCode> = new Set(["connect", "tls", "timeout"]);
+/** When the homepage failed with one of these, nothing on the site was reached: the scan fails. */
+const SCAN_FAILING: ReadonlySet<GatherErrorCode> = new Set([...HOST_UNREACHABLE, "aborted", "internal"]);
+
+const ACCEPT_HTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
+
+/**
+ * GET the homepage the way a visitor's browser would find it: https first, http when https does not
+ * connect, and the www. name when the bare domain does not answer at all. Candidates run one after the
+ * other because each is only tried when the previous one failed. Never throws.
+ */
+export async function gatherHomepage(context: Pick<ScanContext, "domain" | "fetcher" | "signal">): Promise<HomepageArtifact> {
+  const failedAttempts: GatherError[] = [];
+  for (const host of [context.domain, `www.${context.domain}`]) {
+    for (const scheme of ["https", "http"]) {
+      const requestedUrl = `${scheme}://${host}/`;
+      try {
+        const response = await context.fetcher.fetch(requestedUrl, { signal: context.signal, headers: { accept: ACCEPT_HTML } });
+        return {
+          ok: true,
+          requestedUrl,
+          finalUrl: response.finalUrl,
+          status: response.status,
+          headers: response.headers,
+          html: bodyText(response),
+          truncated: response.truncated,
+          redirects: response.redirects,
+          timing: { ttfbMs: response.timing.ttfbMs, totalMs: response.timing.totalMs },
+          failedAttempts,
+        };
+      } catch (caught) {
+        const error = gatherErrorFrom(caught, requestedUrl);
+        failedAttempts.push(error);
+        // The site answered but the answer is broken (redirect loop, bad redirect target), or the scan ran out of time.
+        if (!HOST_UNREACHABLE.has(error.code)) return { ok: false, error, failedAttempts };
+        if (!WORTH_TRYING_HTTP.has(error.code)) break;
+      }
+    }
+  }
+  return { ok: false, error: failedAttempts[failedAttempts.length - 1]!, failedAttempts };
+}
+
+/** True when no candidate reached the site at all, so there is nothing to judge. */
+export function homepageUnreachable(homepage: HomepageArtifact): homepage is HomepageFailure {
+  return !homepage.ok && SCAN_FAILING.has(homepage.error.code);
+}
+
+/** Where site-wide files (robots.txt, later llms.txt and sitemaps) live: the origin the homepage answered from. */
+export function siteOrigin(homepage: HomepageArtifact): string {
+  return new URL(homepage.ok ? homepage.finalUrl : homepage.error.url).origin;
+}

@@ -1,0 +1,22 @@
+import type { Analyzer } from "../analyzer.ts";
+import { failedRecord } from "./failed-record.ts";
+import { gatherArtifacts } from "./gather/index.ts";
+import { type VisibilityRecord, VisibilityRecordSchema } from "./record-schema.ts";
+import { scoreArtifacts } from "./score-artifacts.ts";
+
+export { scoreArtifacts } from "./score-artifacts.ts";
+export type { VisibilityRecord } from "./record-schema.ts";
+
+/** The AI visibility analyzer: gather (network, once) → audits (pure) → scoring. */
+export const visibilityAnalyzer: Analyzer<VisibilityRecord> = {
+  service: "visibility",
+  recordSchema: VisibilityRecordSchema,
+  async scan(context) {
+    const artifacts = await gatherArtifacts(context);
+    return { record: scoreArtifacts(context.domain, artifacts, context.now()), artifacts };
+  },
+  failedRecord,
+  scoreOf(record) {
+    return record.result?.score ?? null;
+  },
+};

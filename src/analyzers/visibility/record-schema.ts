@@ -1,0 +1,116 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { PILLAR_IDS } from "./scoring/pillars.ts";
+
+/**
+ * The stored and served visibility record (spec/visibility-interface.md). The OpenAPI description is
+ * generated from this schema, so every field carries its description here.
+ */
+
+const ISO_8601_UTC = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?Z$";
+
+export const FixSchema = Type.Object(
+  {
+    what: Type.String({ description: "The change to make, in a few words." }),
+    why: Type.String({ description: "Why it matters for AI visibility." }),
+    how: Type.String({ description: "How to do it on this site: concrete steps, often the exact lines to add." }),
+    effort: Type.Union([Type.Literal("S"), Type.Literal("M"), Type.Literal("L")], { description: "Rough effort: S (minutes), M (hours), L (days)." }),
+  },
+  { description: "How to fix an issue." },
+);
+
+export const SignalSchema = Type.Object(
+  {
+    id: Type.String({ description: "Stable kebab-case id of the audit, e.g. `robots-ai-search-access`." }),
+    title: Type.String({ description: "What the audit checks, in plain words." }),
+    status: Type.Union([Type.Literal("pass"), Type.Literal("warn"), Type.Literal("fail"), Type.Literal("na"), Type.Literal("unknown")], {
+      description: "`pass`, `warn`, `fail`; `na` when the audit does not apply to this site; `unknown` when it could not be judged. `na` and `unknown` do not count toward the pillar score.",
+    }),
+    score: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: "0-1, or null when status is `na` or `unknown`." }),
+    weight: Type.Number({ minimum: 0, description: "Relative weight of the audit within its pillar; 0 means reported but not scored." }),
+    detail: Type.String({ description: "What was found, in a sentence or two." }),
+    evidence: Type.Array(Type.String(), { description: "Short quotes of what was seen: a header, a robots.txt line, a URL and status." }),
+  },
+  { description: "One audit's finding about the site." },
+);
+
+export const PillarSchema = Type.Object(
+  {
+    id: Type.Union(
+      PILLAR_IDS.map((id) => Type.Literal(id)),
+      { description: "Pillar id: access, render, discover, structure, content, trust or presence." },
+    ),
+    title: Type.String({ description: "The pillar's name." }),
+    score: Type.Integer({ minimum: 0, maximum: 100, description: "0-100: the weighted mean of the pillar's applicable signals. 0 when none applies." }),
+    points: Type.Number({ minimum: 0, maximum: 100, description: "score × weight / 100, rounded to one decimal: the pillar's contribution to the overall score. 0 when no signal applies." }),
+    weight: Type.Number({ minimum: 0, maximum: 100, description: "The pillar's weight; the weights of all pillars sum to 100." }),
+    signals: Type.Array(SignalSchema, { description: "Every audit of the pillar, applicable or not." }),
+  },
+  { description: "One of the seven areas the score is built from." },
+);
+
+export const IssueSchema = Type.Object(
+  {
+    id: Type.String({ description: "The id of the audit that found the issue." }),
+    title: Type.String({ description: "What the audit checks." }),
+    status: Type.Union([Type.Literal("fail"), Type.Literal("warn")], { description: "How bad it is." }),
+    impact: Type.Union([Type.Literal("critical"), Type.Literal("high"), Type.Literal("medium"), Type.Literal("low")], {
+      description: "How much the audited thing matters for AI visibility.",
+    }),
+    detail: Type.String({ description: "What was found." }),
+    fix: FixSchema,
+  },
+  { description: "An issue worth fixing. Issues that block AI assistants outright come first, then the rest by the points they cost." },
+);
+
+export const ResultSchema = Type.Object(
+  {
+    score: Type.Integer({ minimum: 0, maximum: 100, description: "0-100: the weighted mean of the applicable pillars, capped at 40 when something blocks AI assistants outright." }),
+    grade: Type.Union([Type.Literal("A"), Type.Literal("B"), Type.Literal("C"), Type.Literal("D"), Type.Literal("F")], {
+      description: "A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 40, F below.",
+    }),
+    label: Type.String({ description: "The grade in words." }),
+    pillars: Type.Array(PillarSchema, { description: "All seven pillars, in a fixed order." }),
+    topIssues: Type.Array(IssueSchema, { maxItems: 10, description: "Up to 10 issues, most costly first." }),
+  },
+  { description: "The analysis; null when the scan failed." },
+);
+
+function offSiteCheck(description: string) {
+  return Type.Object(
+    {
+      status: Type.Union([Type.Literal("found"), Type.Literal("not_found"), Type.Literal("unknown")], { description: "Whether the site was found in the source." }),
+      detail: Type.String({ description: "What was found, or why it is unknown." }),
+      url: Type.Union([Type.String(), Type.Null()], { description: "The entry found, or null." }),
+    },
+    { description },
+  );
+}
+
+export const OffSiteSchema = Type.Object(
+  {
+    wikidata: offSiteCheck("The site's organisation on Wikidata."),
+    wikipedia: offSiteCheck("A Wikipedia article about the site's organisation."),
+    commonCrawl: offSiteCheck("The site's pages in the Common Crawl index."),
+  },
+  { description: "Off-site presence checks." },
+);
+
+export const VisibilityRecordSchema = Type.Object(
+  {
+    domain: Type.String({ description: "The scanned domain." }),
+    status: Type.Union([Type.Literal("ok"), Type.Literal("failed")], { description: '"ok", or "failed" when the site could not be scanned (then `result` is null).' }),
+    scannedAt: Type.String({ pattern: ISO_8601_UTC, description: "When the scan ran, ISO 8601 in UTC." }),
+    result: Type.Union([ResultSchema, Type.Null()], { description: "The analysis; null when status is \"failed\"." }),
+    offSite: Type.Union([OffSiteSchema, Type.Null()], {
+      description: "Off-site presence checks; null for scans run before off-site checking existed, or when the check itself failed.",
+    }),
+    reason: Type.Optional(Type.String({ description: 'Only when status is "failed": why the site could not be scanned.' })),
+  },
+  { description: "The AI visibility scan record of a domain." },
+);
+
+export type VisibilityRecord = Static<typeof VisibilityRecordSchema>;
+export type VisibilityResult = Static<typeof ResultSchema>;
+export type Pillar = Static<typeof PillarSchema>;
+export type Signal = Static<typeof SignalSchema>;
+export type Issue = Static<typeof IssueSchema>;

@@ -1,0 +1,88 @@
+import { describe, expect, test } from "bun:test";
+import { rawHtmlText } from "../../../../src/analyzers/visibility/audits/render/raw-html-text.ts";
+import { titlePresent } from "../../../../src/analyzers/visibility/audits/render/title-present.ts";
+import { parseDocument } from "../../../../src/analyzers/visibility/audits/homepage-document.ts";
+import { visibleText, wordCount } from "../../../../src/analyzers/visibility/audits/page-text.ts";
+import { APP_SHELL, INTRO, homepage, page, site, siteWithHtml } from "../sample-site.ts";
+
+const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(" ");
+
+describe("raw-html-text", () => {
+  test("passes when the raw HTML carries the text", () => {
+    const outcome = rawHtmlText.run(site());
+    expect(outcome).toMatchObject({ status: "pass", score: 1 });
+    expect(outcome.evidence[0]).toMatch(/^\d+ words of visible text/);
+  });
+
+  test("an empty root element with a script bundle is an app shell: fail and block", () => {
+    const outcome = rawHtmlText.run(siteWithHtml(APP_SHELL));
+    expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });
+    expect(outcome.detail).toContain("`#root`");
+    expect(outcome.fix?.how).toContain("#root");
+  });
+
+  test("recognises the Next.js mount point", () => {
+    const shell = page({ body: '<div id="__next"></div><script src="/_next/static/chunks/main.js"></script>' });
+    expect(rawHtmlText.run(siteWithHtml(shell))).toMatchObject({ status: "fail", blocking: true });
+  });
+
+  test("a server-rendered data payload with text counts as rendered: a warning, not a gate", () => {
+    const data = JSON.stringify({ props: { pageProps: { intro: INTRO } } });
+    const shell = page({ body: `<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${data}</script><script src="/_next/main.js"></script>` });
+    const outcome = rawHtmlText.run(siteWithHtml(shell));
+    expect(outcome).toMatchObject({ status: "warn", score: 0.75 });
+    expect(outcome.blocking).toBeUndefined();
+  });
+
+  test("a server-rendered root element is not a shell", () => {
+    const rendered = page({ body: `<div id="root"><main><p>${INTRO}</p></main></div><script src="/app.js"></script>` });
+    expect(rawHtmlText.run(siteWithHtml(rendered))).toMatchObject({ status: "pass" });
+  });
+
+  test("little text without an app shell warns without blocking", () => {
+    const outcome = rawHtmlText.run(siteWithHtml(page({ body: "<img src=/hero.jpg alt=''><p>Coming soon</p>" })));
+    expect(outcome).toMatchObject({ status: "warn", score: 0.5 });
+    expect(outcome.blocking).toBeUndefined();
+  });
+
+  test("text in scripts, styles, noscript and templates is not visible text", () => {
+    const hidden = page({ body: `<script>var a = "${words(60)}"</script><style>/* ${words(60)} */</style><noscript>${words(60)}</noscript><template>${words(60)}</template>` });
+    expect(rawHtmlText.run(siteWithHtml(hidden)).status).toBe("warn");
+  });
+
+  test("unknown when the homepage answered an error", () => {
+    expect(rawHtmlText.run(site({ homepage: homepage({ status: 503 }) }))).toMatchObject({ status: "unknown", score: null });
+  });
+});
+
+describe("page text", () => {
+  test("visible text skips the head and collapses whitespace", () => {
+    const document = parseDocument("<html><head><title>T</title></head><body><h1>Hello</h1>\n\n<p>big   world</p></body></html>");
+    expect(visibleText(document)).toBe("Hello big world");
+  });
+
+  test("fragments without an <html> element are parsed too", () => {
+    expect(visibleText(parseDocument("<p>just a fragment</p>"))).toBe("just a fragment");
+    expect(visibleText(parseDocument("plain text"))).toBe("plain text");
+  });
+
+  test("word counts work across scripts", () => {
+    expect(wordCount("It's a well-known café, 2024!")).toBe(5);
+    expect(wordCount("日本語のテキスト")).toBe(8);
+  });
+});
+
+describe("title-present", () => {
+  test("passes with a descriptive title", () => {
+    expect(titlePresent.run(site())).toMatchObject({ status: "pass", score: 1 });
+  });
+
+  test("fails when missing or empty", () => {
+    expect(titlePresent.run(siteWithHtml(page({ title: null })))).toMatchObject({ status: "fail", score: 0 });
+    expect(titlePresent.run(siteWithHtml(page({ title: "   " })))).toMatchObject({ status: "fail", score: 0 });
+  });
+
+  test("warns on a framework placeholder title", () => {
+    expect(titlePresent.run(siteWithHtml(page({ title: "React App" })))).toMatchObject({ status: "warn" });
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, test } from "bun:test";
+import type { AuditDefinition, AuditOutcome } from "../../../src/analyzers/visibility/audits/audit.ts";
+import { gradeFor } from "../../../src/analyzers/visibility/scoring/grades.ts";
+import { PILLARS, type PillarId } from "../../../src/analyzers/visibility/scoring/pillars.ts";
+import { overallScore, pillarScore, pointsOf, scorePillars } from "../../../src/analyzers/visibility/scoring/score-pillars.ts";
+import { BLOCKED_SCORE_CAP, scoreResult } from "../../../src/analyzers/visibility/scoring/score-result.ts";
+import type { ScoredAudit } from "../../../src/analyzers/visibility/scoring/scored-audit.ts";
+import { MAX_TOP_ISSUES, pointsLost, topIssues } from "../../../src/analyzers/visibility/scoring/top-issues.ts";
+
+const FIX = { what: "w", why: "y", how: "h", effort: "S" as const };
+
+function scored(id: string, pillar: PillarId, weight: number, outcome: Partial<AuditOutcome> & Pick<AuditOutcome, "status" | "score">): ScoredAudit {
+  const audit: AuditDefinition = { id, title: id, pillar, weight, impact: "medium", run: () => full };
+  const full: AuditOutcome = { detail: `${id} detail`, evidence: [], ...(outcome.score !== null && outcome.score < 1 ? { fix: FIX } : {}), ...outcome };
+  return { audit, outcome: full };
+}
+
+const pass = (id: string, pillar: PillarId, weight = 10) => scored(id, pillar, weight, { status: "pass", score: 1 });
+const fail = (id: string, pillar: PillarId, weight = 10, score = 0) => scored(id, pillar, weight, { status: "fail", score });
+
+describe("pillars", () => {
+  test("the seven pillars weigh 100 in all, with the titles of the contract", () => {
+    expect(PILLARS.reduce((sum, pillar) => sum + pillar.weight, 0)).toBe(100);
+    expect(PILLARS.map((pillar) => [pillar.id, pillar.weight])).toEqual([
+      ["access", 25],
+      ["render", 15],
+      ["discover", 12],
+      ["structure", 15],
+      ["content", 15],
+      ["trust", 8],
+      ["presence", 10],
+    ]);
+  });
+
+  test("a pillar's score is the weighted mean of its applicable signals; na and unknown leave the denominator", () => {
+    const audits = [
+      pass("a", "access", 30),
+      fail("b", "access", 10),
+      scored("c", "access", 50, { status: "na", score: null }),
+      scored("d", "access", 50, { status: "unknown", score: null }),
+    ];
+    expect(pillarScore(audits)).toBe(75);
+  });
+
+  test("a warning's partial score counts in proportion", () => {
+    expect(pillarScore([pass("a", "render", 1), scored("b", "render", 3, { status: "warn", score: 0.5 })])).toBe(63); // 62.5 rounds up
+  });
+
+  test("signals of weight 0 are reported but never scored", () => {
+    const pillars = scorePillars([fail("a", "access", 10, 0.5), pass("info", "access", 0)]);
+    const access = pillars[0]!.pillar;
+    expect(access.score).toBe(50);
+    expect(access.signals.map((signal) => signal.id)).toEqual(["a", "info"]);
+  });
+
+  test("points are score × weight / 100, rounded to one decimal", () => {
+    expect(pointsOf(87, 15)).toBe(13.1);
+    expect(pointsOf(100, 25)).toBe(25);
+    expect(pointsOf(33, 12)).toBe(4);
+    expect(pointsOf(50, 8)).toBe(4);
+    expect(pointsOf(0, 10)).toBe(0);
+  });
+
+  test("a pillar with no applicable signal keeps its signals, scores 0 and stays out of the overall mean", () => {
+    const pillars = scorePillars([pass("a", "access"), scored("offsite", "presence", 100, { status: "unknown", score: null })]);
+    const presence = pillars.find((entry) => entry.pillar.id === "presence")!;
+    expect(presence.applicable).toBe(false);
+    expect(presence.pillar).toMatchObject({ score: 0, points: 0, weight: 10 });
+    expect(presence.pillar.signals).toHaveLength(1);
+    expect(presence.pillar.signals[0]).toMatchObject({ id: "offsite", status: "unknown", score: null });
+    expect(pillars.find((entry) => entry.pillar.id === "content")!.pillar.signals).toEqual([]);
+    expect(overallScore(pillars)).toBe(100);
+  });
+
+  test("the overall score is the weighted mean of the applicable pillars", () => {
+    // access 100 × 25, render 0 × 15 → 2500 / 40 = 62.5 → 63
+    const pillars = scorePillars([pass("a", "access"), fail("r", "render")]);
+    expect(overallScore(pillars)).toBe(63);
+  });
+
+  test("with every pillar applicable, the overall score is the sum of the points", () => {
+    const audits = PILLARS.map((pillar, index) => scored(`x${index}`, pillar.id, 10, { status: "warn", score: 0.8 }));
+    const result = scoreResult(audits);
+    expect(result.score).toBe(80);
+    expect(result.pillars.reduce((sum, pillar) => sum + pillar.points, 0)).toBeCloseTo(80, 5);
+  });
+});
+
+describe("grades", () => {
+  test.each([
+    [100, "A"],
+    [90, "A"],
+    [89, "B"],
+    [75, "B"],
+    [74, "C"],
+    [60, "C"],
+    [59, "D"],
+    [40, "D"],
+    [39, "F"],
+    [0, "F"],
+  ])("%i → %s", (score, grade) => {
+    expect(gradeFor(score).grade).toBe(grade as "A");
+  });
+
+  test("every grade has its own label", () => {
+    const labels = [95, 80, 65, 45, 10].map((score) => gradeFor(score).label);
+    expect(new Set(labels).size).toBe(5);
+    expect(gradeFor(95).label).toContain("Excellent");
+  });
+});
+
+describe("gates and top issues", () => {
+  test("a blocking finding caps the score at 40 and leads the issues even when it costs fewer points", () => {
+    const audits = [
+      pass("p1", "access", 90),
+      scored("gate", "access", 10, { status: "fail", score: 0, blocking: true }),
+      fail("costly", "render", 100),
+      pass("s", "structure"),
+    ];
+    const result = scoreResult(audits);
+    expect(BLOCKED_SCORE_CAP).toBe(40);
+    expect(result.score).toBe(40);
+    expect(result.grade).toBe("D");
+    expect(result.topIssues.map((issue) => issue.id)).toEqual(["gate", "costly"]);
+  });
+
+  test("the cap does not raise a lower score", () => {
+    const result = scoreResult([scored("gate", "access", 10, { status: "fail", score: 0, blocking: true }), fail("r", "render")]);
+    expect(result.score).toBe(0);
+  });
+
+  test("issues are ranked by the overall points they cost", () => {
+    const audits = [
+      fail("small-pillar", "trust", 10), // 8 points
+      fail("half-of-access", "access", 10), // 10 / 20 × 25 = 12.5 points
+      pass("other-access", "access", 10),
+      scored("warned", "render", 10, { status: "warn", score: 0.5 }), // 0.5 × 15 = 7.5 points
+      pass("fine", "structure"),
+    ];
+    expect(pointsLost(audits[1]!, audits)).toBe(12.5);
+    expect(topIssues(audits).map((issue) => [issue.id, issue.status])).toEqual([
+      ["half-of-access", "fail"],
+      ["small-pillar", "fail"],
+      ["warned", "warn"],
+    ]);
+  });
+
+  test("issues carry id, title, status, impact, detail and fix only; passes, na and unknown are not issues", () => {
+    const issues = topIssues([pass("ok", "access"), scored("n", "access", 10, { status: "na", score: null }), fail("bad", "access")]);
+    expect(issues).toEqual([{ id: "bad", title: "bad", status: "fail", impact: "medium", detail: "bad detail", fix: FIX }]);
+  });
+
+  test("at most ten issues are listed", () => {
+    const audits = Array.from({ length: 14 }, (_, index) => fail(`f${index}`, "structure"));
+    expect(topIssues(audits)).toHaveLength(MAX_TOP_ISSUES);
+    expect(MAX_TOP_ISSUES).toBe(10);
+  });
+});

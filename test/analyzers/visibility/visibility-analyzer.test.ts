@@ -1,0 +1,181 @@
+import { describe, expect, test } from "bun:test";
+import { Value } from "@sinclair/typebox/value";
+import type { ScanContext } from "../../../src/analyzers/analyzer.ts";
+import { scoreArtifacts, visibilityAnalyzer } from "../../../src/analyzers/visibility/index.ts";
+import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
+import type { VisibilityRecord } from "../../../src/analyzers/visibility/record-schema.ts";
+import { type Canned, fakeFetcher, fetchError, html, text } from "./fake-fetcher.ts";
+import { APP_SHELL, GOOD_ROBOTS, page } from "./sample-site.ts";
+
+const NOW = new Date("2025-05-01T12:00:00.000Z");
+
+function contextFor(routes: Record<string, Canned>, domain = "example.com"): ScanContext {
+  return {
+    domain,
+    fetcher: fakeFetcher(routes),
+    signal: new AbortController().signal,
+    offsite: { enabled: false, wikidataSparqlUrl: "", wikipediaApiUrl: "", commonCrawlIndexUrl: "" },
+    now: () => NOW,
+  };
+}
+
+async function scanSite(homepageHtml: string, robots: Canned | string, headers: Record<string, string> = {}): Promise<VisibilityRecord> {
+  const robotsAnswer = typeof robots === "string" ? text("https://example.com/robots.txt", robots) : robots;
+  const { record } = await visibilityAnalyzer.scan(
+    contextFor({ "https://example.com/": html("https://example.com/", homepageHtml, { headers }), "https://example.com/robots.txt": robotsAnswer }),
+  );
+  expect(Value.Check(visibilityAnalyzer.recordSchema, record)).toBe(true);
+  return record;
+}
+
+function signal(record: VisibilityRecord, id: string) {
+  const found = record.result?.pillars.flatMap((pillar) => pillar.signals).find((entry) => entry.id === id);
+  if (!found) throw new Error(`no signal ${id}`);
+  return found;
+}
+
+const SEARCH_AGENTS = ["OAI-SearchBot", "ChatGPT-User", "Claude-SearchBot", "Claude-User", "PerplexityBot", "Perplexity-User", "Googlebot", "Bingbot", "Applebot", "DuckAssistBot"];
+
+describe("visibilityAnalyzer.scan", () => {
+  test("a well-prepared site scores an A with every shape the interface names", async () => {
+    const record = await scanSite(page(), GOOD_ROBOTS);
+    expect(record.status).toBe("ok");
+    expect(record.domain).toBe("example.com");
+    expect(record.scannedAt).toBe(NOW.toISOString());
+    expect(record.offSite).toBeNull();
+    const result = record.result!;
+    expect(["A", "B"]).toContain(result.grade);
+    expect(result.score).toBeGreaterThanOrEqual(90);
+    expect(result.label.length).toBeGreaterThan(0);
+    expect(result.pillars.map((pillar) => pillar.id)).toEqual(["access", "render", "discover", "structure", "content", "trust", "presence"]);
+    expect(result.pillars.reduce((sum, pillar) => sum + pillar.weight, 0)).toBe(100);
+    expect(result.topIssues).toEqual([]);
+  });
+
+  test("robots.txt blocking every AI search agent is a gate: score capped at 40, the issue first, naming bots and group", async () => {
+    const record = await scanSite(page(), "User-agent: *\nDisallow: /\n");
+    const result = record.result!;
+    expect(result.score).toBeLessThanOrEqual(40);
+    const first = result.topIssues[0]!;
+    expect(first.id).toBe("robots-ai-search-access");
+    expect(first.status).toBe("fail");
+    for (const agent of SEARCH_AGENTS) expect(first.detail).toContain(agent);
+    expect(first.detail).toContain("User-agent: *");
+    expect(first.detail).toContain("Disallow: /");
+    expect(first.fix.how).toContain("User-agent: OAI-SearchBot");
+  });
+
+  test("a training-only opt-out does not lower the score and is reported as a choice", async () => {
+    const optOut = `${GOOD_ROBOTS}\nUser-agent: GPTBot\nUser-agent: CCBot\nUser-agent: Google-Extended\nDisallow: /\n`;
+    const open = await scanSite(page(), GOOD_ROBOTS);
+    const optedOut = await scanSite(page(), optOut);
+    expect(optedOut.result!.score).toBe(open.result!.score);
+    const training = signal(optedOut, "robots-ai-training");
+    expect(["pass", "na"]).toContain(training.status);
+    expect(training.detail).toContain("choice");
+    for (const bot of ["GPTBot", "CCBot", "Google-Extended"]) expect(training.detail).toContain(bot);
+    expect(training.detail).toContain("AI Overviews");
+    expect(optedOut.result!.topIssues.map((issue) => issue.id)).not.toContain("robots-ai-training");
+    expect(signal(optedOut, "robots-ai-search-access").status).toBe("pass");
+  });
+
+  test("robots.txt answering 500 means disallow all: a gate", async () => {
+    const record = await scanSite(page(), text("https://example.com/robots.txt", "oops", { status: 500 }));
+    expect(record.result!.score).toBeLessThanOrEqual(40);
+    expect(record.result!.topIssues[0]!.id).toBe("robots-ai-search-access");
+    expect(record.result!.topIssues[0]!.detail).toContain("500");
+  });
+
+  test("robots.txt that cannot be fetched means disallow all", async () => {
+    const record = await scanSite(page(), fetchError("timeout", "https://example.com/robots.txt", "no answer within 10 s"));
+    expect(record.result!.score).toBeLessThanOrEqual(40);
+    expect(signal(record, "robots-ai-search-access").status).toBe("fail");
+  });
+
+  test("robots.txt answering 404 means allow all", async () => {
+    const record = await scanSite(page(), text("https://example.com/robots.txt", "Not found", { status: 404 }));
+    expect(signal(record, "robots-ai-search-access").status).toBe("pass");
+    expect(record.result!.score).toBeGreaterThan(40);
+  });
+
+  test("an HTML page served as robots.txt is a warning, not a gate", async () => {
+    const record = await scanSite(page(), html("https://example.com/robots.txt", page()));
+    const access = signal(record, "robots-ai-search-access");
+    expect(access.status).toBe("warn");
+    expect(access.detail).toContain("HTML");
+    expect(record.result!.score).toBeGreaterThan(40);
+  });
+
+  test("noindex in a meta tag is a gate", async () => {
+    const record = await scanSite(page({ head: '<meta name="robots" content="noindex, follow">' }), GOOD_ROBOTS);
+    expect(record.result!.score).toBeLessThanOrEqual(40);
+    expect(record.result!.topIssues[0]!.id).toBe("page-directives");
+    expect(record.result!.topIssues[0]!.detail).toContain("noindex");
+  });
+
+  test("noindex in the X-Robots-Tag header is a gate", async () => {
+    const record = await scanSite(page(), GOOD_ROBOTS, { "x-robots-tag": "noindex" });
+    expect(record.result!.score).toBeLessThanOrEqual(40);
+    expect(record.result!.topIssues[0]!.id).toBe("page-directives");
+    expect(record.result!.topIssues[0]!.detail).toContain("X-Robots-Tag");
+  });
+
+  test("an empty app shell is a gate", async () => {
+    const record = await scanSite(APP_SHELL, GOOD_ROBOTS);
+    expect(record.result!.score).toBeLessThanOrEqual(40);
+    expect(record.result!.topIssues[0]!.id).toBe("raw-html-text");
+    expect(record.result!.topIssues[0]!.detail).toContain("#root");
+  });
+
+  test("invalid JSON-LD fails with the parse problem in the detail", async () => {
+    const record = await scanSite(page({ head: '<script type="application/ld+json">{"@type": "Organization", "name": "Example",}</script>' }), GOOD_ROBOTS);
+    const jsonLd = signal(record, "json-ld-parses");
+    expect(jsonLd.status).toBe("fail");
+    expect(jsonLd.detail).toMatch(/block 1 of 1: .*\S/);
+    expect(jsonLd.detail.toLowerCase()).toContain("json");
+    expect(record.result!.topIssues.map((issue) => issue.id)).toContain("json-ld-parses");
+  });
+
+  test("an unreachable site yields a failed record with a null result and the artifacts", async () => {
+    const { record, artifacts } = await visibilityAnalyzer.scan(
+      contextFor({
+        "https://example.com/": fetchError("connect", "https://example.com/", "connection refused"),
+        "http://example.com/": fetchError("connect", "http://example.com/", "connection refused"),
+      }),
+    );
+    expect(record.status).toBe("failed");
+    expect(record.result).toBeNull();
+    expect(record.offSite).toBeNull();
+    expect(record.reason).toContain("connection refused");
+    expect(Value.Check(visibilityAnalyzer.recordSchema, record)).toBe(true);
+    expect((artifacts as Artifacts).homepage.ok).toBe(false);
+    expect(visibilityAnalyzer.scoreOf(record)).toBeNull();
+  });
+
+  test("scoreOf returns the result's score", async () => {
+    const record = await scanSite(page(), GOOD_ROBOTS);
+    expect(visibilityAnalyzer.scoreOf(record)).toBe(record.result!.score);
+  });
+
+  test("stored artifacts re-score to the same record without fetching", async () => {
+    const context = contextFor({ "https://example.com/": html("https://example.com/", page()), "https://example.com/robots.txt": text("https://example.com/robots.txt", GOOD_ROBOTS) });
+    const { record, artifacts } = await visibilityAnalyzer.scan(context);
+    const stored = JSON.parse(JSON.stringify(artifacts)) as Artifacts;
+    expect(scoreArtifacts("example.com", stored, NOW)).toEqual(record);
+  });
+});
+
+describe("visibilityAnalyzer.failedRecord", () => {
+  test("builds a failed record that validates", () => {
+    const record = visibilityAnalyzer.failedRecord("example.com", "The scan did not finish within 60 seconds.", NOW);
+    expect(record).toEqual({
+      domain: "example.com",
+      status: "failed",
+      scannedAt: "2025-05-01T12:00:00.000Z",
+      result: null,
+      offSite: null,
+      reason: "The scan did not finish within 60 seconds.",
+    });
+    expect(Value.Check(visibilityAnalyzer.recordSchema, record)).toBe(true);
+  });
+});
