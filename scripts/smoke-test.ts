@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startService } from "./lib/service-process.ts";
 
 const binary = process.argv[2] ?? "dist/sightline";
 const work = mkdtempSync(join(tmpdir(), "sightline-smoke-"));
@@ -34,12 +35,13 @@ try {
     return bad.exitCode === 2 && bad.stderr.toString().trim().split("\n").length === 1 && bad.stderr.toString().includes("PORT");
   })());
 
-  const server = Bun.spawn([binary], { env, stdout: "pipe", stderr: "inherit" });
-  const logs = readLines(server.stdout);
-  const listening = await waitFor(logs, (line) => line.includes('"message":"listening"'), 15_000);
-  const port = listening ? Number(/"url":"http:\/\/[^"]+:(\d+)"/.exec(listening)?.[1]) : 0;
-  check("starts and logs the port", port > 0, listening ?? "no listening line");
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startService([binary], env).catch((error: unknown) => {
+    check("starts and logs the port", false, String(error));
+    return null;
+  });
+  if (!server) throw new Error("the binary did not start");
+  check("starts and logs the port", server.port > 0);
+  const base = server.baseUrl;
 
   const expect = async (name: string, status: number, path: string, init: RequestInit = {}, bodyIncludes?: string) => {
     try {
@@ -64,34 +66,11 @@ try {
   await expect("docs page", 200, "/swagger", {}, "swagger-ui");
   await expect("unknown route is JSON 404", 404, "/no-such-page", {}, '"error"');
 
-  server.kill("SIGTERM");
-  const stopped = await waitFor(logs, (line) => line.includes('"message":"stopped"'), 15_000);
-  check("stops cleanly on SIGTERM", stopped !== null && (await server.exited) === 0);
+  const code = await server.stop("SIGTERM");
+  check("stops cleanly on SIGTERM", code === 0 && server.lines.some((line) => line.includes('"message":"stopped"')));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
 console.log(failures === 0 ? "smoke test passed" : `smoke test: ${failures} check(s) failed`);
 process.exit(failures === 0 ? 0 : 1);
-
-async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of stream) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
-      yield buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-    }
-  }
-}
-
-async function waitFor(lines: AsyncGenerator<string>, match: (line: string) => boolean, timeoutMs: number): Promise<string | null> {
-  const deadline = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
-  const search = (async () => {
-    for await (const line of lines) if (match(line)) return line;
-    return null;
-  })();
-  return Promise.race([search, deadline]);
-}

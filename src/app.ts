@@ -37,11 +37,13 @@ const TITLES = {
 
 /** Composes the HTTP app from the route plugins. Routes hold no logic; errors are always JSON. */
 export function createApp(deps: AppDeps) {
-  // The error hook comes first so that it covers every route; it reads the route table lazily.
+  // The error hook comes first so that it covers every route; it reads the route table, complete
+  // once the chain below has run, on the first error.
+  let routes: readonly { method: string; path: string }[] = [];
   let fallback: ReturnType<typeof createFallbackErrors> | undefined;
-  const app: Elysia = new Elysia()
+  const app = new Elysia()
     .onError(({ code, error, request }) => {
-      fallback ??= createFallbackErrors(app.routes, deps.log);
+      fallback ??= createFallbackErrors(routes, deps.log);
       if (code === "NOT_FOUND") return fallback.notFound(request);
       if (code === "PARSE") return errorResponse(400, "Request body could not be parsed.");
       if (code === "VALIDATION") return errorResponse(400, "Request is not valid.");
@@ -52,7 +54,8 @@ export function createApp(deps: AppDeps) {
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
     .use(reportRoutes({ db: deps.db, recordSchema: deps.recordSchema }));
+  routes = app.routes;
   return app;
 }
 
-export type App = Elysia;
+export type App = ReturnType<typeof createApp>;

@@ -30,6 +30,8 @@ export interface RuntimeOverrides {
   log?: Log;
   now?: () => number;
   lookup?: Lookup;
+  /** false: jobs stay queued (tests of the request flow that must not scan). */
+  runWorker?: boolean;
 }
 
 export function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
@@ -59,7 +61,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
     now,
   };
-  const worker = startWorker({
+  const worker = overrides.runWorker === false ? idleWorker() : startWorker({
     db,
     concurrency: config.WORKER_CONCURRENCY,
     runJob: (job, signal) => runScanJob(jobDeps, job, signal),
@@ -105,4 +107,9 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
       db.close();
     },
   };
+}
+
+/** A worker that never claims, so that enqueued jobs stay visible to tests of the request flow. */
+function idleWorker(): Worker {
+  return { running: 0, wake() {}, async stop() {} };
 }

@@ -3,12 +3,17 @@ import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
 import { serveCommand } from "./serve-command.ts";
 import { migrateCommand } from "./migrate-command.ts";
+import { KEYS_USAGE, keysCommand } from "./keys-command.ts";
 
 interface Command {
   summary: string;
   usage: string;
+  /** Flags the command accepts; any other argument starting with "-" is a usage error. */
+  flags?: readonly string[];
   run(args: string[], config: () => Config): Promise<number>;
 }
+
+const stdio = { out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) };
 
 const commands: Record<string, Command> = {
   serve: {
@@ -20,6 +25,12 @@ const commands: Record<string, Command> = {
     summary: "Apply pending database migrations and exit.",
     usage: "sightline migrate\n\nApplies every pending migration to DATABASE_PATH. `serve` does this at start as well.",
     run: async (_args, config) => migrateCommand(config()),
+  },
+  keys: {
+    summary: "Create, list and revoke API keys (operator keys, printed once).",
+    usage: KEYS_USAGE,
+    flags: ["--json"],
+    run: async (args, config) => keysCommand(args, config(), stdio),
   },
   version: {
     summary: "Print the version.",
@@ -47,7 +58,7 @@ export async function runCli(argv: string[], config: () => Config): Promise<numb
     process.stdout.write(`${command.usage}\n`);
     return EXIT.ok;
   }
-  const unknown = rest.find((arg) => arg.startsWith("-"));
+  const unknown = rest.find((arg) => arg.startsWith("-") && !(command.flags ?? []).includes(arg));
   if (unknown) {
     process.stderr.write(`sightline ${name}: unknown option "${unknown}". Run "sightline ${name} --help".\n`);
     return EXIT.usage;

@@ -1,0 +1,14 @@
+/**
+ * `bun run bench`: every benchmark, each reported as a ratio against a baseline measured in the same
+ * run (never an absolute time: the machine is shared and noisy). Builds dist/sightline first unless
+ * SIGHTLINE_BINARY names a binary.
+ */
+import { $ } from "bun";
+import { existsSync } from "node:fs";
+import { benchReportThroughput } from "./bench/report-throughput.ts";
+
+const binary = process.env.SIGHTLINE_BINARY ?? "dist/sightline";
+if (!process.env.SIGHTLINE_BINARY || !existsSync(binary)) await $`bun run build`;
+
+const report = await benchReportThroughput(binary);
+for (const line of report.lines) console.log(line);

@@ -1,0 +1,91 @@
+import type { Config } from "../config.ts";
+import { openDatabase } from "../store/database.ts";
+import { ApiKeyNameError, createApiKey, listAllApiKeys, revokeApiKey } from "../auth/api-key-service.ts";
+import { EXIT } from "./exit-codes.ts";
+
+/**
+ * `sightline keys create <name> | list [--json] | revoke <id>`: API keys for operators, without the
+ * web pages. A created key is printed once, on stdout alone, so that `KEY=$(sightline keys create ci)`
+ * captures exactly the key; everything else goes to stderr.
+ */
+export const KEYS_USAGE = `sightline keys create <name>   Create an operator key; prints the key once (it is never shown again).
+sightline keys list [--json]    List every key: id, name, visible start, owner, created, last used, status.
+sightline keys revoke <id>      Revoke a key; the next request that uses it is refused.`;
+
+export function keysCommand(args: string[], config: Config, io: { out: (text: string) => void; err: (text: string) => void }): number {
+  const [action, ...rest] = args;
+  const db = openDatabase(config.DATABASE_PATH);
+  try {
+    switch (action) {
+      case "create":
+        return create(rest.join(" "), db, config, io);
+      case "list":
+        return list(rest, db, io);
+      case "revoke":
+        return revoke(rest, db, io);
+      default:
+        io.err(`sightline keys: ${action === undefined ? "missing action" : `unknown action "${action}"`}.\n\n${KEYS_USAGE}\n`);
+        return EXIT.usage;
+    }
+  } finally {
+    db.close();
+  }
+}
+
+function create(name: string, db: ReturnType<typeof openDatabase>, config: Config, io: { out: (t: string) => void; err: (t: string) => void }): number {
+  try {
+    const created = createApiKey(db, { prefix: config.KEY_PREFIX, name, userId: null, now: Date.now() });
+    io.out(`${created.key}\n`);
+    io.err(`Created key ${created.id} "${created.name}" (${created.visibleStart}…). Store it now: it cannot be shown again.\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof ApiKeyNameError)) throw error;
+    io.err(`sightline keys create: ${error.message}\n`);
+    return EXIT.usage;
+  }
+}
+
+function list(args: string[], db: ReturnType<typeof openDatabase>, io: { out: (t: string) => void; err: (t: string) => void }): number {
+  const unknown = args.find((arg) => arg !== "--json");
+  if (unknown !== undefined) {
+    io.err(`sightline keys list: unknown argument "${unknown}".\n`);
+    return EXIT.usage;
+  }
+  const keys = listAllApiKeys(db);
+  if (args.includes("--json")) {
+    io.out(`${JSON.stringify(keys, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (keys.length === 0) {
+    io.err("No API keys yet. Create one with: sightline keys create <name>\n");
+    return EXIT.ok;
+  }
+  const date = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString().slice(0, 16).replace("T", " "));
+  const rows = keys.map((key) => [
+    String(key.id),
+    key.name,
+    `${key.visibleStart}…`,
+    key.userEmail ?? "(operator)",
+    date(key.createdAt),
+    date(key.lastUsedAt),
+    key.revokedAt === null ? "active" : `revoked ${date(key.revokedAt)}`,
+  ]);
+  const header = ["ID", "NAME", "KEY", "OWNER", "CREATED", "LAST USED", "STATUS"];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  for (const row of [header, ...rows]) io.out(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()}\n`);
+  return EXIT.ok;
+}
+
+function revoke(args: string[], db: ReturnType<typeof openDatabase>, io: { out: (t: string) => void; err: (t: string) => void }): number {
+  const id = args.length === 1 && /^\d+$/.test(args[0]!) ? Number(args[0]) : null;
+  if (id === null) {
+    io.err("sightline keys revoke: give the numeric id of one key (see sightline keys list).\n");
+    return EXIT.usage;
+  }
+  if (!revokeApiKey(db, id, Date.now())) {
+    io.err(`sightline keys revoke: no active key with id ${id}.\n`);
+    return EXIT.failure;
+  }
+  io.err(`Revoked key ${id}.\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig, variables } from "../src/config.ts";
+import { readFileSync } from "node:fs";
+
+describe("loadConfig", () => {
+  test("embedded defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe("0.0.0.0");
+    expect(config.SERVICE).toBe("visibility");
+    expect(config.DATABASE_PATH).toBe("./data/visibility.sqlite");
+    expect(config.KEY_PREFIX).toBe("aivis");
+    expect(config.CACHE_TTL_SECONDS).toBe(86400);
+    expect(config.LIMIT_PER_IP_PER_HOUR).toBe(8);
+    expect(config.LIMIT_PER_DOMAIN_PER_HOUR).toBe(3);
+    expect(config.LIMIT_PER_KEY_PER_HOUR).toBe(60);
+    expect(config.PIPELINE_TOKEN).toEqual([]);
+    expect(config.SCAN_CONNECT_TO).toEqual([]);
+    expect(config.CHALLENGE).toBe("altcha");
+    expect(config.TRUST_PROXY).toBe(0);
+    expect(config.ADMIN_EMAIL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test("the schema service has its own defaults", () => {
+    const config = loadConfig({ SERVICE: "schema" });
+    expect(config.DATABASE_PATH).toBe("./data/schema.sqlite");
+    expect(config.KEY_PREFIX).toBe("schema");
+  });
+
+  test("parses numbers and lists", () => {
+    const config = loadConfig({
+      PORT: " 8080 ",
+      PIPELINE_TOKEN: "first-token-0123456789, second-token-0123456789",
+      SCAN_CONNECT_TO: "good.test:443:127.0.0.1:8443,v6.test:80:[::1]:8080",
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.PIPELINE_TOKEN).toEqual(["first-token-0123456789", "second-token-0123456789"]);
+    expect(config.SCAN_CONNECT_TO).toEqual(["good.test:443:127.0.0.1:8443", "v6.test:80:[::1]:8080"]);
+  });
+
+  test.each([
+    ["PORT", "http", "PORT"],
+    ["PORT", "70000", "0 to 65535"],
+    ["SERVICE", "seo", "visibility or schema"],
+    ["CHALLENGE", "recaptcha", "altcha or turnstile"],
+    ["TRUST_PROXY", "-1", "TRUST_PROXY"],
+    ["WORKER_CONCURRENCY", "0", "1 to 64"],
+    ["LIMIT_PER_IP_PER_HOUR", "eight", "whole number"],
+    ["PUBLIC_URL", "scan.example.com", "http:// or https://"],
+    ["SCAN_CONNECT_TO", "good.test:443", "HOST:PORT:ADDR:PORT2"],
+    ["OFFSITE_CHECKS", "yes", "on or off"],
+    ["LOG_LEVEL", "verbose", "debug, info"],
+    ["KEY_PREFIX", "Has_Underscore", "lowercase"],
+  ])("%s=%s stops with one line naming the variable and the accepted form", (name, value, expected) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.startsWith(`${name}:`)).toBe(true);
+    expect(message).toContain(expected);
+    expect(message).not.toContain("\n");
+  });
+
+  test("never echoes a secret in the error", () => {
+    for (const name of ["PIPELINE_TOKEN", "ADMIN_PASSWORD", "ALTCHA_HMAC_KEY"]) {
+      const env: Record<string, string> = { [name]: "tiny-secret" };
+      if (name === "ADMIN_PASSWORD") env.ADMIN_EMAIL = "admin@example.com";
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect((error as Error).message).not.toContain("tiny-secret");
+      }
+    }
+  });
+
+  test("combinations", () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: "admin@example.com" })).toThrow("set both");
+    expect(() => loadConfig({ CHALLENGE: "turnstile" })).toThrow("TURNSTILE_SITE_KEY");
+    expect(loadConfig({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" }).CHALLENGE).toBe("turnstile");
+  });
+
+  test("every variable is documented in the README", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    for (const name of Object.keys(variables)) expect(readme).toContain(`\`${name}\``);
+  });
+});
