@@ -4,6 +4,7 @@ import type { ChallengeVerifier } from "./auth/challenge.ts";
 import type { Log } from "./log.ts";
 import type { ScanApiDeps } from "./scans/scan-api.ts";
 import type { Db } from "./store/database.ts";
+import type { ReportResponder } from "./http/report-routes.ts";
 import { scanRoutes } from "./http/scan-routes.ts";
 import { reportRoutes } from "./http/report-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
@@ -22,6 +23,7 @@ export interface AppDeps {
   recordSchema: TSchema;
   scanApi: ScanApiDeps;
   challenge: ChallengeVerifier;
+  report: ReportResponder;
 }
 
 const TITLES = {
@@ -53,7 +55,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ service: deps.service, version: deps.version }))
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
-    .use(reportRoutes({ db: deps.db, recordSchema: deps.recordSchema }));
+    .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema }));
   routes = app.routes;
   return app;
 }

@@ -11,6 +11,8 @@ import { createAuthenticator } from "./auth/authenticate.ts";
 import { startWorker, type Worker } from "./scans/worker.ts";
 import { runScanJob, storeGivenUpRecord, type ScanJobDeps } from "./scans/scan-job.ts";
 import { createApp, type App } from "./app.ts";
+import { createReportResponder, REPORT_PATH } from "./http/report-routes.ts";
+import type { FastRoutes } from "./server.ts";
 
 /**
  * Everything one process runs, wired from the configuration: the database, the app, and the worker.
@@ -20,6 +22,8 @@ export interface Runtime {
   config: Config;
   db: Db;
   app: App;
+  /** Hot GET routes the server mounts on Bun's native router; each also exists in `app`. */
+  fastRoutes: FastRoutes;
   worker: Worker;
   log: Log;
   /** Stops the worker (running scans get `graceMs` to finish) and closes the database. */
@@ -71,7 +75,9 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   });
 
   const challenge = createChallengeVerifier(db, config);
+  const report = createReportResponder(db);
   const app = createApp({
+    report,
     db,
     log,
     service: config.SERVICE,
@@ -100,6 +106,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     config,
     db,
     app,
+    fastRoutes: { [REPORT_PATH]: (request) => report(request.params.file ?? "", request.headers.get("if-none-match")) },
     worker,
     log,
     async stop(graceMs) {

@@ -29,7 +29,7 @@ export function docsRoutes(info: { title: string; version: string; description: 
               bearer: {
                 type: "http",
                 scheme: "bearer",
-                description: "A self-serve API key (created at /account) or the operator's pipeline token.",
+                description: "An API key (`<KEY_PREFIX>_` followed by 36 letters and digits, created with `sightline keys create`) or one of the operator's pipeline tokens.",
               },
             },
           },

@@ -6,26 +6,35 @@ import { normalizeTarget } from "../scans/normalize-target.ts";
 import { JSON_CONTENT_TYPE, errorResponse } from "./json-response.ts";
 import { NotFoundBody } from "./api-schemas.ts";
 
+export const REPORT_PATH = "/api/report/:file";
+
+/** Answers GET /api/report/:file for the path parameter and the request's If-None-Match. */
+export type ReportResponder = (file: string, ifNoneMatch: string | null) => Response;
+
 /**
  * GET /api/report/:domain.json. Clients poll this every 1-2 seconds while a scan runs, so the common
- * answers are cheap: one indexed SELECT, an ETag computed once per stored record, and 304 when the
- * client already has it.
+ * answers are cheap: the latest record comes from the store's in-memory cache, its ETag is computed
+ * once per stored record, and a client that already has it gets a 304. The server also mounts this
+ * responder on Bun's native router (see startServer), where a poll skips the framework entirely.
  */
-export function reportRoutes(deps: { db: Db; recordSchema: TSchema }) {
-  const etags = new EtagCache(256);
-  return new Elysia().get(
-    "/api/report/:file",
-    ({ params, request }) => {
-      const file = params.file;
-      const target = file.endsWith(".json") ? normalizeTarget(file.slice(0, -5)) : null;
-      const scan = target?.ok ? latestScan(deps.db, target.domain) : null;
-      if (!scan) return errorResponse(404, "Not found", {}, { "cache-control": "no-store" });
+export function createReportResponder(db: Db): ReportResponder {
+  const bodies = new EncodedRecords(256);
+  const domains = new DomainsOfPaths(1024);
+  return (file, ifNoneMatch) => {
+    const domain = domains.get(file);
+    const scan = domain === null ? null : latestScan(db, domain);
+    if (!scan) return errorResponse(404, "Not found", {}, { "cache-control": "no-store" });
 
-      const etag = etags.get(scan.id, scan.recordJson);
-      const headers = { etag, "cache-control": "no-cache", "last-modified": new Date(scan.scannedAt).toUTCString() };
-      if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(scan.recordJson, { status: 200, headers: { "content-type": JSON_CONTENT_TYPE, ...headers } });
-    },
+    const encoded = bodies.get(scan.id, scan.recordJson, scan.scannedAt);
+    if (matchesEtag(ifNoneMatch, encoded.etag)) return new Response(null, { status: 304, headers: encoded.notModifiedHeaders });
+    return new Response(encoded.body, { status: 200, headers: encoded.headers });
+  };
+}
+
+export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSchema }) {
+  return new Elysia().get(
+    REPORT_PATH,
+    ({ params, request }) => deps.respond(params.file, request.headers.get("if-none-match")),
     {
       detail: {
         tags: ["Scans"],
@@ -53,18 +62,48 @@ function matchesEtag(header: string | null, etag: string): boolean {
   });
 }
 
-/** Scan rows never change once written, so a record's ETag is computed once and kept by row id. */
-class EtagCache {
-  private readonly entries = new Map<number, string>();
+/** The normalised domain of a path parameter ("WWW.Example.com.json" → "example.com"), or null; remembered, since pollers repeat it. */
+class DomainsOfPaths {
+  private readonly entries = new Map<string, string | null>();
   constructor(private readonly capacity: number) {}
 
-  get(scanId: number, json: string): string {
-    let etag = this.entries.get(scanId);
-    if (etag === undefined) {
-      etag = `"${scanId.toString(36)}-${Bun.hash(json).toString(36)}"`;
+  get(file: string): string | null {
+    let domain = this.entries.get(file);
+    if (domain === undefined) {
+      const target = file.endsWith(".json") ? normalizeTarget(file.slice(0, -5)) : null;
+      domain = target?.ok ? target.domain : null;
       if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(scanId, etag);
+      this.entries.set(file, domain);
     }
-    return etag;
+    return domain;
+  }
+}
+
+interface EncodedRecord {
+  etag: string;
+  /** The JSON text: Bun sends a string body faster than a byte array. */
+  body: string;
+  headers: Record<string, string>;
+  notModifiedHeaders: Record<string, string>;
+}
+
+/**
+ * Scan rows never change once written, so each record's ETag and headers are made once and kept by
+ * row id: a poll costs a map look-up, not a hash.
+ */
+class EncodedRecords {
+  private readonly entries = new Map<number, EncodedRecord>();
+  constructor(private readonly capacity: number) {}
+
+  get(scanId: number, json: string, scannedAt: number): EncodedRecord {
+    let entry = this.entries.get(scanId);
+    if (entry === undefined) {
+      const etag = `"${scanId.toString(36)}-${Bun.hash(json).toString(36)}"`;
+      const notModifiedHeaders = { etag, "cache-control": "no-cache", "last-modified": new Date(scannedAt).toUTCString() };
+      entry = { etag, body: json, notModifiedHeaders, headers: { "content-type": JSON_CONTENT_TYPE, ...notModifiedHeaders } };
+      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(scanId, entry);
+    }
+    return entry;
   }
 }

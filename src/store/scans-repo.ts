@@ -39,6 +39,7 @@ export interface ScanSummary {
 }
 
 export function insertScan(db: Db, scan: NewScan): number {
+  latestCacheOf(db).forget(scan.domain);
   const row = db
     .query<{ id: number }, [string, string, number | null, number, string, string | null, string, number | null]>(
       `INSERT INTO scans (domain, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
@@ -48,13 +49,71 @@ export function insertScan(db: Db, scan: NewScan): number {
   return row!.id;
 }
 
+/**
+ * The newest record of a domain. Clients poll this every second or two, so answers are kept in
+ * memory: this process's own inserts forget their domain at once, and a commit by any other
+ * process (a second server on the same file) clears everything, noticed through SQLite's
+ * data_version within CHANGE_CHECK_MS.
+ */
 export function latestScan(db: Db, domain: string): StoredScan | null {
-  return db
+  const cache = latestCacheOf(db);
+  const cached = cache.get(domain);
+  if (cached !== undefined) return cached;
+  const row = db
     .query<StoredScan, [string]>(
       `SELECT id, domain, status, score, scanned_at AS scannedAt, record AS recordJson
          FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT 1`,
     )
     .get(domain);
+  cache.set(domain, row);
+  return row;
+}
+
+const CACHE_ENTRIES = 256;
+const CHANGE_CHECK_MS = 200;
+const latestCaches = new WeakMap<Db, LatestScanCache>();
+
+function latestCacheOf(db: Db): LatestScanCache {
+  let cache = latestCaches.get(db);
+  if (!cache) {
+    cache = new LatestScanCache(db);
+    latestCaches.set(db, cache);
+  }
+  return cache;
+}
+
+class LatestScanCache {
+  private readonly entries = new Map<string, StoredScan | null>();
+  private dataVersion = -1;
+  private checkedAt = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** The cached answer (null: known to have none), or undefined when it must be read. */
+  get(domain: string): StoredScan | null | undefined {
+    this.dropIfChangedElsewhere();
+    return this.entries.get(domain);
+  }
+
+  set(domain: string, scan: StoredScan | null): void {
+    if (this.entries.size >= CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(domain, scan);
+  }
+
+  forget(domain: string): void {
+    this.entries.delete(domain);
+  }
+
+  private dropIfChangedElsewhere(): void {
+    const now = performance.now();
+    if (now - this.checkedAt < CHANGE_CHECK_MS) return;
+    this.checkedAt = now;
+    const version = this.db.query<{ data_version: number }, []>("PRAGMA data_version").get()?.data_version ?? -1;
+    if (version !== this.dataVersion) {
+      this.entries.clear();
+      this.dataVersion = version;
+    }
+  }
 }
 
 /** The artifacts stored with a scan, for re-scoring without refetching. */

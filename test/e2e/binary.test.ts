@@ -92,6 +92,24 @@ describe("the compiled binary", () => {
     const cached = await scan({ url: "secure.test" });
     expect(cached.status).toBe(200);
     expect(await cached.json()).toEqual(record);
+
+    // The report as served by the socket (Bun's router): ETag, 304, HEAD, 405, security headers.
+    const report = await fetch(`${service.baseUrl}/api/report/WWW.secure.test.json`);
+    expect(report.status).toBe(200);
+    expect(report.headers.get("x-content-type-options")).toBe("nosniff");
+    const etag = report.headers.get("etag")!;
+    await report.arrayBuffer();
+    const notModified = await fetch(`${service.baseUrl}/api/report/secure.test.json`, { headers: { "if-none-match": etag } });
+    expect(notModified.status).toBe(304);
+    const head = await fetch(`${service.baseUrl}/api/report/secure.test.json`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const post = await fetch(`${service.baseUrl}/api/report/secure.test.json`, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(await post.json()).toEqual({ error: "Method not allowed" });
+    const missing = await fetch(`${service.baseUrl}/api/report/never.test.json`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "Not found" });
   });
 
   test("a site that cannot be reached gets a stored failed record", async () => {
