@@ -4,6 +4,7 @@ import type { ChallengeVerifier } from "./auth/challenge.ts";
 import type { Log } from "./log.ts";
 import type { ScanApiDeps } from "./scans/scan-api.ts";
 import type { Db } from "./store/database.ts";
+import type { Config } from "./config.ts";
 import type { ReportResponder } from "./http/report-routes.ts";
 import { scanRoutes } from "./http/scan-routes.ts";
 import { reportRoutes } from "./http/report-routes.ts";
@@ -14,6 +15,8 @@ import { createFallbackErrors } from "./http/fallback-errors.ts";
 import { errorResponse } from "./http/json-response.ts";
 
 export interface AppDeps {
+  /** The whole validated configuration, for routes that need a setting (PUBLIC_URL, CHALLENGE, …). */
+  config: Config;
   db: Db;
   log: Log;
   service: "visibility" | "schema";
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ service: deps.service, version: deps.version }))
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
+    // Feature routes: one plugin per file in src/http/, each owning its paths; add one `.use(...)` line each.
     .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema }));
   routes = app.routes;
   return app;

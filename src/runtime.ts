@@ -77,6 +77,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   const challenge = createChallengeVerifier(db, config);
   const report = createReportResponder(db);
   const app = createApp({
+    config,
     report,
     db,
     log,
