@@ -69,3 +69,39 @@ test("scans accepted before a kill -9 are finished after the restart", async () 
     await second.stop();
   }
 }, 90_000);
+
+test("SIGTERM lets a running scan finish or puts it back, exits 0, and the next start completes it", async () => {
+  const binary = await sightlineBinary();
+  const env = {
+    ...process.env,
+    DATABASE_PATH: join(work, "term.sqlite"),
+    PIPELINE_TOKEN: TOKEN,
+    NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
+    OFFSITE_CHECKS: "off",
+    SCAN_TIMEOUT_MS: "20000",
+    LOG_LEVEL: "info",
+    SCAN_CONNECT_TO: [slow.connectTo("term.secure.test", 443), slow.connectTo("term.secure.test", 80)].join(","),
+  } as Record<string, string>;
+  const first = await startService([binary], env);
+  const before = slow.requests.length;
+  const response = await fetch(`${first.baseUrl}/api/scan`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify({ url: "term.secure.test" }),
+  });
+  expect(response.status).toBe(202);
+  const deadline = Date.now() + 10_000;
+  while (slow.requests.length === before && Date.now() < deadline) await Bun.sleep(50);
+  expect(await first.stop("SIGTERM")).toBe(0);
+  expect(first.lines.some((line) => line.includes('"message":"stopped"'))).toBe(true);
+
+  // Finished within the grace period, or released: either way the next start has the record at once
+  // or completes it without waiting for a lease to expire.
+  const second = await startService([binary], env);
+  try {
+    const record = await pollReport(second.baseUrl, "term.secure.test", 15_000);
+    expect(record.status).toBe("ok");
+  } finally {
+    await second.stop();
+  }
+}, 60_000);
