@@ -6,9 +6,16 @@
 import { $ } from "bun";
 import { existsSync } from "node:fs";
 import { benchReportThroughput } from "./bench/report-throughput.ts";
+import { benchScanLatency } from "./bench/scan-latency.ts";
+import { benchScanMemory } from "./bench/scan-memory.ts";
 
 const binary = process.env.SIGHTLINE_BINARY ?? "dist/sightline";
 if (!process.env.SIGHTLINE_BINARY || !existsSync(binary)) await $`bun run build`;
 
 const report = await benchReportThroughput(binary);
 for (const line of report.lines) console.log(line);
+
+const scanLatency = await benchScanLatency();
+for (const line of scanLatency.lines) console.log(line);
+const scanMemory = await benchScanMemory();
+for (const line of scanMemory.lines) console.log(line);

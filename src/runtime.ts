@@ -61,6 +61,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
       wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL,
       wikipediaApiUrl: config.WIKIPEDIA_API_URL,
       commonCrawlIndexUrl: config.COMMONCRAWL_INDEX_URL,
+      userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
     },
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
     now,

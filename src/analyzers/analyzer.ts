@@ -11,6 +11,8 @@ export interface OffsiteEndpoints {
   wikidataSparqlUrl: string;
   wikipediaApiUrl: string;
   commonCrawlIndexUrl: string;
+  /** Sent to the off-site services, which ask for a User-Agent that names the tool and a contact. */
+  userAgent?: string;
 }
 
 export interface ScanContext {

@@ -4,6 +4,7 @@ import { EXIT } from "./exit-codes.ts";
 import { serveCommand } from "./serve-command.ts";
 import { migrateCommand } from "./migrate-command.ts";
 import { KEYS_USAGE, keysCommand } from "./keys-command.ts";
+import { SCAN_USAGE, scanCommand } from "./scan-command.ts";
 
 interface Command {
   summary: string;
@@ -32,6 +33,12 @@ const commands: Record<string, Command> = {
     flags: ["--json"],
     run: async (args, config) => keysCommand(args, config(), stdio),
   },
+  scan: {
+    summary: "Scan one site for AI visibility in this process and print the result (for CI: --min-score).",
+    usage: SCAN_USAGE,
+    flags: ["--json", "--min-score"],
+    run: (args, config) => scanCommand(args, config(), stdio),
+  },
   version: {
     summary: "Print the version.",
     usage: "sightline version",
@@ -58,7 +65,8 @@ export async function runCli(argv: string[], config: () => Config): Promise<numb
     process.stdout.write(`${command.usage}\n`);
     return EXIT.ok;
   }
-  const unknown = rest.find((arg) => arg.startsWith("-") && !(command.flags ?? []).includes(arg));
+  // "--flag=value" is the listed "--flag" with its value attached.
+  const unknown = rest.find((arg) => arg.startsWith("-") && !(command.flags ?? []).includes(arg.split("=")[0]!));
   if (unknown) {
     process.stderr.write(`sightline ${name}: unknown option "${unknown}". Run "sightline ${name} --help".\n`);
     return EXIT.usage;

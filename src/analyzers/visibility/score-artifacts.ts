@@ -2,6 +2,7 @@ import { runAudits } from "./audits/run-audits.ts";
 import { failedRecord } from "./failed-record.ts";
 import type { Artifacts, HomepageFailure } from "./gather/artifacts.ts";
 import { homepageUnreachable } from "./gather/homepage.ts";
+import { offSiteRecord } from "./offsite/offsite-record.ts";
 import type { VisibilityRecord } from "./record-schema.ts";
 import { scoreResult } from "./scoring/score-result.ts";
 
@@ -16,8 +17,7 @@ export function scoreArtifacts(domain: string, artifacts: Artifacts, scannedAt: 
     status: "ok",
     scannedAt: scannedAt.toISOString(),
     result: scoreResult(runAudits(artifacts)),
-    // Off-site checks arrive with the full analysis.
-    offSite: null,
+    offSite: offSiteRecord(artifacts),
   };
 }
 

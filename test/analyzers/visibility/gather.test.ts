@@ -34,9 +34,10 @@ describe("gatherArtifacts", () => {
     });
     expect(artifacts.homepage.ok && artifacts.homepage.headers["x-robots-tag"]).toBe("all");
     expect(artifacts.robotsTxt).toMatchObject({ ok: true, status: 200, contentType: "text/plain", text: "User-agent: *\nAllow: /\n" });
-    expect(fetcher.calls.map((call) => call.url)).toEqual(["https://example.com/", "https://example.com/robots.txt"]);
+    expect(fetcher.calls[0]!.url).toBe("https://example.com/");
+    expect(fetcher.calls.map((call) => call.url)).toContain("https://example.com/robots.txt");
     for (const call of fetcher.calls) expect(call.options?.signal).toBe(signal);
-    expect(fetcher.calls[1]!.options?.maxBytes).toBe(ROBOTS_TXT_MAX_BYTES);
+    expect(fetcher.calls.find((call) => call.url === "https://example.com/robots.txt")!.options?.maxBytes).toBe(ROBOTS_TXT_MAX_BYTES);
     expect(ROBOTS_TXT_MAX_BYTES).toBe(512 * 1024);
   });
 
@@ -58,7 +59,11 @@ describe("gatherArtifacts", () => {
     const artifacts = await run();
     expect(artifacts.homepage).toMatchObject({ ok: true, requestedUrl: "http://example.com/", finalUrl: "http://example.com/" });
     expect(artifacts.homepage.ok && artifacts.homepage.failedAttempts).toEqual([{ code: "connect", message: "connection refused", url: "https://example.com/" }]);
-    expect(fetcher.calls.map((call) => call.url)).toEqual(["https://example.com/", "http://example.com/", "http://example.com/robots.txt"]);
+    const urls = fetcher.calls.map((call) => call.url);
+    const homepageCalls = fetcher.calls.filter((call) => call.options?.userAgent === undefined && call.options?.followRedirects === undefined && new URL(call.url).pathname === "/");
+    expect(homepageCalls.map((call) => call.url)).toEqual(["https://example.com/", "http://example.com/"]);
+    expect(urls).toContain("http://example.com/robots.txt");
+    expect(artifacts.robotsTxt).toMatchObject({ ok: true, url: "http://example.com/robots.txt" });
   });
 
   test("falls back to http on a TLS failure", async () => {
@@ -77,7 +82,9 @@ describe("gatherArtifacts", () => {
     const artifacts = await run();
     expect(artifacts.homepage).toMatchObject({ ok: true, requestedUrl: "https://www.example.com/" });
     expect(artifacts.robotsTxt).toMatchObject({ ok: true, url: "https://www.example.com/robots.txt" });
-    expect(fetcher.calls.map((call) => call.url)).toEqual(["https://example.com/", "https://www.example.com/", "https://www.example.com/robots.txt"]);
+    const homepageCalls = fetcher.calls.filter((call) => call.options?.userAgent === undefined && call.options?.followRedirects === undefined && new URL(call.url).pathname === "/");
+    expect(homepageCalls.map((call) => call.url)).toEqual(["https://example.com/", "https://www.example.com/"]);
+    expect(fetcher.calls.map((call) => call.url)).toContain("https://www.example.com/robots.txt");
   });
 
   test("reads robots.txt at the origin the homepage redirected to", async () => {
@@ -93,7 +100,7 @@ describe("gatherArtifacts", () => {
     });
     const artifacts = await run();
     expect(artifacts.homepage.ok && artifacts.homepage.redirects).toHaveLength(2);
-    expect(fetcher.calls[1]!.url).toBe("https://www.example.com/robots.txt");
+    expect(artifacts.robotsTxt).toMatchObject({ ok: true, url: "https://www.example.com/robots.txt" });
   });
 
   test("a redirect loop is stored as the homepage's error, without trying other candidates; the site still counts as reached", async () => {
@@ -104,7 +111,8 @@ describe("gatherArtifacts", () => {
     const artifacts = await run();
     expect(artifacts.homepage).toMatchObject({ ok: false, error: { code: "too-many-redirects" } });
     expect(homepageUnreachable(artifacts.homepage)).toBe(false);
-    expect(fetcher.calls.map((call) => call.url)).toEqual(["https://example.com/", "https://example.com/robots.txt"]);
+    expect(fetcher.calls.filter((call) => call.url === "https://example.com/" && call.options?.userAgent === undefined)).toHaveLength(1);
+    expect(fetcher.calls.map((call) => call.url)).toContain("https://example.com/robots.txt");
   });
 
   test("an unreachable site records every attempt and skips robots.txt", async () => {
@@ -121,7 +129,10 @@ describe("gatherArtifacts", () => {
       "dns https://www.example.com/",
     ]);
     expect(artifacts.robotsTxt).toMatchObject({ ok: false, error: { code: "skipped" } });
-    expect(fetcher.calls).toHaveLength(3);
+    expect(artifacts.probes).toBeUndefined();
+    expect(artifacts.samplePages).toBeUndefined();
+    // Three homepage candidates; the speculative site files and probes were started at once and are discarded.
+    expect(fetcher.calls.filter((call) => new URL(call.url).pathname === "/" && call.options?.userAgent === undefined)).toHaveLength(3);
   });
 
   test("stops at once when the scan is aborted", async () => {
@@ -131,7 +142,7 @@ describe("gatherArtifacts", () => {
     const artifacts = await run();
     expect(artifacts.homepage).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(homepageUnreachable(artifacts.homepage)).toBe(true);
-    expect(fetcher.calls).toHaveLength(1);
+    expect(fetcher.calls.filter((call) => call.url === "https://example.com/" && call.options?.userAgent === undefined)).toHaveLength(1);
   });
 
   test("a robots.txt fetch error is stored, not thrown", async () => {

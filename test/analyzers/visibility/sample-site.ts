@@ -1,4 +1,14 @@
-import type { Artifacts, HomepageResponse, RobotsTxtArtifact } from "../../../src/analyzers/visibility/gather/artifacts.ts";
+import type {
+  Artifacts,
+  HomepageResponse,
+  OffsiteArtifact,
+  ProbeArtifact,
+  RobotsTxtArtifact,
+  SamplePageArtifact,
+  SitemapArtifact,
+  TextFileArtifact,
+} from "../../../src/analyzers/visibility/gather/artifacts.ts";
+import { BROWSER_USER_AGENT, probedCrawlers } from "../../../src/analyzers/visibility/crawlers.ts";
 import { ARTIFACTS_VERSION } from "../../../src/analyzers/visibility/gather/artifacts.ts";
 
 /** Hand-made sites for audit and scoring tests: a well-prepared page and variations on it. */
@@ -66,8 +76,80 @@ export function robots(textOrOverrides: string | Partial<Extract<RobotsTxtArtifa
   };
 }
 
-export function site(overrides: Partial<Pick<Artifacts, "homepage" | "robotsTxt">> = {}): Artifacts {
-  return { version: ARTIFACTS_VERSION, domain: DOMAIN, homepage: homepage(), robotsTxt: robots(), ...overrides };
+/** The good site: every artifact a full scan gathers, all of them fine. */
+export function site(overrides: Partial<Omit<Artifacts, "version" | "domain">> = {}): Artifacts {
+  return {
+    version: ARTIFACTS_VERSION,
+    domain: DOMAIN,
+    gatheredAt: GATHERED_AT,
+    homepage: homepage(),
+    robotsTxt: robots(),
+    httpRedirect: { ok: true, url: "http://example.com/", status: 301, location: "https://example.com/" },
+    probes: probes(),
+    llmsTxt: [llms(GOOD_LLMS_TXT), llms("", { status: 404, url: `${ORIGIN}/.well-known/llms.txt` })],
+    llmsFullTxt: llms("# Example Bakery\n\nEverything we bake.", { url: `${ORIGIN}/llms-full.txt` }),
+    llmsLinks: [{ url: `${ORIGIN}/menu`, ok: true, status: 200 }],
+    sitemap: sitemap(),
+    samplePages: [samplePage("about"), samplePage("contact"), samplePage("privacy"), samplePage("content")],
+    offsite: offsite(),
+    ...overrides,
+  };
+}
+
+export const GATHERED_AT = "2026-11-15T12:00:00.000Z";
+
+export const GOOD_LLMS_TXT = `# Example Bakery\n\n> Sourdough and cakes in Lisbon.\n\n## Pages\n\n- [Menu](${ORIGIN}/menu): what we bake\n- [About](${ORIGIN}/about): who we are\n`;
+
+export function llms(text: string, overrides: Partial<Extract<TextFileArtifact, { ok: true }>> = {}): TextFileArtifact {
+  const url = overrides.url ?? `${ORIGIN}/llms.txt`;
+  return { url, ok: true, status: 200, finalUrl: url, contentType: "text/plain; charset=utf-8", text, truncated: false, ...overrides };
+}
+
+export function sitemap(overrides: Partial<Extract<SitemapArtifact, { ok: true }>> = {}): SitemapArtifact {
+  return {
+    ok: true,
+    source: "robots",
+    url: `${ORIGIN}/sitemap.xml`,
+    status: 200,
+    contentType: "application/xml",
+    kind: "urlset",
+    entries: 12,
+    withLastmod: 12,
+    newestLastmod: "2026-10-30",
+    sample: [`${ORIGIN}/`, `${ORIGIN}/menu`],
+    truncated: false,
+    ...overrides,
+  };
+}
+
+/** One probe answer: by default the same page the browser gets. */
+export function probe(agent: string, overrides: Partial<Extract<ProbeArtifact, { ok: true }>> = {}): ProbeArtifact {
+  return { agent, userAgent: agent, url: `${ORIGIN}/`, ok: true, status: 200, finalUrl: `${ORIGIN}/`, headers: { "content-type": "text/html" }, bytes: 4000, truncated: false, words: 90, title: "Example Bakery", challengeMarker: null, ...overrides };
+}
+
+/** The browser and every probed crawler, each answer changed by `forCrawler` when given. */
+export function probes(forCrawler: (agent: string) => Partial<Extract<ProbeArtifact, { ok: true }>> = () => ({})): ProbeArtifact[] {
+  return [{ ...probe("browser"), userAgent: BROWSER_USER_AGENT }, ...probedCrawlers().map((crawler) => probe(crawler.token, forCrawler(crawler.token)))];
+}
+
+export const ARTICLE_BODY =
+  "<main><h1>Our sourdough</h1><p>" + INTRO + "</p><h2>How long does the dough rise?</h2><p>Our dough rises for thirty-six hours in a cool room, which gives the crust its colour and the crumb its flavour.</p>" +
+  "<ul><li>Flour from Alentejo</li><li>Sea salt</li><li>Water</li></ul><p>" + INTRO + " " + INTRO + "</p>" +
+  '<p>Written by <a rel="author" href="/about">Ana Baker</a>, updated <time datetime="2026-10-01">1 October 2026</time>.</p></main>';
+
+export function samplePage(role: SamplePageArtifact["role"], html = page({ body: ARTICLE_BODY })): SamplePageArtifact {
+  const url = `${ORIGIN}/${role === "content" ? "menu" : role}`;
+  return { url, role, ok: true, status: 200, finalUrl: url, contentType: "text/html; charset=utf-8", html, truncated: false };
+}
+
+export function offsite(overrides: Partial<OffsiteArtifact> = {}): OffsiteArtifact {
+  return {
+    wikidata: { status: "found", detail: "Wikidata item Q1 gives example.com as its official website.", url: "https://www.wikidata.org/wiki/Q1" },
+    wikipedia: { status: "found", detail: "The Wikidata item has an English Wikipedia article.", url: "https://en.wikipedia.org/wiki/Example_Bakery" },
+    wikipediaCitations: 2,
+    commonCrawl: { status: "found", detail: "Common Crawl CC-MAIN-2026-44 holds pages of example.com.", url: "https://example.com/" },
+    ...overrides,
+  };
 }
 
 /** A page with this HTML (and otherwise the good site). */

@@ -15,6 +15,22 @@ export interface Artifacts {
   domain: string;
   homepage: HomepageArtifact;
   robotsTxt: RobotsTxtArtifact;
+  /** When gathering ran (ISO 8601): audits judge how recent dates are against it, never against a clock. */
+  gatheredAt?: string;
+  /** http://<host>/ fetched without following redirects: does plain http send visitors to https? */
+  httpRedirect?: HttpRedirectArtifact;
+  /** The homepage fetched as each major AI crawler and as a browser. */
+  probes?: ProbeArtifact[];
+  /** /llms.txt and /.well-known/llms.txt, in that order. */
+  llmsTxt?: TextFileArtifact[];
+  llmsFullTxt?: TextFileArtifact;
+  /** Whether the site links listed in llms.txt resolve (a few of them). */
+  llmsLinks?: LinkCheck[];
+  sitemap?: SitemapArtifact;
+  /** A few internal pages linked from the homepage (about, contact, privacy first), for content and trust. */
+  samplePages?: SamplePageArtifact[];
+  /** Off-site look-ups; null when OFFSITE_CHECKS=off. */
+  offsite?: OffsiteArtifact | null;
 }
 
 /** "skipped": not requested because an earlier artifact made it pointless; "internal": a bug, not the site. */
@@ -76,4 +92,76 @@ export interface RobotsTxtFailure {
   ok: false;
   url: string;
   error: GatherError;
+}
+
+export type HttpRedirectArtifact =
+  | { ok: true; url: string; status: number; location: string | null }
+  | { ok: false; url: string; error: GatherError };
+
+/** "browser" for the comparison fetch, otherwise the crawler's robots.txt token. */
+export type ProbeArtifact =
+  | {
+      agent: string;
+      userAgent: string;
+      url: string;
+      ok: true;
+      status: number;
+      finalUrl: string;
+      /** The few headers that show bot protection: server, cf-mitigated, cf-ray, x-amz-cf-id, … */
+      headers: Record<string, string>;
+      bytes: number;
+      truncated: boolean;
+      /** Visible words in the body, counted without a DOM, and its <title>. */
+      words: number;
+      title: string | null;
+      /** A challenge page recognised in the body (e.g. "Just a moment..."), or null. */
+      challengeMarker: string | null;
+    }
+  | { agent: string; userAgent: string; url: string; ok: false; error: GatherError };
+
+export type TextFileArtifact =
+  | { url: string; ok: true; status: number; finalUrl: string; contentType: string | null; text: string; truncated: boolean }
+  | { url: string; ok: false; error: GatherError };
+
+export type LinkCheck = { url: string; ok: true; status: number } | { url: string; ok: false; error: GatherError };
+
+export type SitemapArtifact =
+  | {
+      ok: true;
+      /** Where the URL came from: a Sitemap line in robots.txt, or the conventional /sitemap.xml. */
+      source: "robots" | "default";
+      url: string;
+      status: number;
+      contentType: string | null;
+      /** "urlset", "sitemapindex", or null when the body is not a sitemap. */
+      kind: "urlset" | "sitemapindex" | null;
+      entries: number;
+      withLastmod: number;
+      /** The newest lastmod seen (as written), for recency. */
+      newestLastmod: string | null;
+      /** The first few <loc> values. */
+      sample: string[];
+      truncated: boolean;
+    }
+  | { ok: false; source: "robots" | "default"; url: string; error: GatherError };
+
+export type SamplePageArtifact =
+  | { url: string; role: "about" | "contact" | "privacy" | "content"; ok: true; status: number; finalUrl: string; contentType: string | null; html: string; truncated: boolean }
+  | { url: string; role: "about" | "contact" | "privacy" | "content"; ok: false; error: GatherError };
+
+export type OffsiteStatus = "found" | "not_found" | "unknown";
+
+export interface OffsiteCheck {
+  status: OffsiteStatus;
+  detail: string;
+  url: string | null;
+}
+
+export interface OffsiteArtifact {
+  wikidata: OffsiteCheck;
+  /** The English Wikipedia article named by the Wikidata item, when there is one. */
+  wikipedia: OffsiteCheck;
+  /** How many articles (up to 5, "5" meaning 5 or more) link to the domain; null when unknown. */
+  wikipediaCitations: number | null;
+  commonCrawl: OffsiteCheck;
 }

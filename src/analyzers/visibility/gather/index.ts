@@ -1,15 +1,121 @@
 import type { ScanContext } from "../../analyzer.ts";
-import { ARTIFACTS_VERSION, type Artifacts } from "./artifacts.ts";
-import { gatherHomepage } from "./homepage.ts";
-import { gatherRobotsTxt } from "./robots-txt.ts";
+import { gatherOffsite } from "../offsite/gather-offsite.ts";
+import { ARTIFACTS_VERSION, type Artifacts, type HomepageArtifact, type RobotsTxtArtifact, type SitemapArtifact, type TextFileArtifact } from "./artifacts.ts";
+import { gatherHomepage, homepageUnreachable, siteOrigin } from "./homepage.ts";
+import { gatherHttpRedirect } from "./http-redirect.ts";
+import { siteLinksToCheck } from "./llms-links.ts";
+import { gatherProbes } from "./probes.ts";
+import { fetchRobotsTxt, skippedRobotsTxt } from "./robots-txt.ts";
+import { gatherSamplePages, pickSamplePages } from "./sample-pages.ts";
+import { gatherSitemap } from "./sitemap.ts";
+import { limitFetcher } from "./site-limiter.ts";
+import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
+
+type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> & Partial<Pick<ScanContext, "offsite" | "now">>;
 
 /**
  * Gathers every artifact of one scan: the only visibility code that touches the network.
- * The homepage comes first because it decides the origin of everything else; the gatherers that depend
- * only on that origin run in parallel (robots.txt now; llms.txt, sitemaps and crawler probes join it).
+ *
+ * Independent fetches run in parallel through one per-site concurrency bound. Most of what a scan reads
+ * lives at the site's origin, which is only certain once the homepage has answered; waiting for it would
+ * add a full round trip to every scan, so the site files and the crawler probes start at once at the
+ * likely origin (https://<domain>) and are fetched again only when the homepage turns out to live
+ * elsewhere and the speculative answer did not land there. Off-site look-ups go to other services and
+ * run beside all of it, outside the per-site bound.
  */
-export async function gatherArtifacts(context: Pick<ScanContext, "domain" | "fetcher" | "signal">): Promise<Artifacts> {
-  const homepage = await gatherHomepage(context);
-  const [robotsTxt] = await Promise.all([gatherRobotsTxt(context, homepage)]);
-  return { version: ARTIFACTS_VERSION, domain: context.domain, homepage, robotsTxt };
+export async function gatherArtifacts(context: GatherContext): Promise<Artifacts> {
+  const gatheredAt = (context.now?.() ?? new Date()).toISOString();
+  const site = { ...context, fetcher: limitFetcher(context.fetcher) };
+  const guessedOrigin = `https://${context.domain}`;
+
+  const offsite = context.offsite ? gatherOffsite(context.domain, context.offsite, { signal: context.signal }) : Promise.resolve(undefined);
+  const homepagePromise = gatherHomepage(site);
+  const speculative = {
+    files: siteFiles(site, guessedOrigin),
+    probes: gatherProbes(site, `${guessedOrigin}/`),
+  };
+  const homepage = await homepagePromise;
+
+  if (homepageUnreachable(homepage)) {
+    // Nothing was reached: what was started in parallel failed (or will fail) the same way, and is not judged.
+    await Promise.allSettled([speculative.files, speculative.probes]);
+    return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(homepage.error.url), offsite: await offsite };
+  }
+
+  const origin = siteOrigin(homepage);
+  const samplePages = homepage.ok && homepage.status < 400 ? gatherSamplePages(site, pickSamplePages(homepage)) : Promise.resolve([]);
+  const httpRedirect = origin.startsWith("https://") ? gatherHttpRedirect(site, `http://${new URL(origin).host}/`) : Promise.resolve(undefined);
+  const probeUrl = homepage.ok ? homepage.requestedUrl : `${origin}/`;
+  const probes = probeUrl === `${guessedOrigin}/` ? speculative.probes : gatherProbes(site, probeUrl);
+
+  const files = await acceptOrRefetch(site, await speculative.files, origin);
+  const [sitemap, llmsLinks] = await Promise.all([robotsSitemap(site, files.robotsTxt, files.defaultSitemap), llmsLinkChecks(site, files.llmsTxt, context.domain)]);
+
+  return {
+    version: ARTIFACTS_VERSION,
+    domain: context.domain,
+    gatheredAt,
+    homepage,
+    robotsTxt: files.robotsTxt,
+    httpRedirect: await httpRedirect,
+    probes: await probes,
+    llmsTxt: files.llmsTxt,
+    llmsFullTxt: files.llmsFullTxt,
+    llmsLinks,
+    sitemap,
+    samplePages: await samplePages,
+    offsite: await offsite,
+  };
 }
+
+interface SiteFiles {
+  robotsTxt: RobotsTxtArtifact;
+  llmsTxt: TextFileArtifact[];
+  llmsFullTxt: TextFileArtifact;
+  defaultSitemap: SitemapArtifact;
+}
+
+function siteFiles(context: Pick<ScanContext, "fetcher" | "signal">, origin: string): Promise<SiteFiles> {
+  return Promise.all([
+    fetchRobotsTxt(context, origin),
+    fetchTextFile(context, `${origin}/llms.txt`, LLMS_TXT_MAX_BYTES),
+    fetchTextFile(context, `${origin}/.well-known/llms.txt`, LLMS_TXT_MAX_BYTES),
+    fetchTextFile(context, `${origin}/llms-full.txt`, LLMS_FULL_TXT_MAX_BYTES),
+    gatherSitemap(context, `${origin}/sitemap.xml`, "default"),
+  ]).then(([robotsTxt, llms, wellKnown, llmsFullTxt, defaultSitemap]) => ({ robotsTxt, llmsTxt: [llms, wellKnown], llmsFullTxt, defaultSitemap }));
+}
+
+/** Keeps the speculative files when the homepage's origin is the guessed one (or their redirects landed there); otherwise fetches them again there. */
+async function acceptOrRefetch(context: Pick<ScanContext, "fetcher" | "signal">, files: SiteFiles, origin: string): Promise<SiteFiles> {
+  const landed = (artifact: { ok: boolean; url: string; finalUrl?: string }) =>
+    new URL(artifact.url).origin === origin || (artifact.ok && artifact.finalUrl !== undefined && new URL(artifact.finalUrl).origin === origin);
+  const robots = files.robotsTxt;
+  const all = [
+    { ...robots, finalUrl: robots.ok ? robots.finalUrl : undefined },
+    ...files.llmsTxt.map((file) => ({ ...file, finalUrl: file.ok ? file.finalUrl : undefined })),
+    { ...files.llmsFullTxt, finalUrl: files.llmsFullTxt.ok ? files.llmsFullTxt.finalUrl : undefined },
+  ];
+  if (all.every(landed) && new URL(files.defaultSitemap.url).origin === origin) return files;
+  return siteFiles(context, origin);
+}
+
+/** The sitemap robots.txt names, when it is not the /sitemap.xml already fetched; otherwise that one. */
+async function robotsSitemap(context: Pick<ScanContext, "fetcher" | "signal">, robotsTxt: RobotsTxtArtifact, fallback: SitemapArtifact): Promise<SitemapArtifact> {
+  if (!robotsTxt.ok || robotsTxt.status !== 200) return fallback;
+  const listed = robotsTxt.text
+    .split(/\r\n|\r|\n/)
+    .map((line) => /^\s*sitemap\s*:\s*(\S+)/i.exec(line.replace(/#.*/, ""))?.[1])
+    .find((url): url is string => url !== undefined && URL.canParse(url));
+  if (!listed) return fallback;
+  const url = new URL(listed).href;
+  if (url === fallback.url) return { ...fallback, source: "robots" };
+  return gatherSitemap(context, url, "robots");
+}
+
+async function llmsLinkChecks(context: Pick<ScanContext, "fetcher" | "signal">, files: TextFileArtifact[], domain: string) {
+  const file = files.find((entry) => entry.ok && entry.status === 200);
+  if (!file || !file.ok) return [];
+  return Promise.all(siteLinksToCheck(file.text, file.finalUrl, domain).map((url) => checkLink(context, url)));
+}
+
+export type { HomepageArtifact };

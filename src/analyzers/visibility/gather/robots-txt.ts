@@ -12,11 +12,17 @@ export async function gatherRobotsTxt(
   context: Pick<ScanContext, "fetcher" | "signal">,
   homepage: HomepageArtifact,
 ): Promise<RobotsTxtArtifact> {
-  if (homepageUnreachable(homepage)) {
-    const url = homepage.error.url;
-    return { ok: false, url, error: { code: "skipped", message: "The site could not be reached, so robots.txt was not requested.", url } };
-  }
-  const url = `${siteOrigin(homepage)}/robots.txt`;
+  if (homepageUnreachable(homepage)) return skippedRobotsTxt(homepage.error.url);
+  return fetchRobotsTxt(context, siteOrigin(homepage));
+}
+
+export function skippedRobotsTxt(url: string): RobotsTxtArtifact {
+  return { ok: false, url, error: { code: "skipped", message: "The site could not be reached, so robots.txt was not requested.", url } };
+}
+
+/** GET <origin>/robots.txt. Never throws. */
+export async function fetchRobotsTxt(context: Pick<ScanContext, "fetcher" | "signal">, origin: string): Promise<RobotsTxtArtifact> {
+  const url = `${origin}/robots.txt`;
   try {
     const response = await context.fetcher.fetch(url, {
       signal: context.signal,

@@ -1,7 +1,15 @@
 import { describe, expect, test } from "bun:test";
+import { canonicalLink } from "../../../../src/analyzers/visibility/audits/discover/canonical-link.ts";
+import { feed } from "../../../../src/analyzers/visibility/audits/discover/feed.ts";
+import { llmsFullTxt } from "../../../../src/analyzers/visibility/audits/discover/llms-full-txt.ts";
+import { llmsTxt } from "../../../../src/analyzers/visibility/audits/discover/llms-txt.ts";
 import { robotsSitemap } from "../../../../src/analyzers/visibility/audits/discover/robots-sitemap.ts";
-import { offsitePresence } from "../../../../src/analyzers/visibility/audits/presence/offsite-presence.ts";
-import { robots, site, siteWithRobots } from "../sample-site.ts";
+import { sitemapValid } from "../../../../src/analyzers/visibility/audits/discover/sitemap-valid.ts";
+import { commonCrawl } from "../../../../src/analyzers/visibility/audits/presence/common-crawl.ts";
+import { wikidataEntity } from "../../../../src/analyzers/visibility/audits/presence/wikidata-entity.ts";
+import { wikipediaArticle } from "../../../../src/analyzers/visibility/audits/presence/wikipedia-article.ts";
+import type { OffsiteArtifact } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
+import { GOOD_LLMS_TXT, llms, offsite, page, robots, site, siteWithHtml, siteWithRobots, sitemap } from "../sample-site.ts";
 
 describe("robots-sitemap", () => {
   test("passes and quotes the Sitemap lines", () => {
@@ -22,9 +30,114 @@ describe("robots-sitemap", () => {
   });
 });
 
-describe("offsite-presence", () => {
-  test("is unknown until off-site checks exist, so the presence pillar does not count", () => {
-    expect(offsitePresence.run(site())).toMatchObject({ status: "unknown", score: null });
-    expect(offsitePresence.run(site()).detail).toContain("full analysis");
+describe("sitemap-valid", () => {
+  test("passes with lastmod on most entries", () => {
+    expect(sitemapValid.run(site())).toMatchObject({ status: "pass", score: 1 });
+  });
+  test("warns when few entries have a lastmod, saying how many", () => {
+    const outcome = sitemapValid.run(site({ sitemap: sitemap({ entries: 10, withLastmod: 2 }) }));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toContain("only 2 of them (20%)");
+    expect(outcome.fix?.how).toContain("<lastmod>");
+  });
+  test("fails when missing or not a sitemap; unknown when refused", () => {
+    expect(sitemapValid.run(site({ sitemap: sitemap({ status: 404 }) }))).toMatchObject({ status: "fail", score: 0 });
+    expect(sitemapValid.run(site({ sitemap: sitemap({ kind: null }) })).detail).toContain("not an XML sitemap");
+    expect(sitemapValid.run(site({ sitemap: sitemap({ entries: 0, withLastmod: 0 }) }))).toMatchObject({ status: "fail" });
+    expect(sitemapValid.run(site({ sitemap: sitemap({ status: 403 }) }))).toMatchObject({ status: "unknown" });
+    expect(sitemapValid.run(site({ sitemap: undefined }))).toMatchObject({ status: "unknown" });
+  });
+});
+
+describe("llms-txt", () => {
+  test("passes a well-formed file whose checked links resolve", () => {
+    expect(llmsTxt.run(site())).toMatchObject({ status: "pass", score: 1 });
+  });
+  test("reports format problems and broken links, one by one", () => {
+    const outcome = llmsTxt.run(
+      site({ llmsTxt: [llms("Just some text\n# A\n# B\n"), llms("", { status: 404 })], llmsLinks: [{ url: "https://example.com/gone", ok: true, status: 404 }] }),
+    );
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toContain("does not start with an H1");
+    expect(outcome.detail).toContain("2 H1 headings");
+    expect(outcome.detail).toContain("no H2 sections");
+    expect(outcome.detail).toContain("https://example.com/gone does not resolve (HTTP 404)");
+  });
+  test("a wrong content type is a problem", () => {
+    expect(llmsTxt.run(site({ llmsTxt: [llms(GOOD_LLMS_TXT, { contentType: "application/octet-stream" })] })).detail).toContain("served as application/octet-stream");
+  });
+  test("missing (or an HTML soft 404) fails with a skeleton filled with the site's own name and pages", () => {
+    const artifacts = site({
+      homepage: undefined,
+      llmsTxt: [llms("<!doctype html><html>not here</html>", { contentType: "text/html" }), llms("", { status: 404 })],
+    });
+    const withLinks = siteWithHtml(page({ body: '<h1>Example Bakery</h1><p>x</p><a href="/menu">Our menu</a>' }));
+    const outcome = llmsTxt.run({ ...withLinks, llmsTxt: artifacts.llmsTxt });
+    expect(outcome).toMatchObject({ status: "fail", score: 0 });
+    expect(outcome.fix?.how).toContain("# Example Bakery");
+    expect(outcome.fix?.how).toContain("- [Our menu](https://example.com/menu)");
+    expect(outcome.fix?.how).toContain("> Example Bakery in Lisbon");
+  });
+  test("unknown when both locations fail to fetch, or refuse the scanner", () => {
+    const error = { url: "https://example.com/llms.txt", ok: false as const, error: { code: "timeout" as const, message: "timed out", url: "https://example.com/llms.txt" } };
+    expect(llmsTxt.run(site({ llmsTxt: [error, error] }))).toMatchObject({ status: "unknown" });
+    expect(llmsTxt.run(site({ llmsTxt: [llms("", { status: 403 }), llms("", { status: 404 })] }))).toMatchObject({ status: "unknown" });
+  });
+});
+
+describe("llms-full-txt", () => {
+  test("passes when present, warns when missing", () => {
+    expect(llmsFullTxt.run(site())).toMatchObject({ status: "pass" });
+    expect(llmsFullTxt.run(site({ llmsFullTxt: llms("", { status: 404, url: "https://example.com/llms-full.txt" }) }))).toMatchObject({ status: "warn", score: 0.5 });
+  });
+});
+
+describe("canonical-link", () => {
+  test("passes a self-referencing canonical", () => {
+    expect(canonicalLink.run(siteWithHtml(page({ head: '<link rel="canonical" href="https://example.com/">' })))).toMatchObject({ status: "pass" });
+  });
+  test("warns when missing, pointing elsewhere or repeated; fails when invalid", () => {
+    expect(canonicalLink.run(siteWithHtml(page()))).toMatchObject({ status: "warn", score: 0.4 });
+    expect(canonicalLink.run(siteWithHtml(page({ head: '<link rel="canonical" href="https://example.com/other">' }))).detail).toContain("names a different page");
+    expect(canonicalLink.run(siteWithHtml(page({ head: '<link rel="canonical" href="/"><link rel="canonical" href="/x">' }))).detail).toContain("2 canonical links");
+    expect(canonicalLink.run(siteWithHtml(page({ head: '<link rel="canonical" href="http://[bad">' })))).toMatchObject({ status: "fail" });
+  });
+});
+
+describe("feed", () => {
+  test("passes with an announced feed, warns without", () => {
+    expect(feed.run(siteWithHtml(page({ head: '<link rel="alternate" type="application/rss+xml" href="/feed.xml">' })))).toMatchObject({ status: "pass" });
+    expect(feed.run(siteWithHtml(page())).fix?.how).toContain('title="Example Bakery"');
+  });
+});
+
+describe("presence", () => {
+  const checks = (overrides: Partial<OffsiteArtifact>) => site({ offsite: offsite(overrides) });
+
+  test("found on all three passes, with the entries as evidence", () => {
+    expect(wikidataEntity.run(site())).toMatchObject({ status: "pass", evidence: ["https://www.wikidata.org/wiki/Q1"] });
+    expect(wikipediaArticle.run(site())).toMatchObject({ status: "pass" });
+    expect(commonCrawl.run(site())).toMatchObject({ status: "pass" });
+  });
+
+  test("not found fails with a fix; Wikipedia citations soften it", () => {
+    expect(wikidataEntity.run(checks({ wikidata: { status: "not_found", detail: "none", url: null } }))).toMatchObject({ status: "fail", score: 0 });
+    expect(wikipediaArticle.run(checks({ wikipedia: { status: "not_found", detail: "no article", url: null }, wikipediaCitations: 0 }))).toMatchObject({ status: "fail", score: 0 });
+    const cited = wikipediaArticle.run(checks({ wikipedia: { status: "not_found", detail: "no article", url: null }, wikipediaCitations: 3 }));
+    expect(cited).toMatchObject({ status: "warn", score: 0.4 });
+    expect(commonCrawl.run(checks({ commonCrawl: { status: "not_found", detail: "no capture", url: null } }))).toMatchObject({ status: "fail" });
+  });
+
+  test("a Common Crawl miss is the site's choice when robots.txt blocks CCBot", () => {
+    const artifacts = { ...siteWithRobots("User-agent: CCBot\nDisallow: /\n"), offsite: offsite({ commonCrawl: { status: "not_found", detail: "no capture.", url: null } }) };
+    const outcome = commonCrawl.run(artifacts);
+    expect(outcome.status).toBe("na");
+    expect(outcome.detail).toContain("blocks CCBot");
+  });
+
+  test("unknown checks, off-site checks turned off, or never run leave the denominator", () => {
+    expect(wikidataEntity.run(checks({ wikidata: { status: "unknown", detail: "Wikidata could not be checked: HTTP 500.", url: null } }))).toMatchObject({ status: "unknown", score: null });
+    expect(wikidataEntity.run(site({ offsite: null })).detail).toContain("OFFSITE_CHECKS=off");
+    expect(commonCrawl.run(site({ offsite: undefined }))).toMatchObject({ status: "unknown", score: null });
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { robotsAiSearchAccess } from "../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
 import { robotsAiTraining } from "../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
+import { crawlersFor } from "../../../../src/analyzers/visibility/crawlers.ts";
 import { homepage, robots, site, siteWithRobots } from "../sample-site.ts";
+
+/** The search and assistant agents of the catalogue: the audit's denominator. */
+const AGENTS = crawlersFor("search", "user").length;
 
 const run = (text: string) => robotsAiSearchAccess.run(siteWithRobots(text));
 
@@ -14,7 +18,7 @@ describe("robots-ai-search-access", () => {
   test("blocking some agents fails in proportion, names them and their rule, and is not a gate", () => {
     const outcome = run("User-agent: PerplexityBot\nUser-agent: Perplexity-User\nDisallow: /\n\nUser-agent: *\nAllow: /\n");
     expect(outcome.status).toBe("fail");
-    expect(outcome.score).toBeCloseTo(0.8, 5);
+    expect(outcome.score).toBeCloseTo((AGENTS - 2) / AGENTS, 5);
     expect(outcome.blocking).toBeUndefined();
     expect(outcome.detail).toContain("PerplexityBot, Perplexity-User");
     expect(outcome.detail).toContain("group `User-agent: PerplexityBot / User-agent: Perplexity-User`, line 3 `Disallow: /`");
@@ -25,7 +29,7 @@ describe("robots-ai-search-access", () => {
     expect(run("user-agent: oai-searchbot/1.0\ndisallow: /\n")).toMatchObject({ status: "fail" });
   });
 
-  test("a blanket Disallow blocks all ten agents: a gate whose fix adds their own group", () => {
+  test("a blanket Disallow blocks every search and assistant agent: a gate whose fix adds their own group", () => {
     const outcome = run("# keep out\nUser-agent: *\nDisallow: /\n");
     expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });
     expect(outcome.detail).toContain("group `User-agent: *`, line 3 `Disallow: /`");
@@ -42,7 +46,7 @@ describe("robots-ai-search-access", () => {
     const outcome = run("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n");
     expect(outcome.status).toBe("fail");
     expect(outcome.blocking).toBeUndefined();
-    expect(outcome.score).toBeCloseTo(0.1, 5);
+    expect(outcome.score).toBeCloseTo(1 / AGENTS, 5);
   });
 
   test("4xx: no rules, allow all (RFC 9309)", () => {

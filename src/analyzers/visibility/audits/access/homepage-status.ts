@@ -6,7 +6,7 @@ export const homepageStatus: AuditDefinition = {
   id: "homepage-status",
   title: "Homepage answers with a page",
   pillar: "access",
-  weight: 25,
+  weight: 15,
   impact: "critical",
   run,
 };
@@ -40,12 +40,13 @@ function run(artifacts: Artifacts): AuditOutcome {
     );
   }
   const errorPage = homepage.status >= 400;
+  const challenge = homepage.headers["cf-mitigated"] ? ` with \`cf-mitigated: ${homepage.headers["cf-mitigated"]}\` (a bot-protection challenge)` : "";
   return {
     status: "fail",
     score: 0,
     blocking: errorPage || undefined,
     detail: errorPage
-      ? `The homepage answered HTTP ${homepage.status}${homepage.status === 403 || homepage.status === 429 ? ": a firewall or bot protection may be turning crawlers away" : ""}. Crawlers cannot read or cite an error page.`
+      ? `The homepage answered HTTP ${homepage.status}${challenge}${!challenge && (homepage.status === 403 || homepage.status === 429) ? ": a firewall or bot protection may be turning crawlers away" : ""}. Crawlers cannot read or cite an error page.`
       : `The homepage answered HTTP ${homepage.status} without leading to a page.`,
     evidence: chain,
     fix: {

@@ -14,7 +14,7 @@ export const pageDirectives: AuditDefinition = {
   id: "page-directives",
   title: "No noindex or nosnippet on the homepage",
   pillar: "access",
-  weight: 20,
+  weight: 15,
   impact: "critical",
   run,
 };

@@ -12,7 +12,7 @@ export const robotsAiSearchAccess: AuditDefinition = {
   id: "robots-ai-search-access",
   title: "robots.txt lets AI search and assistant agents in",
   pillar: "access",
-  weight: 40,
+  weight: 30,
   impact: "critical",
   run,
 };

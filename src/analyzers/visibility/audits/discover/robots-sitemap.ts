@@ -8,7 +8,7 @@ export const robotsSitemap: AuditDefinition = {
   id: "robots-sitemap",
   title: "robots.txt points to a sitemap",
   pillar: "discover",
-  weight: 30,
+  weight: 15,
   impact: "medium",
   run,
 };

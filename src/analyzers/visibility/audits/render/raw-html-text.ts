@@ -13,7 +13,7 @@ export const rawHtmlText: AuditDefinition = {
   id: "raw-html-text",
   title: "Content is in the HTML, not only rendered by JavaScript",
   pillar: "render",
-  weight: 80,
+  weight: 55,
   impact: "critical",
   run,
 };

@@ -7,7 +7,7 @@ export const titlePresent: AuditDefinition = {
   id: "title-present",
   title: "The page has a descriptive <title>",
   pillar: "render",
-  weight: 20,
+  weight: 15,
   impact: "medium",
   run,
 };

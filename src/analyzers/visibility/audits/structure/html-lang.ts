@@ -7,7 +7,7 @@ export const htmlLang: AuditDefinition = {
   id: "html-lang",
   title: "The page declares its language",
   pillar: "structure",
-  weight: 20,
+  weight: 10,
   impact: "low",
   run,
 };

@@ -10,7 +10,7 @@ export const jsonLdParses: AuditDefinition = {
   id: "json-ld-parses",
   title: "JSON-LD blocks are valid JSON",
   pillar: "structure",
-  weight: 25,
+  weight: 15,
   impact: "high",
   run,
 };

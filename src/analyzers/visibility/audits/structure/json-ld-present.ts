@@ -9,7 +9,7 @@ export const jsonLdPresent: AuditDefinition = {
   id: "json-ld-present",
   title: "The homepage describes the site in JSON-LD",
   pillar: "structure",
-  weight: 35,
+  weight: 20,
   impact: "high",
   run,
 };

@@ -7,7 +7,7 @@ export const metaDescription: AuditDefinition = {
   id: "meta-description",
   title: "The page has a meta description",
   pillar: "structure",
-  weight: 20,
+  weight: 10,
   impact: "medium",
   run,
 };

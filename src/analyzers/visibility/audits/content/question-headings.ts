@@ -1,0 +1,51 @@
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { declaredTypes } from "../json-ld-blocks.ts";
+import { jsonLdBlocks } from "../json-ld-blocks.ts";
+import { excerpt, wordCount } from "../page-text.ts";
+import { siteName } from "../site-identity.ts";
+import { contentPages, pathOf, textOf } from "../site-pages.ts";
+
+/** People ask assistants questions; a heading phrased as the question, answered right below it, is the passage they quote. */
+export const questionHeadings: AuditDefinition = {
+  id: "question-headings",
+  title: "Headings ask the questions visitors have, and the text answers them",
+  pillar: "content",
+  weight: 10,
+  impact: "low",
+  run,
+};
+
+const QUESTION = /\?\s*$|^(?:who|what|when|where|why|how|which|can|could|does|do|is|are|should|will|wie|was|warum|quand|comment|pourquoi|qué|cómo|por qué)\b/i;
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const pages = contentPages(artifacts);
+  if (pages.length === 0) return unknownOutcome("No page could be read to judge its headings.");
+  const answered: string[] = [];
+  let questions = 0;
+  for (const page of pages) {
+    for (const heading of Array.from(page.document.querySelectorAll("h2,h3,h4"))) {
+      const text = textOf(heading);
+      if (!QUESTION.test(text)) continue;
+      questions++;
+      const next = heading.nextElementSibling;
+      if (next && wordCount(textOf(next)) >= 8) answered.push(`${pathOf(page.url)}: "${excerpt(text, 60)}"`);
+    }
+  }
+  const faqPage = pages.some((page) => jsonLdBlocks(page.document).some((block) => block.ok && declaredTypes(block.value).includes("FAQPage")));
+  if (answered.length > 0 || faqPage) {
+    return passed(`${answered.length} question heading${answered.length === 1 ? " is" : "s are"} answered right below${faqPage ? ", and FAQPage markup is present" : ""}.`, answered.slice(0, 5));
+  }
+  return {
+    status: "warn",
+    score: questions > 0 ? 0.7 : 0.5,
+    detail: questions > 0 ? `${questions} heading${questions === 1 ? " asks" : "s ask"} a question, but no answer of substance follows directly below.` : `None of the ${pages.length} pages read has a heading phrased as a question.`,
+    evidence: [],
+    fix: {
+      what: "Answer the questions people ask, under headings that ask them",
+      why: "AI assistants match questions to passages; a question heading with a direct two-or-three-sentence answer below is the passage they quote and cite.",
+      how: `Add a short FAQ section, e.g.\n<h2>What does ${siteName(artifacts)} do?</h2>\n<p>${siteName(artifacts)} … (answer in the first sentence, then the details).</p>\n<h2>How much does it cost?</h2>\n<p>…</p>`,
+      effort: "M",
+    },
+  };
+}

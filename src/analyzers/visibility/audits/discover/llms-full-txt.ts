@@ -1,0 +1,36 @@
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { siteOriginOf } from "../site-identity.ts";
+
+/** llms-full.txt: the site's key content in one Markdown file, for agents that want it all in one fetch. */
+export const llmsFullTxt: AuditDefinition = {
+  id: "llms-full-txt",
+  title: "An llms-full.txt offers the content in one file",
+  pillar: "discover",
+  weight: 5,
+  impact: "low",
+  run,
+};
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const file = artifacts.llmsFullTxt;
+  if (!file) return unknownOutcome("llms-full.txt was not requested in this scan.");
+  if (!file.ok) return unknownOutcome(`${file.url} could not be fetched (${file.error.message}).`);
+  if ([401, 403, 429].includes(file.status) || file.status >= 500) return unknownOutcome(`${file.url} answered HTTP ${file.status}: the scanner was refused.`);
+  const html = /html/i.test(file.contentType ?? "") || /^\s*<(?:!doctype|html)/i.test(file.text);
+  if (file.status === 200 && !html && file.text.trim().length > 0) {
+    return passed(`${file.url} exists (${file.truncated ? "more than 64 KB" : `${Buffer.byteLength(file.text)} bytes`}).`, [`${file.url}: HTTP 200, ${file.contentType ?? "no Content-Type"}`]);
+  }
+  return {
+    status: "warn",
+    score: 0.5,
+    detail: `${file.url} answered HTTP ${file.status}${file.status === 200 ? " with an HTML page or nothing" : ""}: there is no llms-full.txt.`,
+    evidence: [`${file.url}: HTTP ${file.status}`],
+    fix: {
+      what: "Publish an llms-full.txt",
+      why: "Agents that want the whole picture (documentation, product details, policies) can read it in one request instead of crawling page by page.",
+      how: `Generate ${siteOriginOf(artifacts)}/llms-full.txt at build time: the Markdown of the pages listed in llms.txt, one after the other, each under its own H2 with its URL (documentation generators such as Mintlify, Docusaurus and VitePress plugins do this).`,
+      effort: "M",
+    },
+  };
+}

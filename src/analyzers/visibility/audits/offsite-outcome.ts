@@ -1,0 +1,15 @@
+import type { Artifacts, OffsiteArtifact, OffsiteCheck } from "../gather/artifacts.ts";
+import { unknownOutcome, type AuditOutcome } from "./audit.ts";
+
+/** The off-site check an audit reads, or the unknown outcome explaining why there is none. */
+export function offsiteCheck(artifacts: Artifacts, name: keyof Pick<OffsiteArtifact, "wikidata" | "wikipedia" | "commonCrawl">): OffsiteCheck | AuditOutcome {
+  if (artifacts.offsite === undefined) return unknownOutcome("Off-site presence was not checked in this scan. This signal does not count toward the score.");
+  if (artifacts.offsite === null) return unknownOutcome("Off-site checks are turned off on this server (OFFSITE_CHECKS=off). This signal does not count toward the score.");
+  const check = artifacts.offsite[name];
+  if (check.status === "unknown") return { ...unknownOutcome(`${check.detail} This signal does not count toward the score.`), evidence: [] };
+  return check;
+}
+
+export function isOutcome(value: OffsiteCheck | AuditOutcome): value is AuditOutcome {
+  return "evidence" in value;
+}

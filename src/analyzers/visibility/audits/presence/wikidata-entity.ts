@@ -1,0 +1,34 @@
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
+import { siteName, siteOriginOf } from "../site-identity.ts";
+
+/** Wikidata is the open knowledge graph AI systems and search engines use to identify entities. */
+export const wikidataEntity: AuditDefinition = {
+  id: "wikidata-entity",
+  title: "Wikidata knows the site's organisation",
+  pillar: "presence",
+  weight: 40,
+  impact: "medium",
+  run,
+};
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const check = offsiteCheck(artifacts, "wikidata");
+  if (isOutcome(check)) return check;
+  if (check.status === "found") return passed(check.detail, [check.url ?? ""].filter(Boolean));
+  return {
+    status: "fail",
+    score: 0,
+    detail: check.detail,
+    evidence: [],
+    fix: {
+      what: "Connect the organisation's Wikidata item to the site",
+      why: "Wikidata is where AI systems resolve who an organisation is; an item whose official website (P856) is the site ties the two together.",
+      how:
+        `If ${siteName(artifacts)} already has a Wikidata item, add the statement "official website" (P856) = ${siteOriginOf(artifacts)}/ to it. ` +
+        "If it has none and is notable (independent sources write about it), create one with its name, description, instance of, official website and social media IDs, citing those sources. Then add the item's URL to sameAs in the site's Organization JSON-LD.",
+      effort: "M",
+    },
+  };
+}

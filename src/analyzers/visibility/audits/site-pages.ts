@@ -1,0 +1,53 @@
+import type { Artifacts, SamplePageArtifact } from "../gather/artifacts.ts";
+import { type HtmlDocument, parseDocument, parsedPart, readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
+
+export interface SitePage {
+  url: string;
+  role: "home" | SamplePageArtifact["role"];
+  document: HtmlDocument;
+}
+
+const parsedSamples = new WeakMap<SamplePageArtifact, HtmlDocument | null>();
+
+/**
+ * The pages content and trust audits judge: the homepage and every sampled page that answered 2xx with
+ * HTML, each parsed once however many audits read it.
+ */
+export function sitePages(artifacts: Artifacts): SitePage[] {
+  const pages: SitePage[] = [];
+  const homepage = readableHomepage(artifacts);
+  if (homepage.ok) pages.push({ url: homepage.response.finalUrl, role: "home", document: homepage.document });
+  for (const sample of artifacts.samplePages ?? []) {
+    let document = parsedSamples.get(sample);
+    if (document === undefined) {
+      document = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseDocument(parsedPart(sample.html, SAMPLE_PARSE_MAX_CHARS)) : null;
+      parsedSamples.set(sample, document);
+    }
+    if (document && sample.ok) pages.push({ url: sample.finalUrl, role: sample.role, document });
+  }
+  return pages;
+}
+
+/** The pages whose content is meant to be read: the homepage and sampled content and about pages (not legal or contact pages). */
+export function contentPages(artifacts: Artifacts): SitePage[] {
+  return sitePages(artifacts).filter((page) => page.role === "home" || page.role === "content" || page.role === "about");
+}
+
+/** "https://example.com/about" → "/about": evidence names pages briefly. */
+export function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** The mean of per-page scores, 0-1. */
+export function meanScore(scores: number[]): number {
+  return scores.length === 0 ? 1 : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 100) / 100;
+}
+
+export function textOf(element: { textContent: string | null } | null | undefined): string {
+  return (element?.textContent ?? "").replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,47 @@
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { readableHomepage } from "../homepage-document.ts";
+import { excerpt } from "../page-text.ts";
+import { siteName, siteOriginOf } from "../site-identity.ts";
+import { textOf } from "../site-pages.ts";
+
+/** OpenGraph tags are the card chat assistants and link previews show for the site. */
+export const openGraph: AuditDefinition = {
+  id: "open-graph",
+  title: "OpenGraph tags describe the page",
+  pillar: "structure",
+  weight: 10,
+  impact: "low",
+  run,
+};
+
+const REQUIRED = ["og:title", "og:description", "og:image", "og:url"];
+
+function run(artifacts: Artifacts): AuditOutcome {
+  const homepage = readableHomepage(artifacts);
+  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const present = new Map<string, string>();
+  for (const meta of Array.from(homepage.document.querySelectorAll("meta[property][content]"))) {
+    const property = (meta.getAttribute("property") ?? "").trim().toLowerCase();
+    if (REQUIRED.includes(property) && (meta.getAttribute("content") ?? "").trim()) present.set(property, meta.getAttribute("content")!.trim());
+  }
+  const missing = REQUIRED.filter((property) => !present.has(property));
+  const evidence = [...present.entries()].map(([property, content]) => `${property}: ${excerpt(content, 80)}`);
+  if (missing.length === 0) return passed("The homepage has og:title, og:description, og:image and og:url.", evidence);
+  const origin = siteOriginOf(artifacts);
+  const title = textOf(homepage.document.querySelector("title")) || siteName(artifacts);
+  const description = homepage.document.querySelector('meta[name="description"]')?.getAttribute("content")?.trim() || `What ${siteName(artifacts)} offers.`;
+  const values: Record<string, string> = { "og:title": title, "og:description": description, "og:image": `${origin}/og-image.png`, "og:url": `${origin}/` };
+  return {
+    status: missing.length === REQUIRED.length ? "fail" : "warn",
+    score: (REQUIRED.length - missing.length) / REQUIRED.length,
+    detail: `The homepage lacks ${missing.join(", ")}.`,
+    evidence,
+    fix: {
+      what: "Add the missing OpenGraph tags",
+      why: "Assistants and chat apps show the OpenGraph title, description and image when they link to the site.",
+      how: `Add to the <head>:\n${missing.map((property) => `<meta property="${property}" content="${excerpt(values[property]!, 160).replace(/"/g, "&quot;")}">`).join("\n")}`,
+      effort: "S",
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { Config } from "../config.ts";
+import { visibilityAnalyzer, type VisibilityRecord } from "../analyzers/visibility/index.ts";
+import { parseConnectTo } from "../net/connect-to.ts";
+import { createSafeFetcher, scannerUserAgent } from "../net/safe-fetch.ts";
+import { normalizeTarget } from "../scans/normalize-target.ts";
+import { VERSION } from "../version.ts";
+import { EXIT } from "./exit-codes.ts";
+
+/**
+ * `sightline scan <url> [--json] [--min-score N]`: one visibility scan in this process, without the
+ * server, queue or database, for terminals and CI pipelines. The fetcher is built exactly as the
+ * server's (SCAN_CONNECT_TO, FETCH_*), the scan ends by SCAN_TIMEOUT_MS, and off-site checks follow
+ * OFFSITE_CHECKS. The summary or record goes to stdout; messages go to stderr.
+ */
+export const SCAN_USAGE = `sightline scan <url> [--json] [--min-score N]
+
+Scans one site for AI visibility in this process (no server needed) and prints a summary:
+score, grade, pillars and top issues with their fixes.
+
+  --json           Print the full scan record as JSON instead (the same record the API serves).
+  --min-score N    Exit with 1 when the score is below N (0-100); for CI pipelines.
+                   Both "--min-score 70" and "--min-score=70" work.
+
+Exit codes: 0 the scan ran (and met --min-score), 1 the score is below --min-score or the site could
+not be scanned, 2 bad usage.`;
+
+export interface ScanIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+type ParsedArgs = { ok: true; target: string; json: boolean; minScore: number | null } | { ok: false; error: string };
+
+export function parseScanArgs(args: string[]): ParsedArgs {
+  let json = false;
+  let minScore: number | null = null;
+  const positional: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === "--json") json = true;
+    else if (arg === "--min-score" || arg.startsWith("--min-score=")) {
+      const value = arg === "--min-score" ? args[++index] : arg.slice("--min-score=".length);
+      if (value === undefined || !/^\d{1,3}$/.test(value) || Number(value) > 100) return { ok: false, error: `--min-score needs a whole number from 0 to 100${value === undefined ? "" : `, not "${value}"`}.` };
+      minScore = Number(value);
+    } else if (arg.startsWith("-")) return { ok: false, error: `unknown option "${arg}".` };
+    else positional.push(arg);
+  }
+  if (positional.length !== 1) return { ok: false, error: positional.length === 0 ? "give the site to scan, e.g. sightline scan example.com." : `give one site to scan, not ${positional.length}.` };
+  return { ok: true, target: positional[0]!, json, minScore };
+}
+
+export async function scanCommand(args: string[], config: Config, io: ScanIo): Promise<number> {
+  const parsed = parseScanArgs(args);
+  if (!parsed.ok) {
+    io.err(`sightline scan: ${parsed.error}\n\n${SCAN_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const target = normalizeTarget(parsed.target);
+  if (!target.ok) {
+    io.err(`sightline scan: ${target.error}\n`);
+    return EXIT.usage;
+  }
+  if (config.SERVICE !== "visibility") {
+    io.err("sightline scan: only SERVICE=visibility scans are available from the command line.\n");
+    return EXIT.usage;
+  }
+  const record = await scanOnce(target.domain, config);
+  io.out(parsed.json ? `${JSON.stringify(record, null, 2)}\n` : summary(record, parsed.minScore));
+  if (record.status !== "ok" || !record.result) return EXIT.failure;
+  if (parsed.minScore !== null && record.result.score < parsed.minScore) {
+    io.err(`sightline scan: score ${record.result.score} is below --min-score ${parsed.minScore}.\n`);
+    return EXIT.failure;
+  }
+  return EXIT.ok;
+}
+
+/** One scan as the worker runs it, without the queue: same fetcher, same deadline, same analyzer. */
+export async function scanOnce(domain: string, config: Config): Promise<VisibilityRecord> {
+  const fetcher = createSafeFetcher({
+    connectTo: parseConnectTo(config.SCAN_CONNECT_TO),
+    timeoutMs: config.FETCH_TIMEOUT_MS,
+    maxBytes: config.FETCH_MAX_BYTES,
+    userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
+  });
+  const signal = AbortSignal.timeout(config.SCAN_TIMEOUT_MS);
+  const scanning = visibilityAnalyzer.scan({
+    domain,
+    fetcher,
+    signal,
+    offsite: {
+      enabled: config.OFFSITE_CHECKS === "on",
+      wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL,
+      wikipediaApiUrl: config.WIKIPEDIA_API_URL,
+      commonCrawlIndexUrl: config.COMMONCRAWL_INDEX_URL,
+      userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
+    },
+    now: () => new Date(),
+  });
+  // Gatherers honour the signal; the extra grace only guards against code that would not.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), config.SCAN_TIMEOUT_MS + 2000);
+  });
+  try {
+    const output = await Promise.race([scanning, deadline]);
+    return output?.record ?? visibilityAnalyzer.failedRecord(domain, `The scan did not finish within ${config.SCAN_TIMEOUT_MS / 1000} seconds.`, new Date());
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The record for a person at a terminal: score and grade, the pillars, then the issues with their fixes. */
+export function summary(record: VisibilityRecord, minScore: number | null): string {
+  if (record.status !== "ok" || !record.result) return `${record.domain}: the scan failed. ${record.reason ?? ""}\n`;
+  const result = record.result;
+  const lines = [`${record.domain}: ${result.score}/100, grade ${result.grade} (${result.label})`, ""];
+  lines.push("Pillars:");
+  for (const pillar of result.pillars) {
+    const judged = pillar.signals.some((signal) => signal.score !== null && signal.weight > 0);
+    lines.push(`  ${pillar.title.padEnd(28)} ${judged ? `${String(pillar.score).padStart(3)}/100` : "    n/a"}  (weight ${pillar.weight})`);
+  }
+  if (record.offSite) {
+    lines.push("", "Off-site:");
+    for (const [name, check] of Object.entries(record.offSite)) lines.push(`  ${name.padEnd(12)} ${check.status.padEnd(10)} ${check.detail}`);
+  }
+  lines.push("", result.topIssues.length === 0 ? "No issues found." : "Top issues:");
+  result.topIssues.forEach((issue, index) => {
+    lines.push(`  ${index + 1}. [${issue.impact}] ${issue.title} (${issue.id})`);
+    lines.push(`     ${issue.detail}`);
+    lines.push(`     Fix (${issue.fix.effort}): ${issue.fix.what}. ${issue.fix.how.split("\n").join("\n     ")}`);
+  });
+  if (minScore !== null) lines.push("", result.score >= minScore ? `Score ${result.score} meets --min-score ${minScore}.` : `Score ${result.score} is below --min-score ${minScore}.`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, test } from "bun:test";
+import { directAnswer } from "../../../../src/analyzers/visibility/audits/content/direct-answer.ts";
+import { headingOutline } from "../../../../src/analyzers/visibility/audits/content/heading-outline.ts";
+import { imageAlt } from "../../../../src/analyzers/visibility/audits/content/image-alt.ts";
+import { listsTables } from "../../../../src/analyzers/visibility/audits/content/lists-tables.ts";
+import { questionHeadings } from "../../../../src/analyzers/visibility/audits/content/question-headings.ts";
+import { wordCountAudit } from "../../../../src/analyzers/visibility/audits/content/word-count.ts";
+import { rawHtmlH1 } from "../../../../src/analyzers/visibility/audits/render/raw-html-h1.ts";
+import { textMarkupRatio } from "../../../../src/analyzers/visibility/audits/render/text-markup-ratio.ts";
+import { openGraph } from "../../../../src/analyzers/visibility/audits/structure/open-graph.ts";
+import { organizationIdentity } from "../../../../src/analyzers/visibility/audits/structure/organization-identity.ts";
+import { websiteSchema } from "../../../../src/analyzers/visibility/audits/structure/website-schema.ts";
+import { authorship } from "../../../../src/analyzers/visibility/audits/trust/authorship.ts";
+import { contentDates } from "../../../../src/analyzers/visibility/audits/trust/content-dates.ts";
+import { hsts } from "../../../../src/analyzers/visibility/audits/trust/hsts.ts";
+import { trustPages } from "../../../../src/analyzers/visibility/audits/trust/trust-pages.ts";
+import { ARTICLE_BODY, INTRO, homepage, page, samplePage, site, siteWithHtml, sitemap } from "../sample-site.ts";
+
+const bare = (html: string) => site({ homepage: homepage({ html }), samplePages: [] });
+
+describe("render", () => {
+  test("raw-html-h1: passes with an h1, fails without, suggesting the title", () => {
+    expect(rawHtmlH1.run(site())).toMatchObject({ status: "pass" });
+    const outcome = rawHtmlH1.run(siteWithHtml(page({ body: `<p>${INTRO}</p>` })));
+    expect(outcome).toMatchObject({ status: "fail", score: 0 });
+    expect(outcome.fix?.how).toContain("<h1>Example Bakery — sourdough and cakes in Lisbon</h1>");
+  });
+  test("text-markup-ratio: text-heavy passes, script-heavy fails with the inline share", () => {
+    expect(textMarkupRatio.run(site())).toMatchObject({ status: "pass" });
+    const heavy = textMarkupRatio.run(siteWithHtml(page({ head: `<script>${"var x = 1;".repeat(5000)}</script>` })));
+    expect(heavy.status).toBe("fail");
+    expect(heavy.evidence.join(" ")).toContain("inline <script>");
+  });
+});
+
+describe("structure", () => {
+  test("organization-identity: complete with Wikidata passes; gaps are named; absent fails with a filled block", () => {
+    const full = JSON.stringify({ "@context": "https://schema.org", "@type": "Organization", name: "Example Bakery", url: "https://example.com/", logo: "https://example.com/l.png", sameAs: ["https://www.wikidata.org/wiki/Q1"] });
+    expect(organizationIdentity.run(siteWithHtml(page({ head: `<script type="application/ld+json">${full}</script>` })))).toMatchObject({ status: "pass" });
+    const partial = organizationIdentity.run(site());
+    expect(partial.status).toBe("warn");
+    expect(partial.detail).toContain("logo");
+    const none = organizationIdentity.run(siteWithHtml(page({ head: "" })));
+    expect(none).toMatchObject({ status: "fail", score: 0 });
+    expect(none.fix?.how).toContain('"url":"https://example.com/"');
+  });
+  test("website-schema: missing fails with the site's own values", () => {
+    const outcome = websiteSchema.run(site());
+    expect(outcome.status).toBe("fail");
+    expect(outcome.fix?.how).toContain('"name":"Example Bakery"');
+    const present = JSON.stringify({ "@context": "https://schema.org", "@type": "WebSite", name: "Example Bakery", url: "https://example.com/" });
+    expect(websiteSchema.run(siteWithHtml(page({ head: `<script type="application/ld+json">${present}</script>` })))).toMatchObject({ status: "pass" });
+  });
+  test("open-graph: lists the missing tags with values from the page", () => {
+    const outcome = openGraph.run(site());
+    expect(outcome.status).toBe("fail");
+    expect(outcome.fix?.how).toContain('<meta property="og:title" content="Example Bakery — sourdough and cakes in Lisbon">');
+    const tags = ["title", "description", "image", "url"].map((name) => `<meta property="og:${name}" content="x">`).join("");
+    expect(openGraph.run(siteWithHtml(page({ head: tags })))).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("content", () => {
+  test("heading-outline: one h1 in order passes; none, several or skipped levels warn", () => {
+    expect(headingOutline.run(site())).toMatchObject({ status: "pass" });
+    const outcome = headingOutline.run(bare(page({ body: "<h1>A</h1><h1>B</h1><h4>deep</h4>" })));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toContain("2 h1 headings");
+    expect(outcome.detail).toContain("h1 → h4");
+  });
+  test("question-headings: an answered question passes; none warns", () => {
+    expect(questionHeadings.run(site())).toMatchObject({ status: "pass" });
+    expect(questionHeadings.run(bare(page()))).toMatchObject({ status: "warn", score: 0.5 });
+  });
+  test("direct-answer: a summary paragraph near the top passes; its absence warns", () => {
+    expect(directAnswer.run(site())).toMatchObject({ status: "pass" });
+    expect(directAnswer.run(bare(page({ body: "<h1>Hi</h1><p>Short.</p>" })))).toMatchObject({ status: "warn" });
+  });
+  test("lists-tables: content lists pass; lists only in navigation do not count", () => {
+    expect(listsTables.run(site())).toMatchObject({ status: "pass" });
+    expect(listsTables.run(bare(page({ body: "<nav><ul><li>a</li><li>b</li></ul></nav><p>x</p>" })))).toMatchObject({ status: "warn" });
+  });
+  test("word-count: thin pages are named with their counts", () => {
+    expect(wordCountAudit.run(site({ samplePages: [samplePage("content")] }))).toMatchObject({ status: "warn" });
+    const thin = wordCountAudit.run(bare(page({ body: "<p>Hi there</p>" })));
+    expect(thin.status).toBe("fail");
+    expect(thin.detail).toContain("/ has only");
+    expect(wordCountAudit.run(bare(page({ body: `<p>${INTRO.repeat(6)}</p>` })))).toMatchObject({ status: "pass" });
+  });
+  test("image-alt: missing alt is counted, alt=\"\" is fine, no images is n/a", () => {
+    expect(imageAlt.run(site())).toMatchObject({ status: "na" });
+    expect(imageAlt.run(bare(page({ body: '<img src="/a.png" alt=""><img src="/b.png" alt="b">' })))).toMatchObject({ status: "pass" });
+    const outcome = imageAlt.run(bare(page({ body: '<img src="/a.png"><img src="/b.png" alt="b">' })));
+    expect(outcome.detail).toContain("1 of 2 images");
+    expect(outcome.fix?.how).toContain("/a.png");
+  });
+});
+
+describe("trust", () => {
+  test("authorship: a byline passes; none warns", () => {
+    expect(authorship.run(site())).toMatchObject({ status: "pass" });
+    expect(authorship.run(bare(page()))).toMatchObject({ status: "warn" });
+  });
+  test("content-dates: recent passes, stale warns, none warns lower (against the scan's own time)", () => {
+    expect(contentDates.run(site())).toMatchObject({ status: "pass" });
+    expect(contentDates.run(site({ samplePages: [], sitemap: sitemap({ newestLastmod: "2023-01-01" }) })).detail).toContain("stale");
+    expect(contentDates.run(site({ samplePages: [], sitemap: sitemap({ newestLastmod: null }) }))).toMatchObject({ status: "warn", score: 0.4 });
+  });
+  test("trust-pages: all three reachable passes; missing ones are named", () => {
+    expect(trustPages.run(site())).toMatchObject({ status: "pass" });
+    const outcome = trustPages.run(site({ samplePages: [samplePage("about"), { ...(samplePage("privacy") as Extract<ReturnType<typeof samplePage>, { ok: true }>), status: 404 }] }));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toContain("contact page: not linked from the homepage");
+    expect(outcome.detail).toContain("answers HTTP 404");
+    expect(trustPages.run(site({ samplePages: [] }))).toMatchObject({ status: "fail", score: 0 });
+  });
+  test("hsts: long max-age passes, short warns, missing fails; http-only is n/a", () => {
+    expect(hsts.run(site({ homepage: homepage({ headers: { "strict-transport-security": "max-age=31536000" } }) }))).toMatchObject({ status: "pass" });
+    expect(hsts.run(site({ homepage: homepage({ headers: { "strict-transport-security": "max-age=300" } }) }))).toMatchObject({ status: "warn" });
+    expect(hsts.run(site())).toMatchObject({ status: "fail" });
+    expect(hsts.run(site({ homepage: homepage({ finalUrl: "http://example.com/" }) }))).toMatchObject({ status: "na" });
+  });
+});
+
+test("the article body used as a sample page is substantial", () => {
+  expect(ARTICLE_BODY.length).toBeGreaterThan(500);
+});

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { crawlerProbe } from "../../../../src/analyzers/visibility/audits/access/crawler-probe.ts";
+import { https } from "../../../../src/analyzers/visibility/audits/access/https.ts";
+import { responseTime } from "../../../../src/analyzers/visibility/audits/access/response-time.ts";
+import { crawler } from "../../../../src/analyzers/visibility/crawlers.ts";
+import { homepage, probe, probes, site } from "../sample-site.ts";
+
+const run = (forCrawler: Parameters<typeof probes>[0]) => crawlerProbe.run(site({ probes: probes(forCrawler) }));
+const searchOnly = (answer: Parameters<typeof probes>[0]) => (agent: string) => (crawler(agent).purpose === "training" ? {} : answer!(agent));
+
+describe("crawler-probe", () => {
+  test("passes when every crawler gets the browser's page, quoting each answer", () => {
+    const outcome = run(() => ({}));
+    expect(outcome).toMatchObject({ status: "pass", score: 1 });
+    expect(outcome.evidence).toContain("OAI-SearchBot: HTTP 200, 90 words");
+  });
+
+  test("403 from the origin to every search agent is a gate, naming the agents", () => {
+    const outcome = run(searchOnly(() => ({ status: 403, words: 1 })));
+    expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });
+    expect(outcome.detail).toContain("OAI-SearchBot: HTTP 403");
+    expect(outcome.detail).toContain("A browser gets");
+    expect(outcome.fix?.how).toContain("OAI-SearchBot (HTTP 403)");
+  });
+
+  test("a challenge (cf-mitigated) is a refusal, with the header as evidence", () => {
+    const outcome = run(() => ({ status: 403, headers: { "cf-mitigated": "challenge", server: "cloudflare", "cf-ray": "x" } }));
+    expect(outcome).toMatchObject({ status: "fail", blocking: true });
+    expect(outcome.detail).toContain("cf-mitigated: challenge");
+    expect(outcome.fix?.how).toContain("Verified Bots");
+  });
+
+  test("a challenge page recognised in the body counts too", () => {
+    expect(run(() => ({ status: 200, challengeMarker: "Cloudflare challenge (\"Just a moment...\")" })).detail).toContain("Just a moment");
+  });
+
+  test("401, 402 (pay-per-crawl) and 429 are refusals", () => {
+    expect(run((agent) => (agent === "GPTBot" ? { status: 402 } : {})).detail).toContain("GPTBot: HTTP 402 (payment required: pay-per-crawl)");
+    expect(run((agent) => (agent === "PerplexityBot" ? { status: 429 } : {})).detail).toContain("HTTP 429 (too many requests)");
+    expect(run((agent) => (agent === "Bingbot" ? { status: 401 } : {})).detail).toContain("HTTP 401 (login required)");
+  });
+
+  test("one refused agent fails in proportion and is not a gate", () => {
+    const outcome = run((agent) => (agent === "PerplexityBot" ? { status: 403 } : {}));
+    expect(outcome.status).toBe("fail");
+    expect(outcome.blocking).toBeUndefined();
+    expect(outcome.score!).toBeGreaterThan(0.8);
+  });
+
+  test("a bare 403 from a CDN is inconclusive: a warning, not a block", () => {
+    const outcome = run(() => ({ status: 403, headers: { server: "cloudflare", "cf-ray": "8f" } }));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.blocking).toBeUndefined();
+    expect(outcome.detail).toContain("inconclusive");
+    expect(outcome.detail).toContain("Cloudflare");
+  });
+
+  test("a much smaller page for crawlers is reported", () => {
+    const outcome = run(() => ({ words: 3 }));
+    expect(outcome.status).toBe("fail");
+    expect(outcome.detail).toContain("gets 3 words against the browser's 90");
+    expect(outcome.fix?.what).toContain("OAI-SearchBot");
+  });
+
+  test("unknown when the browser itself is refused, or nothing was probed", () => {
+    const blocked = site({ probes: [probe("browser", { status: 403 }), probe("GPTBot", { status: 403 })] });
+    expect(crawlerProbe.run(blocked)).toMatchObject({ status: "unknown", score: null });
+    expect(crawlerProbe.run(blocked).detail).toContain("scanner itself");
+    expect(crawlerProbe.run(site({ probes: undefined }))).toMatchObject({ status: "unknown" });
+    const failed = { agent: "GPTBot", userAgent: "x", url: "https://example.com/", ok: false as const, error: { code: "timeout" as const, message: "timed out", url: "https://example.com/" } };
+    expect(crawlerProbe.run(site({ probes: [probe("browser"), failed] }))).toMatchObject({ status: "unknown" });
+  });
+});
+
+describe("https and the http redirect", () => {
+  test("passes when http redirects to https", () => {
+    expect(https.run(site()).detail).toContain("redirects to https://example.com/");
+  });
+  test("warns when plain http serves the page too", () => {
+    const outcome = https.run(site({ httpRedirect: { ok: true, url: "http://example.com/", status: 200, location: null } }));
+    expect(outcome).toMatchObject({ status: "warn", score: 0.6 });
+    expect(outcome.fix?.how).toContain("https://example.com/");
+  });
+  test("an http port that does not answer is fine", () => {
+    expect(https.run(site({ httpRedirect: { ok: false, url: "http://example.com/", error: { code: "connect", message: "refused", url: "http://example.com/" } } }))).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("response-time", () => {
+  test("fast passes, slow warns, very slow fails", () => {
+    expect(responseTime.run(site())).toMatchObject({ status: "pass" });
+    expect(responseTime.run(site({ homepage: homepage({ timing: { ttfbMs: 1200, totalMs: 1300 } }) }))).toMatchObject({ status: "warn" });
+    expect(responseTime.run(site({ homepage: homepage({ timing: { ttfbMs: 4000, totalMs: 4100 } }) })).detail).toContain("4000 ms");
+  });
+});

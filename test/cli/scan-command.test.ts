@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { parseScanArgs, summary } from "../../src/cli/scan-command.ts";
+import { sightlineBinary } from "../helpers/binary.ts";
+import { type FixtureSite, startFixtureSite, TEST_CA_PATH } from "../helpers/fixture-server.ts";
+import { freePort } from "../../scripts/bench/bench-helpers.ts";
+import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
+import { appShellSite } from "../fixtures/sites/problem-sites.ts";
+import type { VisibilityRecord } from "../../src/analyzers/visibility/record-schema.ts";
+
+describe("parseScanArgs", () => {
+  test("takes one site, --json, and --min-score as a separate or attached value", () => {
+    expect(parseScanArgs(["example.com"])).toEqual({ ok: true, target: "example.com", json: false, minScore: null });
+    expect(parseScanArgs(["--min-score", "70", "example.com", "--json"])).toEqual({ ok: true, target: "example.com", json: true, minScore: 70 });
+    expect(parseScanArgs(["example.com", "--min-score=0"])).toEqual({ ok: true, target: "example.com", json: false, minScore: 0 });
+  });
+  test("refuses missing or extra sites, bad scores and unknown options", () => {
+    expect(parseScanArgs([])).toMatchObject({ ok: false, error: expect.stringContaining("give the site") });
+    expect(parseScanArgs(["a.com", "b.com"])).toMatchObject({ ok: false });
+    for (const bad of [["a.com", "--min-score"], ["a.com", "--min-score", "abc"], ["a.com", "--min-score=101"], ["a.com", "--min-score=-1"]]) expect(parseScanArgs(bad)).toMatchObject({ ok: false });
+    expect(parseScanArgs(["a.com", "--verbose"])).toMatchObject({ ok: false, error: 'unknown option "--verbose".' });
+  });
+});
+
+describe("summary", () => {
+  test("a failed scan says why", () => {
+    const record: VisibilityRecord = { domain: "x.com", status: "failed", scannedAt: "2026-01-01T00:00:00Z", result: null, offSite: null, reason: "The site could not be reached." };
+    expect(summary(record, null)).toContain("the scan failed. The site could not be reached.");
+  });
+});
+
+describe("sightline scan (the binary)", () => {
+  let binary: string;
+  let site: FixtureSite;
+  let shell: FixtureSite;
+  let closedPort: number;
+
+  beforeAll(async () => {
+    binary = await sightlineBinary();
+    site = await startFixtureSite(wellPreparedSite("cli.secure.test"), { tls: true });
+    shell = await startFixtureSite(appShellSite("shell-cli.secure.test"), { tls: true });
+    closedPort = await freePort();
+  }, 120_000);
+  afterAll(async () => {
+    await site.stop();
+    await shell.stop();
+  });
+
+  async function run(...args: string[]) {
+    const child = Bun.spawn([binary, "scan", ...args], {
+      env: {
+        ...process.env,
+        NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
+        SCAN_CONNECT_TO: [site.connectTo("cli.secure.test"), shell.connectTo("shell-cli.secure.test"), `shell-cli.secure.test:80:127.0.0.1:${closedPort}`, `cli.secure.test:80:127.0.0.1:${closedPort}`, `down.test:443:127.0.0.1:${closedPort}`, `down.test:80:127.0.0.1:${closedPort}`, `www.down.test:443:127.0.0.1:${closedPort}`, `www.down.test:80:127.0.0.1:${closedPort}`].join(","),
+        OFFSITE_CHECKS: "off",
+        FETCH_TIMEOUT_MS: "3000",
+        SCAN_TIMEOUT_MS: "15000",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    return { stdout, stderr, code };
+  }
+
+  test("prints a readable summary and exits 0", async () => {
+    const { stdout, code } = await run("https://cli.secure.test/pricing");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^cli\.secure\.test: \d+\/100, grade [AB] \(/);
+    expect(stdout).toContain("Pillars:");
+    expect(stdout).toContain("Access for AI crawlers");
+  });
+
+  test("--json prints the record the API serves", async () => {
+    const { stdout, code } = await run("cli.secure.test", "--json");
+    expect(code).toBe(0);
+    const record = JSON.parse(stdout) as VisibilityRecord;
+    expect(record).toMatchObject({ domain: "cli.secure.test", status: "ok", offSite: null });
+    expect(record.result!.pillars).toHaveLength(7);
+  });
+
+  test("--min-score: 0 when met, 1 when the score is below, in both spellings", async () => {
+    expect((await run("cli.secure.test", "--min-score", "70")).code).toBe(0);
+    expect((await run("cli.secure.test", "--min-score=70")).code).toBe(0);
+    for (const args of [["--min-score", "70"], ["--min-score=70"]]) {
+      const below = await run("shell-cli.secure.test", ...args);
+      expect(below.code).toBe(1);
+      expect(below.stdout).toContain("Score 40 is below --min-score 70.");
+      expect(below.stderr).toContain("is below --min-score 70");
+    }
+  });
+
+  test("exits 1 when the site cannot be scanned, and 2 on bad usage", async () => {
+    const down = await run("down.test");
+    expect(down.code).toBe(1);
+    expect(down.stdout).toContain("the scan failed");
+    expect((await run()).code).toBe(2);
+    expect((await run("cli.secure.test", "--min-score=high")).code).toBe(2);
+    expect((await run("cli.secure.test", "--frobnicate")).code).toBe(2);
+    expect((await run("http://10.0.0.1/")).code).toBe(2);
+  });
+});
