@@ -112,5 +112,7 @@ const BUCKET_NAMES: Record<string, string> = {
 function refusalMessage(refused: LimitState, retryAfterSeconds: number): string {
   const scope = BUCKET_NAMES[refused.name] ?? `in the ${refused.name} bucket`;
   const hours = refused.windowSeconds === 3600 ? "per hour" : `per ${refused.windowSeconds} seconds`;
-  return `Rate limit exceeded: at most ${refused.limit} fresh scans ${scope} ${hours}. Try again in ${retryAfterSeconds} seconds.`;
+  const scans = refused.limit === 1 ? "fresh scan" : "fresh scans";
+  const seconds = retryAfterSeconds === 1 ? "second" : "seconds";
+  return `Rate limit exceeded: at most ${refused.limit} ${scans} ${scope} ${hours}. Try again in ${retryAfterSeconds} ${seconds}.`;
 }

@@ -1,0 +1,69 @@
+import { Elysia } from "elysia";
+import { resolveClientIp } from "../limits/client-ip.ts";
+import { handleMcpPost, MAX_MCP_BODY_BYTES } from "../mcp/handle-mcp-request.ts";
+import { JSON_RPC_SERVER_ERROR, jsonRpcErrorResponse } from "../mcp/json-rpc-error.ts";
+import { mcpToolsFor, type McpToolDeps } from "../mcp/tool-registry.ts";
+import { clientAddressOf } from "./client-address.ts";
+
+export const MCP_PATH = "/mcp";
+
+/** How long scan_site waits for a record before answering "still running", and how often it looks. */
+const SCAN_WAIT = { waitMs: 25_000, pollMs: 500 };
+
+export interface McpRoutesDeps extends Omit<McpToolDeps, "scanWait"> {
+  service: "visibility" | "schema";
+  version: string;
+  trustProxy: number;
+  /** Overrides SCAN_WAIT (tests). */
+  scanWait?: McpToolDeps["scanWait"];
+}
+
+/**
+ * The MCP endpoint for agents: POST only, no authentication (callers are anonymous and share the
+ * per-IP and per-domain limits). A stateless server offers no SSE stream on GET and no session to
+ * DELETE, so those methods, like any other, answer 405 as the transport specification allows.
+ */
+export function mcpRoutes(deps: McpRoutesDeps) {
+  const endpoint = {
+    name: `sightline-${deps.service}`,
+    version: deps.version,
+    publicUrl: deps.publicUrl,
+    offer: mcpToolsFor(deps.service, { db: deps.db, scans: deps.scans, publicUrl: deps.publicUrl, scanWait: deps.scanWait ?? SCAN_WAIT }),
+  };
+  const methodNotAllowed = ({ request }: { request: Request }) =>
+    jsonRpcErrorResponse(405, JSON_RPC_SERVER_ERROR, `Method not allowed: ${request.method} ${MCP_PATH}. This stateless MCP server answers POST only.`, {
+      allow: "POST",
+    });
+  const hidden = { detail: { hide: true } } as never;
+  return new Elysia()
+    .post(
+      MCP_PATH,
+      ({ request }) =>
+        handleMcpPost(endpoint, request, resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), deps.trustProxy)),
+      {
+        // The body is read by hand, capped, and answered with JSON-RPC errors.
+        parse: "none",
+        detail: {
+          tags: ["Agents"],
+          summary: "Model Context Protocol endpoint for AI agents",
+          description:
+            "The MCP Streamable HTTP transport, stateless, no authentication. Point an MCP client at this URL. Tools: `scan_site` " +
+            "(url, forceRescan) starts or reuses a scan and waits up to 25 seconds for the record; `get_report` (domain) returns the " +
+            "stored record. MCP callers share the anonymous per-IP and per-domain limits; cached records cost nothing. Send " +
+            "`Accept: application/json, text/event-stream`. Errors are JSON-RPC errors: -32700 body not JSON, -32600 not JSON-RPC, " +
+            `413 body over ${MAX_MCP_BODY_BYTES / 1024} KiB; GET and DELETE answer 405.`,
+          responses: {
+            200: { description: "A JSON-RPC response, as a server-sent event stream (`text/event-stream`)." },
+            202: { description: "Notifications or responses only: accepted, no body." },
+            400: { description: "A JSON-RPC parse error (-32700) or invalid request (-32600)." },
+            406: { description: "The Accept header does not list both application/json and text/event-stream." },
+            413: { description: `The request body is larger than ${MAX_MCP_BODY_BYTES / 1024} KiB.` },
+          },
+        } as never,
+      },
+    )
+    .get(MCP_PATH, methodNotAllowed, hidden)
+    .delete(MCP_PATH, methodNotAllowed, hidden)
+    .put(MCP_PATH, methodNotAllowed, hidden)
+    .patch(MCP_PATH, methodNotAllowed, hidden);
+}

@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * One tool an MCP client can call. Each service contributes its own (see tool-registry.ts); the
+ * endpoint registers them on a fresh MCP server per request. Inputs are validated by the SDK against
+ * `inputSchema` before `call` runs, and successful outputs against `outputSchema` before they leave.
+ */
+export interface McpTool {
+  name: string;
+  title: string;
+  /** Written for a model: when to use the tool, what it costs, what comes back. */
+  description: string;
+  inputSchema: z.ZodObject<z.ZodRawShape>;
+  outputSchema: z.ZodObject<z.ZodRawShape>;
+  annotations: ToolAnnotations;
+  call(args: unknown, context: ToolCallContext): Promise<CallToolResult>;
+}
+
+/** What a tool knows about the call beyond its arguments. */
+export interface ToolCallContext {
+  /** The caller's address as the rate limits see it (X-Forwarded-For only through TRUST_PROXY hops). */
+  clientIp: string;
+  /** Fires when the client cancels the call or goes away. */
+  signal: AbortSignal;
+  /** Reports progress when the client asked for it (sent a progress token); otherwise does nothing. */
+  progress(progress: number, total: number, message: string): Promise<void>;
+}
+
+/**
+ * A tool's answer: structured content (which must match the output schema) plus a readable summary,
+ * or a refusal whose text states the problem. A refusal becomes a tool error (`isError: true`) that the
+ * model reads, not a protocol error, as the MCP specification asks for failures the model can act on.
+ */
+export type ToolAnswer<TOutput> = { ok: true; structured: TOutput; text: string } | { ok: false; text: string };
+
+/** Defines a tool with typed arguments and output; the registry only sees the erased `McpTool`. */
+export function defineTool<TInput extends z.ZodRawShape, TOutput extends z.ZodRawShape>(tool: {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: z.ZodObject<TInput>;
+  outputSchema: z.ZodObject<TOutput>;
+  annotations: ToolAnnotations;
+  run(args: z.infer<z.ZodObject<TInput>>, context: ToolCallContext): Promise<ToolAnswer<z.infer<z.ZodObject<TOutput>>>>;
+}): McpTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema as unknown as z.ZodObject<z.ZodRawShape>,
+    outputSchema: tool.outputSchema as unknown as z.ZodObject<z.ZodRawShape>,
+    annotations: tool.annotations,
+    async call(args, context) {
+      const answer = await tool.run(args as z.infer<z.ZodObject<TInput>>, context);
+      if (!answer.ok) return { content: [{ type: "text", text: answer.text }], isError: true };
+      return { content: [{ type: "text", text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Db } from "../store/database.ts";
+import type { StartScanDeps } from "../scans/start-scan.ts";
+import type { McpTool } from "./mcp-tool.ts";
+import { visibilityTools } from "./visibility/visibility-tools.ts";
+
+/** What every service's tools may use: the store, the shared scan flow, and where reports are served. */
+export interface McpToolDeps {
+  db: Db;
+  scans: StartScanDeps;
+  publicUrl: string;
+  /** How long a scanning tool waits for the new record, and how often it looks. */
+  scanWait: { waitMs: number; pollMs: number };
+}
+
+/** A service's offer to agents: instructions sent at initialization, and its tools. */
+export interface McpServiceTools {
+  instructions: string;
+  tools: McpTool[];
+}
+
+/**
+ * Each service contributes its own tools here, the way analyzers/registry.ts picks the analyzer.
+ * The schema service adds `analyze_page` and `get_schema_report` with its analyzer; until then this
+ * build cannot run SERVICE=schema (the analyzer registry refuses it at start), so it offers none.
+ */
+const SERVICE_TOOLS: Record<"visibility" | "schema", (deps: McpToolDeps) => McpServiceTools> = {
+  visibility: visibilityTools,
+  schema: () => ({ instructions: "The schema markup generator is not part of this build.", tools: [] }),
+};
+
+export function mcpToolsFor(service: "visibility" | "schema", deps: McpToolDeps): McpServiceTools {
+  return SERVICE_TOOLS[service](deps);
+}

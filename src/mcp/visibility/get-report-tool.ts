@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
+import { normalizeTarget } from "../../scans/normalize-target.ts";
+import { findActiveJob } from "../../scans/queue.ts";
+import { latestScan } from "../../store/scans-repo.ts";
+import { defineTool, type McpTool } from "../mcp-tool.ts";
+import type { McpToolDeps } from "../tool-registry.ts";
+import { reportUrl } from "../report-url.ts";
+import { VisibilityRecordOutput } from "./record-output.ts";
+import { summarizeRecord } from "./record-summary.ts";
+
+const GetReportInput = z.object({
+  domain: z.string().min(1).max(2048).describe("The domain whose record to fetch, such as example.com (a URL on the site works too)."),
+});
+
+const GetReportOutput = z.object({
+  domain: z.string().describe("The normalised domain (lowercase, without www.)."),
+  found: z.boolean().describe("false when the domain has never been scanned (or its first scan has not finished)."),
+  scanRunning: z.boolean().describe("true when a scan of the domain is queued or running now."),
+  record: VisibilityRecordOutput.nullable().describe("The latest stored record, whatever its age; null when none exists."),
+  reportUrl: z.string().describe("Where the record is served as JSON (GET, no authentication)."),
+});
+
+/**
+ * get_report: the MCP face of GET /api/report/:domain.json. "Never scanned" is an answer, not an
+ * error (found: false), so that an agent can branch on it and call scan_site; only a domain that
+ * cannot be a domain is a tool error.
+ */
+export function getReportTool(deps: McpToolDeps): McpTool {
+  return defineTool({
+    name: "get_report",
+    title: "Get the stored AI visibility report of a domain",
+    description:
+      "Fetch the latest stored AI visibility record of a domain without scanning it. Use it to look up a site scanned before, or to " +
+      "collect the result after scan_site said its scan was still running. Free: no rate limit, no request to the site. Returns the " +
+      "same record as scan_site (score, grade, pillars, top issues with fixes, off-site presence) with its scan time, which may be " +
+      "old: call scan_site for a current one. When the domain has never been scanned it answers found=false (not an error), with " +
+      "scanRunning=true if a scan is under way (ask again in 10-20 seconds); otherwise call scan_site to scan it.",
+    inputSchema: GetReportInput,
+    outputSchema: GetReportOutput,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    async run(args) {
+      const target = normalizeTarget(args.domain);
+      if (!target.ok) return { ok: false, text: `${JSON.stringify(args.domain)} is not a domain: ${target.error}` };
+      const domain = target.domain;
+      const url = reportUrl(deps.publicUrl, domain);
+      const scanRunning = findActiveJob(deps.db, domain) !== null;
+      const stored = latestScan(deps.db, domain);
+      if (!stored) {
+        return {
+          ok: true,
+          structured: { domain, found: false, scanRunning, record: null, reportUrl: url },
+          text: scanRunning
+            ? `${domain} has no record yet: its first scan is running. Call get_report again in 10-20 seconds.`
+            : `${domain} has never been scanned: there is no record. Call scan_site with {"url":"${domain}"} to scan it.`,
+        };
+      }
+      const record = JSON.parse(stored.recordJson) as VisibilityRecord;
+      const running = scanRunning ? "A newer scan of this domain is running; get_report will return it once it is stored.\n" : "";
+      return {
+        ok: true,
+        structured: { domain, found: true, scanRunning, record, reportUrl: url },
+        text: running + summarizeRecord(record, url),
+      };
+    },
+  });
+}

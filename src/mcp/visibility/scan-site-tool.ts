@@ -1,0 +1,115 @@
+import { z } from "zod";
+import type { VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
+import { normalizeTarget } from "../../scans/normalize-target.ts";
+import { startScan } from "../../scans/start-scan.ts";
+import { latestScan } from "../../store/scans-repo.ts";
+import { defineTool, type McpTool } from "../mcp-tool.ts";
+import type { McpToolDeps } from "../tool-registry.ts";
+import { reportUrl } from "../report-url.ts";
+import { waitForNewRecord } from "../wait-for-new-record.ts";
+import { VisibilityRecordOutput } from "./record-output.ts";
+import { summarizeRecord } from "./record-summary.ts";
+
+const ScanSiteInput = z.object({
+  url: z.string().min(1).max(2048).describe("The site to scan: a domain such as example.com, or any URL on it (only the host counts)."),
+  forceRescan: z
+    .boolean()
+    .optional()
+    .describe("true: scan again even if a recent record exists. Costs a rate-limit slot; use only when the site changed. Default false."),
+});
+
+const ScanSiteOutput = z.object({
+  domain: z.string().describe("The normalised domain that was scanned (lowercase, without www.)."),
+  state: z.enum(["complete", "running"]).describe('"complete": `record` holds the result. "running": the scan continues; fetch it later with get_report.'),
+  fromCache: z.boolean().describe("true when a recent record was returned without scanning (no rate limit was spent)."),
+  record: VisibilityRecordOutput.nullable().describe("The scan record; null while the scan is still running."),
+  reportUrl: z.string().describe("Where the record is served as JSON (GET, no authentication)."),
+});
+
+/**
+ * scan_site: the MCP face of POST /api/scan. MCP callers are anonymous, so they go through startScan
+ * as caller "mcp": per-IP and per-domain limits, cached records free, and joining a running scan free.
+ */
+export function scanSiteTool(deps: McpToolDeps): McpTool {
+  const { limits, cacheTtlSeconds } = deps.scans;
+  const waitSeconds = Math.round(deps.scanWait.waitMs / 1000);
+  return defineTool({
+    name: "scan_site",
+    title: "Scan a site for AI visibility",
+    description:
+      "Scan a website for AI visibility: how well AI assistants and answer engines (ChatGPT, Claude, Perplexity, Gemini / AI Overviews, " +
+      "Copilot) can reach, read, understand and cite it. Use it when the user asks how a site shows up to AI, why assistants do not cite " +
+      "it, or what to fix. Pass a domain or any URL on the site. Returns a 0-100 score, a grade A-F, seven weighted pillars with their " +
+      "signals, up to ten top issues each with a concrete fix (what, why, how, effort), and off-site presence (Wikidata, Wikipedia, " +
+      `Common Crawl). Cost: a record younger than ${describeDuration(cacheTtlSeconds)} is returned at once and costs nothing; otherwise a fresh scan ` +
+      `runs (usually 5-30 seconds) and counts against limits shared by all anonymous callers: ${scans(limits.perIpPerHour)} per hour ` +
+      `from one address and ${scans(limits.perDomainPerHour)} per hour per domain. The tool waits up to ${waitSeconds} seconds for the result; if ` +
+      "the scan is still running it says so: then call get_report for the domain 10-20 seconds later instead of scanning again (calling " +
+      "scan_site again for the same domain joins the running scan at no cost). Set forceRescan only after the site changed. An invalid or " +
+      "unresolvable URL, or a rate limit, is a tool error that states the problem and the seconds to wait.",
+    inputSchema: ScanSiteInput,
+    outputSchema: ScanSiteOutput,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    async run(args, context) {
+      // The latest record before the request, so that the wait recognises the one this scan writes.
+      const target = normalizeTarget(args.url);
+      const previousId = target.ok ? (latestScan(deps.db, target.domain)?.id ?? 0) : 0;
+
+      const outcome = await startScan(deps.scans, {
+        url: args.url,
+        forceRescan: args.forceRescan ?? false,
+        caller: { kind: "mcp" },
+        clientIp: context.clientIp,
+      });
+      switch (outcome.kind) {
+        case "invalid":
+          return { ok: false, text: `Cannot scan ${JSON.stringify(args.url)}: ${outcome.error}` };
+        case "limited":
+          return {
+            ok: false,
+            text: `${outcome.error} (retryAfterSeconds: ${outcome.retryAfterSeconds}). Meanwhile get_report returns a domain's last stored record at no cost.`,
+          };
+        case "cached":
+          return complete(deps, outcome.domain, JSON.parse(outcome.recordJson) as VisibilityRecord, true);
+        case "started": {
+          const total = deps.scanWait.waitMs / 1000;
+          const stored = await waitForNewRecord(deps.db, outcome.domain, previousId, {
+            ...deps.scanWait,
+            signal: context.signal,
+            onWaiting: (elapsedMs) => context.progress(Math.min(elapsedMs / 1000, total), total, `Scanning ${outcome.domain}…`),
+          });
+          if (stored) return complete(deps, outcome.domain, JSON.parse(stored.recordJson) as VisibilityRecord, false);
+          const url = reportUrl(deps.publicUrl, outcome.domain);
+          return {
+            ok: true,
+            structured: { domain: outcome.domain, state: "running" as const, fromCache: false, record: null, reportUrl: url },
+            text:
+              `The scan of ${outcome.domain} is still running after ${waitSeconds} seconds. Call get_report with ` +
+              `{"domain":"${outcome.domain}"} in 10-20 seconds, or GET ${url}, which answers 404 until the record is stored. ` +
+              "Calling scan_site again for this domain joins the running scan at no cost.",
+          };
+        }
+      }
+    },
+  });
+}
+
+function complete(deps: McpToolDeps, domain: string, record: VisibilityRecord, fromCache: boolean) {
+  const url = reportUrl(deps.publicUrl, domain);
+  const origin = fromCache ? "A recent record was found, so no new scan ran (no rate limit spent).\n" : "";
+  return {
+    ok: true as const,
+    structured: { domain, state: "complete" as const, fromCache, record, reportUrl: url },
+    text: origin + summarizeRecord(record, url),
+  };
+}
+
+function scans(count: number): string {
+  return count === 1 ? "1 fresh scan" : `${count} fresh scans`;
+}
+
+function describeDuration(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? "1 hour" : `${seconds / 3600} hours`;
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
+}
