@@ -12,11 +12,27 @@ export interface PageOptions {
   body: SafeHtml;
   /** Paths of our own scripts, loaded with defer. */
   scripts?: readonly string[];
+  /**
+   * Paths of our own ES module scripts. Modules are deferred too and run before `scripts`, in order;
+   * a bundle with top-level declarations (the ALTCHA widget) loads as a module so that its names stay
+   * out of the global scope the classic scripts share.
+   */
+  modules?: readonly string[];
   /** The site's name in the header. */
   siteName?: string;
+  /** Extra classes for <body>, e.g. to let a page widen its main column. */
+  bodyClass?: string;
 }
 
 export const STYLESHEET_PATH = "/assets/site.css";
+export const FAVICON_PATH = "/favicon.svg";
+
+/** The header's links, in focus order after the brand. */
+const NAV_LINKS: readonly { href: string; label: string }[] = [
+  { href: "/", label: "Scan" },
+  { href: "/swagger", label: "API" },
+  { href: "/llms.txt", label: "llms.txt" },
+];
 
 export function renderPage(options: PageOptions): string {
   const siteName = options.siteName ?? "sightline";
@@ -28,15 +44,19 @@ export function renderPage(options: PageOptions): string {
 <title>${options.title}</title>
 ${options.description ? html`<meta name="description" content="${options.description}">` : ""}
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 ${options.head ?? ""}
+${(options.modules ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}
 ${(options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
 </head>
-<body>
+<body${options.bodyClass ? html` class="${options.bodyClass}"` : ""}>
 <a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header"><a class="brand" href="/">${siteName}</a></header>
-<main id="main">
+<header class="site-header"><div class="wrap header-row"><a class="brand" href="/">${siteName}</a>
+<nav aria-label="Site"><ul class="nav-links">${NAV_LINKS.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)}</ul></nav></div></header>
+<main id="main" class="wrap">
 ${options.body}
 </main>
+<footer class="site-footer"><div class="wrap"><p>${siteName}: self-hosted scans of how AI assistants see a website. <a href="/swagger">API documentation</a> · <a href="/llms.txt">llms.txt</a></p></div></footer>
 </body>
 </html>`}\n`;
 }

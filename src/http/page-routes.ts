@@ -1,0 +1,118 @@
+import { Elysia } from "elysia";
+import type { Config } from "../config.ts";
+import { resolveClientIp } from "../limits/client-ip.ts";
+import type { ScanApiDeps } from "../scans/scan-api.ts";
+import { handleFormScan } from "../web/form-scan.ts";
+import { renderHomePage } from "../web/home-page.ts";
+import { html } from "../web/html.ts";
+import { htmlResponse } from "../web/html-response.ts";
+import { reportPath, type PageContext } from "../web/page-context.ts";
+import { renderScanPage } from "../web/page-shell.ts";
+import { lookUpReport } from "../web/report-lookup.ts";
+import { checksTemplate } from "../web/checks-list.ts";
+import { FORM_SCAN_PATH } from "../web/scan-form.ts";
+import { serviceWebFor } from "../web/service-web.ts";
+import {
+  renderFormRefusalPage,
+  renderNeedsJavaScriptPage,
+  renderNotADomainPage,
+  renderNotScannedPage,
+  renderProgressPage,
+} from "../web/status-pages.ts";
+import { clientAddressOf } from "./client-address.ts";
+import { challengePageCsp } from "./security-headers.ts";
+
+/** A form post is a URL and two short fields; anything bigger is not our form. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+export interface PageRoutesDeps {
+  service: "visibility" | "schema";
+  config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
+  scanApi: ScanApiDeps;
+  trustProxy: number;
+}
+
+/**
+ * `/` (the scan form), `POST /scan` (the same form without JavaScript) and `/report/:domain` (the
+ * report, its progress while a scan runs, or a scan button for a domain never scanned). The pages
+ * are rendered by src/web/; these routes only pick which one and set the status.
+ */
+export function pageRoutes(deps: PageRoutesDeps) {
+  const web = serviceWebFor(deps.service);
+  // A service without pages yet (schema) serves none rather than a placeholder.
+  if (!web) return new Elysia();
+  const csp = { "content-security-policy": challengePageCsp(deps.config.CHALLENGE) };
+  const context = (): PageContext => ({
+    publicUrl: deps.config.PUBLIC_URL,
+    siteName: "sightline",
+    challenge: { kind: deps.config.CHALLENGE, turnstileSiteKey: deps.config.TURNSTILE_SITE_KEY },
+    now: deps.scanApi.now(),
+  });
+  const page = (body: string, status = 200, headers: Record<string, string> = {}) => htmlResponse(body, status, { ...csp, ...headers });
+  const detail = { hide: true } as never;
+
+  return new Elysia()
+    .get("/", () => page(renderHomePage(context(), web)), { detail })
+    .post(
+      FORM_SCAN_PATH,
+      async ({ request }) => {
+        const fields = await readForm(request);
+        if (!fields) return page(renderHomePage(context(), web, { error: "The form could not be read: send it from the scan page." }), 400);
+        const clientIp = resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), deps.trustProxy);
+        const outcome = await handleFormScan(deps.scanApi, { fields, clientIp });
+        const ctx = context();
+        switch (outcome.kind) {
+          case "show-report":
+            return new Response(null, { status: 303, headers: { location: reportPath(outcome.domain), "cache-control": "no-store" } });
+          case "invalid":
+            return page(renderHomePage(ctx, web, { value: outcome.url, error: outcome.error }), 400);
+          case "needs-javascript":
+            return page(renderNeedsJavaScriptPage(ctx, web, outcome.domain, outcome.stale), 403);
+          case "verification-failed":
+            return page(renderFormRefusalPage(ctx, web, { domain: outcome.domain, title: "The browser check failed", message: `${outcome.error} The check's answer was missing, expired or already used.` }), 403);
+          case "limited":
+            return page(
+              renderFormRefusalPage(ctx, web, {
+                domain: outcome.domain,
+                title: "Too many scans",
+                message: html`${outcome.error} You can scan again in <span class="countdown">${outcome.retryAfterSeconds}</span> seconds.`,
+              }),
+              429,
+              { ...outcome.headers, "retry-after": String(outcome.retryAfterSeconds) },
+            );
+        }
+      },
+      { parse: "none", detail },
+    )
+    .get(
+      "/report/:domain",
+      ({ params }) => {
+        const ctx = context();
+        const found = lookUpReport(deps.scanApi.db, params.domain);
+        switch (found.kind) {
+          case "not-a-domain":
+            return page(renderNotADomainPage(ctx, web, found.error), 404);
+          case "redirect":
+            return new Response(null, { status: 301, headers: { location: reportPath(found.domain) } });
+          case "never-scanned":
+            return page(renderNotScannedPage(ctx, web, found.domain), 404);
+          case "in-progress":
+            return page(renderProgressPage(ctx, web, found.domain, found.state));
+          case "report": {
+            const parts = web.renderReport(ctx, found.scan, found.scanRunning);
+            return page(renderScanPage(ctx, { ...parts, body: html`${parts.body}${checksTemplate(web.checks)}` }));
+          }
+        }
+      },
+      { detail },
+    );
+}
+
+async function readForm(request: Request): Promise<URLSearchParams | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded")) return null;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_FORM_BYTES) return null;
+  const text = await request.text();
+  return text.length > MAX_FORM_BYTES ? null : new URLSearchParams(text);
+}

@@ -1,0 +1,293 @@
+/*
+ * The web pages' one script (served from our origin; the CSP allows nothing inline). It adds what
+ * the server-rendered pages cannot do alone: copy buttons, and scan forms that send the browser
+ * challenge's token to POST /api/scan, show live progress while polling the report every 1.5 s, and
+ * count down after a 429. Everything it writes into the page goes through textContent, never HTML.
+ */
+(function () {
+  "use strict";
+
+  var POLL_MS = 1500;
+  var GIVE_UP_MS = 3 * 60 * 1000;
+  var ALTCHA_WORKER = "/assets/altcha-pbkdf2.js";
+
+  // The ALTCHA widget is loaded without its bundled workers (they would need blob: URLs, which our
+  // CSP refuses); its proof-of-work worker comes from our own origin instead.
+  if (window.$altcha && window.$altcha.algorithms) {
+    ["PBKDF2/SHA-256", "PBKDF2/SHA-384", "PBKDF2/SHA-512"].forEach(function (name) {
+      window.$altcha.algorithms.set(name, function () {
+        return new Worker(ALTCHA_WORKER);
+      });
+    });
+  }
+
+  document.querySelectorAll("button[data-copy-target]").forEach(setUpCopyButton);
+  document.querySelectorAll("form[data-scan-form]").forEach(setUpScanForm);
+
+  function setUpCopyButton(button) {
+    var source = document.getElementById(button.getAttribute("data-copy-target"));
+    if (!source) return;
+    button.hidden = false;
+    button.setAttribute("aria-label", "Copy to the clipboard");
+    button.addEventListener("click", function () {
+      var text = source.textContent || "";
+      var done = function () {
+        button.textContent = "Copied";
+        setTimeout(function () {
+          button.textContent = "Copy";
+        }, 2000);
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, function () {
+          selectText(source);
+        });
+      } else {
+        selectText(source);
+      }
+    });
+  }
+
+  function selectText(element) {
+    var range = document.createRange();
+    range.selectNodeContents(element);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  function setUpScanForm(form) {
+    var status = document.getElementById(form.getAttribute("data-status"));
+    var button = form.querySelector('button[type="submit"]');
+    var widget = form.querySelector("altcha-widget");
+    var busy = false;
+    var blockedUntil = 0;
+    var lastPayload = null;
+    // The ALTCHA widget puts a required checkbox in the form that stays invalid until the proof of
+    // work is done, which would stop the submit event; this script waits for the widget itself.
+    form.noValidate = true;
+
+    if (widget) {
+      widget.addEventListener("verified", function (event) {
+        lastPayload = event.detail && event.detail.payload ? event.detail.payload : null;
+      });
+      widget.addEventListener("statechange", function (event) {
+        if (!event.detail || event.detail.state !== "verified") lastPayload = null;
+      });
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (busy || Date.now() < blockedUntil) return;
+      busy = true;
+      button.disabled = true;
+      run()
+        .catch(function (error) {
+          notice("error", ["Something went wrong: " + (error && error.message ? error.message : String(error)) + ". Please try again."]);
+        })
+        .then(function () {
+          busy = false;
+          if (Date.now() >= blockedUntil) button.disabled = false;
+        });
+    });
+
+    async function run() {
+      var url = (form.elements.url.value || "").trim();
+      if (!url) {
+        notice("error", ["Enter a domain, such as example.com."]);
+        form.elements.url.focus();
+        return;
+      }
+      var forceRescan = !!(form.elements.forceRescan && form.elements.forceRescan.value === "true");
+      notice("info", ["Checking your browser…"], true);
+      var token = await challengeToken();
+      if (!token) {
+        notice("error", ["The browser check did not finish. Please try again."]);
+        return;
+      }
+      notice("info", ["Starting the scan…"], true);
+      var response = await fetch("/api/scan", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: url, forceRescan: forceRescan, challengeToken: token }),
+      });
+      resetChallenge();
+      var body = await response.json().catch(function () {
+        return {};
+      });
+      if (response.status === 200 && body.domain) {
+        notice("info", ["A fresh report exists: opening it…"], true);
+        location.assign(reportPath(body.domain));
+      } else if (response.status === 202 && body.domain) {
+        var startedAt = Date.parse(response.headers.get("date") || "");
+        await followScan(body.domain, Number.isFinite(startedAt) ? startedAt : Date.now() - 1000);
+      } else if (response.status === 429) {
+        countDown(body.error || "Too many scans.", Number(body.retryAfterSeconds) || 60);
+      } else if (response.status === 403) {
+        notice("error", [(body.error || "Verification failed. Please retry.") + " The browser check could not be confirmed; press the button to try again."]);
+      } else {
+        notice("error", [body.error || "The scan could not be started (status " + response.status + ")."]);
+      }
+    }
+
+    /** The token of the form's widget: the ALTCHA payload (solving now if needed) or Turnstile's response. */
+    async function challengeToken() {
+      if (widget) {
+        if (typeof widget.verify !== "function") return null;
+        if (lastPayload) return lastPayload;
+        var state = typeof widget.getState === "function" ? widget.getState() : null;
+        if (state === "verifying") return await nextVerification();
+        var result = await widget.verify();
+        return result && result.payload ? result.payload : lastPayload;
+      }
+      var field = form.querySelector('[name="challengeToken"]');
+      return field && field.value ? field.value : null;
+    }
+
+    function nextVerification() {
+      return new Promise(function (resolve) {
+        widget.addEventListener("statechange", function listener(event) {
+          var state = event.detail && event.detail.state;
+          if (state === "verifying") return;
+          widget.removeEventListener("statechange", listener);
+          resolve(state === "verified" ? event.detail.payload : null);
+        });
+      });
+    }
+
+    /** A token is accepted once: get the widget ready for the next press. */
+    function resetChallenge() {
+      lastPayload = null;
+      if (widget && typeof widget.reset === "function") widget.reset();
+      var turnstileBox = form.querySelector(".cf-turnstile");
+      if (turnstileBox && window.turnstile) window.turnstile.reset(turnstileBox);
+    }
+
+    /** Live progress: elapsed time, what is checked, a link to come back to; then the report. */
+    async function followScan(domain, startedAt) {
+      var began = Date.now();
+      clear(status);
+      var box = element("div", "notice info");
+      var head = element("div", "progress-head");
+      var spinner = element("span", "spinner");
+      spinner.setAttribute("aria-hidden", "true");
+      head.appendChild(spinner);
+      var title = element("strong", "", "Scanning " + domain);
+      head.appendChild(title);
+      var elapsed = element("span", "elapsed", "0:00");
+      elapsed.setAttribute("aria-label", "elapsed time");
+      head.appendChild(elapsed);
+      box.appendChild(head);
+      var template = document.getElementById("scan-checks");
+      if (template && template.content) {
+        box.appendChild(element("p", "", "What is being checked:"));
+        box.appendChild(template.content.cloneNode(true));
+      }
+      var leave = element("p", "");
+      leave.appendChild(document.createTextNode("You can leave: the scan goes on, and its report will be at "));
+      var link = element("a", "", location.origin + reportPath(domain));
+      link.href = reportPath(domain);
+      leave.appendChild(link);
+      leave.appendChild(document.createTextNode("."));
+      box.appendChild(leave);
+      status.appendChild(box);
+
+      var ticker = setInterval(function () {
+        elapsed.textContent = minutesAndSeconds(Math.round((Date.now() - began) / 1000));
+      }, 1000);
+      try {
+        while (Date.now() - began < GIVE_UP_MS) {
+          await sleep(POLL_MS);
+          var record = await fetchRecord(domain);
+          if (record && Date.parse(record.scannedAt) >= startedAt) {
+            title.textContent = "Done: opening the report of " + domain + "…";
+            location.assign(reportPath(domain));
+            return;
+          }
+        }
+        title.textContent = "This scan is taking longer than usual. Its report will appear at the address below.";
+      } finally {
+        clearInterval(ticker);
+      }
+    }
+
+    function countDown(message, seconds) {
+      blockedUntil = Date.now() + seconds * 1000;
+      button.disabled = true;
+      clear(status);
+      var box = element("div", "notice error");
+      box.appendChild(element("p", "", message));
+      var line = element("p", "");
+      line.appendChild(document.createTextNode("You can scan again in "));
+      var counter = element("span", "countdown", minutesAndSeconds(seconds));
+      counter.setAttribute("data-countdown", "");
+      line.appendChild(counter);
+      line.appendChild(document.createTextNode("."));
+      box.appendChild(line);
+      status.appendChild(box);
+      var timer = setInterval(function () {
+        var left = Math.max(0, Math.ceil((blockedUntil - Date.now()) / 1000));
+        counter.textContent = minutesAndSeconds(left);
+        if (left === 0) {
+          clearInterval(timer);
+          line.textContent = "You can scan again now.";
+          button.disabled = false;
+        }
+      }, 1000);
+    }
+
+    function notice(kind, lines, working) {
+      clear(status);
+      var box = element("div", "notice " + kind);
+      lines.forEach(function (text, index) {
+        var paragraph = element("p", index === 0 && working ? "progress-head" : "");
+        if (index === 0 && working) {
+          var spinner = element("span", "spinner");
+          spinner.setAttribute("aria-hidden", "true");
+          paragraph.appendChild(spinner);
+          paragraph.appendChild(element("span", "", text));
+        } else {
+          paragraph.textContent = text;
+        }
+        box.appendChild(paragraph);
+      });
+      status.appendChild(box);
+    }
+  }
+
+  async function fetchRecord(domain) {
+    try {
+      var response = await fetch("/api/report/" + encodeURIComponent(domain) + ".json", { cache: "no-store" });
+      if (response.status !== 200) return null;
+      return await response.json();
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function reportPath(domain) {
+    return "/report/" + encodeURIComponent(domain);
+  }
+
+  function minutesAndSeconds(total) {
+    var minutes = Math.floor(total / 60);
+    var seconds = total % 60;
+    return minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+  }
+
+  function sleep(ms) {
+    return new Promise(function (resolve) {
+      setTimeout(resolve, ms);
+    });
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+})();

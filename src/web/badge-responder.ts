@@ -1,0 +1,36 @@
+import type { Db } from "../store/database.ts";
+import { latestScan } from "../store/scans-repo.ts";
+import { normalizeTarget } from "../scans/normalize-target.ts";
+import { renderBadge } from "./badge.ts";
+import type { ServiceWeb } from "./service-web.ts";
+
+/**
+ * Answers GET /badge/:domain.svg, cached like the report: the ETag follows the stored record the
+ * badge was drawn from (so a new scan changes it), and clients revalidate (no-cache) to get a 304.
+ * Badges sit in READMEs that image proxies fetch often, so each record's badge is drawn once.
+ */
+export function badgeResponder(db: Db, web: ServiceWeb): (file: string, ifNoneMatch: string | null) => Response {
+  const drawn = new Map<string, { svg: string; etag: string }>();
+  const unknown = draw(web.badge(null), "none");
+  return (file, ifNoneMatch) => {
+    const target = file.endsWith(".svg") ? normalizeTarget(file.slice(0, -4)) : null;
+    const scan = target?.ok ? latestScan(db, target.domain) : null;
+    let badge = unknown;
+    if (scan) {
+      const key = `${scan.id}`;
+      badge = drawn.get(key) ?? draw(web.badge(scan), key);
+      if (drawn.size >= 512) drawn.delete(drawn.keys().next().value!);
+      drawn.set(key, badge);
+    }
+    const headers = { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "no-cache", etag: badge.etag };
+    if (ifNoneMatch !== null && ifNoneMatch.split(",").some((tag) => tag.trim() === badge.etag || tag.trim() === `W/${badge.etag}`)) {
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(badge.svg, { status: 200, headers });
+  };
+}
+
+function draw(content: Parameters<typeof renderBadge>[0], key: string): { svg: string; etag: string } {
+  const svg = renderBadge(content);
+  return { svg, etag: `"b-${key}-${Bun.hash(svg).toString(36)}"` };
+}

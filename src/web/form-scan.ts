@@ -1,0 +1,57 @@
+import type { ScanApiDeps } from "../scans/scan-api.ts";
+import { findActiveJob } from "../scans/queue.ts";
+import { normalizeTarget } from "../scans/normalize-target.ts";
+import { startScan } from "../scans/start-scan.ts";
+import { latestScan } from "../store/scans-repo.ts";
+
+/**
+ * POST /scan: the scan form without JavaScript (an application/x-www-form-urlencoded post).
+ *
+ * A proof-of-work challenge cannot be solved without JavaScript, so without a `challengeToken` this
+ * never starts a scan. It still does everything that costs nothing and needs no credential: a fresh
+ * stored report, or a scan already running for the domain, is shown at once (the report page then
+ * refreshes itself until the record exists). Otherwise the answer says plainly that a new scan needs
+ * JavaScript or an API key, and links a stale report if there is one. When a widget did run and put
+ * its token in the form, the post goes through the same checks as POST /api/scan.
+ */
+
+export type FormScanOutcome =
+  | { kind: "show-report"; domain: string }
+  | { kind: "invalid"; url: string; error: string }
+  | { kind: "needs-javascript"; domain: string; stale: { scannedAt: string } | null }
+  | { kind: "verification-failed"; domain: string; error: string }
+  | { kind: "limited"; domain: string; error: string; retryAfterSeconds: number; headers: Record<string, string> };
+
+export interface FormScanInput {
+  fields: URLSearchParams;
+  clientIp: string;
+}
+
+export async function handleFormScan(deps: ScanApiDeps, input: FormScanInput): Promise<FormScanOutcome> {
+  const url = input.fields.get("url") ?? "";
+  const forceRescan = input.fields.get("forceRescan") === "true";
+  const token = input.fields.get("challengeToken") ?? "";
+  const target = normalizeTarget(url);
+  if (!target.ok) return { kind: "invalid", url, error: target.error };
+  const domain = target.domain;
+
+  if (token === "") {
+    const latest = latestScan(deps.db, domain);
+    const fresh = latest !== null && deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000;
+    if ((fresh && !forceRescan) || findActiveJob(deps.db, domain)) return { kind: "show-report", domain };
+    return { kind: "needs-javascript", domain, stale: latest ? { scannedAt: new Date(latest.scannedAt).toISOString() } : null };
+  }
+
+  const verified = await deps.authenticator.verifyChallenge(token, input.clientIp);
+  if (!verified.ok) return { kind: "verification-failed", domain, error: verified.error };
+  const outcome = await startScan(deps, { url, forceRescan, caller: { kind: "challenge" }, clientIp: input.clientIp });
+  switch (outcome.kind) {
+    case "cached":
+    case "started":
+      return { kind: "show-report", domain: outcome.domain };
+    case "invalid":
+      return { kind: "invalid", url, error: outcome.error };
+    case "limited":
+      return { kind: "limited", domain, error: outcome.error, retryAfterSeconds: outcome.retryAfterSeconds, headers: outcome.headers };
+  }
+}

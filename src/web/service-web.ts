@@ -1,0 +1,58 @@
+import type { SafeHtml } from "./html.ts";
+import type { PageContext } from "./page-context.ts";
+import type { StoredScan } from "../store/scans-repo.ts";
+import { visibilityWeb } from "./visibility/visibility-web.ts";
+
+/**
+ * What a service contributes to the shared web pages: its words on the home page, what a scan
+ * checks, its report page and its badge. The form, progress, not-found and badge plumbing are
+ * shared. The schema service plugs in here with its own report page (detected items, errors and
+ * warnings, rich-result eligibility, generated JSON-LD with a copy button) when it exists.
+ */
+export interface ServiceWeb {
+  /** The service's name for titles, e.g. "AI visibility". */
+  readonly name: string;
+  readonly home: {
+    title: string;
+    heading: string;
+    lead: string;
+    inputLabel: string;
+    placeholder: string;
+    hint: string;
+  };
+  /** What one scan looks at, shown on the home page and while a scan runs. */
+  readonly checks: readonly { title: string; description: string }[];
+  /** The report page of a stored scan; `scanRunning` when a newer scan is under way. */
+  renderReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts;
+  /** What the badge of a stored scan (or of a never-scanned domain, null) says. */
+  badge(scan: StoredScan | null): BadgeContent;
+}
+
+export interface ReportPageParts {
+  title: string;
+  description: string;
+  /** Open Graph and other head elements. */
+  head: SafeHtml;
+  body: SafeHtml;
+}
+
+export interface BadgeContent {
+  /** Left half, e.g. "AI visibility". */
+  label: string;
+  /** Right half, e.g. "B · 78". */
+  message: string;
+  /** A–F picks the grade colour; null is the neutral grey. */
+  grade: "A" | "B" | "C" | "D" | "F" | null;
+  /** The badge's text alternative. */
+  title: string;
+}
+
+/** The web pages of a service, or null while a service has none (the schema service, for now). */
+export function serviceWebFor(service: "visibility" | "schema"): ServiceWeb | null {
+  switch (service) {
+    case "visibility":
+      return visibilityWeb;
+    case "schema":
+      return null;
+  }
+}

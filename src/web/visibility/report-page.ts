@@ -1,0 +1,214 @@
+import type { Issue, Pillar, Signal, VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
+import { gradeFor } from "../../analyzers/visibility/scoring/grades.ts";
+import type { StoredScan } from "../../store/scans-repo.ts";
+import { scoreBar, scoreGauge } from "../gauge.ts";
+import { html, safeUrl, type SafeHtml } from "../html.ts";
+import { absoluteUrl, badgePath, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
+import { scanForm } from "../scan-form.ts";
+import { scanTime } from "../scan-time.ts";
+import type { ReportPageParts } from "../service-web.ts";
+
+/**
+ * The visibility report page. Every string of the record may come from the scanned site (titles,
+ * text, URLs, JSON-LD values reach it through signal details and evidence, issue details and fixes,
+ * off-site details and URLs), so all of it goes through `html` escaping and every link through
+ * `safeUrl`. Lists are rendered from the record's fields, in record order, so that new signals and
+ * off-site sources show up without changes here.
+ */
+
+/** Older or newer records may lack a field; the page renders what is there. */
+type LooseRecord = Partial<VisibilityRecord> & { domain: string; status: "ok" | "failed"; scannedAt: string };
+
+export function renderVisibilityReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts {
+  const record = JSON.parse(scan.recordJson) as LooseRecord;
+  const domain = record.domain || scan.domain;
+  const result = record.status === "ok" ? record.result ?? null : null;
+  const summary = result
+    ? `${domain} scores ${result.score}/100 (grade ${result.grade}) for AI visibility`
+    : `${domain}: the AI visibility scan failed`;
+  const description = result ? result.label : record.reason ?? "The site could not be scanned.";
+
+  const head = html`${openGraph(context, domain, summary, description)}
+<link rel="alternate" type="application/json" href="${reportJsonPath(domain)}">
+${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
+
+  const body = html`${result ? okHero(context, domain, record, result) : failedHero(context, domain, record)}
+${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
+${result ? html`${pillarsSection(result.pillars ?? [])}
+${issuesSection(result.topIssues ?? [])}
+${offSiteSection(record.offSite ?? null)}` : ""}
+${badgeSection(context, domain, result?.grade ?? null, result?.score ?? null)}`;
+
+  return { title: `${summary} · ${context.siteName}`, description, head, body };
+}
+
+function openGraph(context: PageContext, domain: string, summary: string, description: string): SafeHtml {
+  return html`<meta property="og:type" content="website">
+<meta property="og:site_name" content="${context.siteName}">
+<meta property="og:title" content="${summary}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${absoluteUrl(context, reportPath(domain))}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="${summary}">
+<meta name="twitter:description" content="${description}">
+<link rel="canonical" href="${absoluteUrl(context, reportPath(domain))}">`;
+}
+
+function okHero(context: PageContext, domain: string, record: LooseRecord, result: NonNullable<VisibilityRecord["result"]>): SafeHtml {
+  return html`<section class="report-hero grade-${result.grade}" aria-labelledby="report-title">
+${scoreGauge(result.score, result.grade, result.label)}
+<div>
+<p class="eyebrow">AI visibility report</p>
+<h1 class="domain-title" id="report-title">${domain}</h1>
+<p class="grade-line"><span class="grade-chip" aria-hidden="true">${result.grade}</span><span><span class="visually-hidden">Grade ${result.grade}, score ${result.score} of 100: </span>${result.label}</span></p>
+<p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)} · <a href="${safeUrl(`https://${domain}/`)}" rel="nofollow noopener noreferrer">Visit ${domain}</a></p>
+${reportActions(context, domain)}
+</div>
+</section>`;
+}
+
+function failedHero(context: PageContext, domain: string, record: LooseRecord): SafeHtml {
+  return html`<section class="report-hero grade-none" aria-labelledby="report-title">
+<div class="grade-chip" aria-hidden="true">!</div>
+<div>
+<p class="eyebrow">AI visibility report</p>
+<h1 class="domain-title" id="report-title">The scan of ${domain} failed</h1>
+<p class="failed-reason"><strong>What failed:</strong> ${record.reason ?? "The site could not be scanned."}</p>
+<p class="meta-line">Tried ${scanTime(record.scannedAt, context.now)}</p>
+${reportActions(context, domain)}
+</div>
+</section>
+<section class="card" aria-labelledby="check-title">
+<h2 id="check-title">What to check</h2>
+<ul class="checklist">
+<li>The name <code>${domain}</code> resolves in public DNS, and its address is a public one (scans never reach private networks).</li>
+<li>The site answers on <code>https://${domain}/</code> (or plain HTTP) within a few seconds, from outside your network or firewall.</li>
+<li>The TLS certificate is valid, not expired, and issued for <code>${domain}</code>.</li>
+<li>The homepage does not redirect in a loop or to another host that fails, and is not enormous.</li>
+<li>No firewall, CDN rule or bot protection blocks unknown crawlers: AI assistants would be turned away too.</li>
+</ul>
+<p>When it is fixed, scan again with the button above.</p>
+</section>`;
+}
+
+function reportActions(context: PageContext, domain: string): SafeHtml {
+  return html`<div class="actions">
+${scanForm({ mode: "rescan", domain, buttonLabel: "Rescan now" }, context.challenge, "rescan")}
+<a class="button secondary" href="${reportJsonPath(domain)}">View the JSON</a>
+</div>`;
+}
+
+function gradeClass(score: number): string {
+  return `grade-${gradeFor(score).grade}`;
+}
+
+function pillarsSection(pillars: readonly Pillar[]): SafeHtml {
+  return html`<section aria-labelledby="pillars-title">
+<h2 id="pillars-title">Pillars</h2>
+<p class="muted">Each pillar is scored 0–100 from its signals; its weight decides how much it counts toward the overall score.</p>
+<div class="pillars">${pillars.map(pillarCard)}</div>
+</section>`;
+}
+
+function pillarCard(pillar: Pillar): SafeHtml {
+  const signals = pillar.signals ?? [];
+  const counts = countStatuses(signals);
+  const applicable = signals.some((signal) => signal.status !== "na" && signal.status !== "unknown");
+  return html`<article class="card pillar ${gradeClass(pillar.score)}" aria-labelledby="pillar-${pillar.id}">
+<div class="pillar-head"><h3 id="pillar-${pillar.id}">${pillar.title}</h3><span class="pillar-score">${applicable ? html`${pillar.score}<span class="muted">/100</span>` : "n/a"}</span></div>
+${scoreBar(applicable ? pillar.score : 0)}
+<p class="pillar-meta">Weight ${pillar.weight} · ${pillar.points} of ${pillar.weight} points</p>
+<details>
+<summary>${signals.length} ${signals.length === 1 ? "signal" : "signals"}${counts ? html` <span class="muted">(${counts})</span>` : ""}</summary>
+<ul class="signals">${signals.map(signalItem)}</ul>
+</details>
+</article>`;
+}
+
+const STATUS_WORDS: Record<string, string> = { pass: "pass", warn: "warn", fail: "fail", na: "n/a", unknown: "unknown" };
+
+function countStatuses(signals: readonly Signal[]): string {
+  const counts = new Map<string, number>();
+  for (const signal of signals) counts.set(signal.status, (counts.get(signal.status) ?? 0) + 1);
+  return ["pass", "warn", "fail", "na", "unknown"]
+    .filter((status) => counts.has(status))
+    .map((status) => `${counts.get(status)} ${STATUS_WORDS[status]}`)
+    .join(", ");
+}
+
+function signalItem(signal: Signal): SafeHtml {
+  const evidence = signal.evidence ?? [];
+  return html`<li class="signal">
+<div class="signal-title"><span class="status status-${statusClass(signal.status)}">${STATUS_WORDS[signal.status] ?? signal.status}</span><span>${signal.title}</span></div>
+<p>${signal.detail}</p>
+${evidence.length > 0 ? html`<ul class="evidence" aria-label="Evidence">${evidence.map((item) => html`<li><code>${item}</code></li>`)}</ul>` : ""}
+</li>`;
+}
+
+/** Status words become class names only from a known set, never from the record verbatim. */
+function statusClass(status: string): string {
+  return ["pass", "warn", "fail", "na", "unknown", "found", "not_found"].includes(status) ? status : "unknown";
+}
+
+function issuesSection(issues: readonly Issue[]): SafeHtml {
+  return html`<section aria-labelledby="issues-title">
+<h2 id="issues-title">Top issues</h2>
+${issues.length === 0
+    ? html`<p>No issues: every applicable check passed.</p>`
+    : html`<p class="muted">Most costly first: the issues that block AI assistants outright, then by the points they cost.</p>
+<ol class="issues">${issues.map(issueItem)}</ol>`}
+</section>`;
+}
+
+const EFFORT_WORDS: Record<string, string> = { S: "small effort (minutes)", M: "medium effort (hours)", L: "large effort (days)" };
+
+function issueItem(issue: Issue, index: number): SafeHtml {
+  const howId = `fix-how-${index + 1}`;
+  return html`<li class="card issue">
+<h3>${issue.title}</h3>
+<div class="tags"><span class="status status-${statusClass(issue.status)}">${issue.status}</span><span class="tag impact-${statusClassOfImpact(issue.impact)}">${issue.impact} impact</span>${issue.fix ? html`<span class="tag">${EFFORT_WORDS[issue.fix.effort] ?? issue.fix.effort}</span>` : ""}</div>
+<p>${issue.detail}</p>
+${issue.fix ? html`<p class="fix-what">Fix: ${issue.fix.what}</p>
+<p class="muted">${issue.fix.why}</p>
+<div class="copyable"><pre><code id="${howId}">${issue.fix.how}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${howId}" hidden>Copy</button></div>` : ""}
+</li>`;
+}
+
+function statusClassOfImpact(impact: string): string {
+  return ["critical", "high", "medium", "low"].includes(impact) ? impact : "low";
+}
+
+const SOURCE_NAMES: Record<string, string> = { wikidata: "Wikidata", wikipedia: "Wikipedia", commonCrawl: "Common Crawl" };
+const PRESENCE_WORDS: Record<string, string> = { found: "found", not_found: "not found", unknown: "unknown" };
+
+type OffSiteCheck = { status: string; detail: string; url: string | null };
+
+function offSiteSection(offSite: Record<string, OffSiteCheck> | null): SafeHtml {
+  const entries = offSite ? Object.entries(offSite).filter(([, check]) => check && typeof check === "object") : [];
+  return html`<section aria-labelledby="offsite-title">
+<h2 id="offsite-title">Off-site presence</h2>
+${entries.length === 0
+    ? html`<p class="muted">Off-site checks were not run for this scan.</p>`
+    : html`<ul class="offsite">${entries.map(([source, check]) => html`<li class="card">
+<h3>${SOURCE_NAMES[source] ?? source} <span class="status status-${statusClass(check.status)}">${PRESENCE_WORDS[check.status] ?? check.status}</span></h3>
+<p>${check.detail}</p>
+${check.url ? html`<p><a href="${safeUrl(check.url)}" rel="nofollow noopener noreferrer">${check.url}</a></p>` : ""}
+</li>`)}</ul>`}
+</section>`;
+}
+
+function badgeSection(context: PageContext, domain: string, grade: string | null, score: number | null): SafeHtml {
+  const badgeUrl = absoluteUrl(context, badgePath(domain));
+  const reportUrl = absoluteUrl(context, reportPath(domain));
+  const alt = grade ? `AI visibility: grade ${grade}, ${score} of 100` : "AI visibility";
+  const markdown = `[![${alt}](${badgeUrl})](${reportUrl})`;
+  const markup = `<a href="${reportUrl}"><img src="${badgeUrl}" alt="${alt}"></a>`;
+  return html`<section aria-labelledby="badge-title">
+<h2 id="badge-title">Badge</h2>
+<div class="badge-preview"><img src="${badgePath(domain)}" alt="${alt}" height="20"><span class="muted">Always shows the latest scan.</span></div>
+<p>Markdown, for a README:</p>
+<div class="copyable"><pre><code id="badge-markdown">${markdown}</code></pre><button class="button small secondary copy" type="button" data-copy-target="badge-markdown" hidden>Copy</button></div>
+<p>HTML, for a site footer:</p>
+<div class="copyable"><pre><code id="badge-html">${markup}</code></pre><button class="button small secondary copy" type="button" data-copy-target="badge-html" hidden>Copy</button></div>
+</section>`;
+}

@@ -1,0 +1,71 @@
+/** Our own robots.txt, llms.txt, sitemap and embedded assets; the service's pages as its own audit would see them. */
+import { afterEach, describe, expect, test } from "bun:test";
+import robotsParser from "robots-parser";
+import { createTestRuntime, type TestRuntime } from "../helpers/test-runtime.ts";
+import { serviceWebFor } from "../../src/web/service-web.ts";
+
+let runtime: TestRuntime | undefined;
+afterEach(async () => {
+  await runtime?.close();
+  runtime = undefined;
+});
+
+describe("site files", () => {
+  test("robots.txt welcomes AI crawlers to the pages and names the sitemap", async () => {
+    runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
+    const response = await runtime.request("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toStartWith("text/plain");
+    const robots = robotsParser("https://scan.example.org/robots.txt", await response.text());
+    for (const agent of ["GPTBot", "ClaudeBot", "PerplexityBot", "Google-Extended", "OAI-SearchBot"]) {
+      expect(robots.isAllowed("https://scan.example.org/", agent)).toBe(true);
+      expect(robots.isAllowed("https://scan.example.org/report/example.com", agent)).toBe(true);
+      expect(robots.isAllowed("https://scan.example.org/llms.txt", agent)).toBe(true);
+    }
+    expect(robots.getSitemaps()).toEqual(["https://scan.example.org/sitemap.xml"]);
+  });
+
+  test("llms.txt describes the API for agents with absolute links from PUBLIC_URL", async () => {
+    runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org/" });
+    const response = await runtime.request("/llms.txt");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.startsWith("# sightline")).toBe(true);
+    expect(text).toMatch(/^> .+/m);
+    expect(text).toContain("POST https://scan.example.org/api/scan");
+    expect(text).toContain("GET https://scan.example.org/api/report/{domain}.json");
+    expect(text).toContain("(https://scan.example.org/swagger/json)");
+    expect(text).not.toContain("org//");
+  });
+
+  test("sitemap.xml lists the pages with absolute URLs", async () => {
+    runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
+    const text = await (await runtime.request("/sitemap.xml")).text();
+    expect(text).toContain("<loc>https://scan.example.org/</loc>");
+  });
+
+  test("assets come from the binary with types, caching and ETag revalidation", async () => {
+    runtime = createTestRuntime();
+    const expected: Record<string, string> = {
+      "/assets/site.css": "text/css",
+      "/assets/site.js": "text/javascript",
+      "/assets/altcha.js": "text/javascript",
+      "/assets/altcha.css": "text/css",
+      "/assets/altcha-pbkdf2.js": "text/javascript",
+      "/favicon.svg": "image/svg+xml",
+    };
+    for (const [path, type] of Object.entries(expected)) {
+      const response = await runtime.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toStartWith(type);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      const etag = response.headers.get("etag")!;
+      expect((await runtime.request(path, { headers: { "if-none-match": etag } })).status).toBe(304);
+    }
+  });
+
+  test("the schema service has no pages of its own yet: the seam answers null rather than a placeholder", () => {
+    expect(serviceWebFor("schema")).toBeNull();
+    expect(serviceWebFor("visibility")?.checks.length).toBe(7);
+  });
+});
