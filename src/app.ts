@@ -11,6 +11,13 @@ import { reportRoutes } from "./http/report-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { challengeRoutes } from "./http/challenge-routes.ts";
 import { docsRoutes } from "./http/docs-routes.ts";
+import { assetRoutes } from "./http/asset-routes.ts";
+import { siteRoutes } from "./http/site-routes.ts";
+import { pageRoutes } from "./http/page-routes.ts";
+import { badgeRoutes } from "./http/badge-routes.ts";
+import { accountRoutes } from "./http/account-routes.ts";
+import { adminRoutes } from "./http/admin-routes.ts";
+import { mcpRoutes } from "./http/mcp-routes.ts";
 import { createFallbackErrors } from "./http/fallback-errors.ts";
 import { errorResponse } from "./http/json-response.ts";
 
@@ -59,7 +66,14 @@ export function createApp(deps: AppDeps) {
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
     // Feature routes: one plugin per file in src/http/, each owning its paths; add one `.use(...)` line each.
-    .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema }));
+    .use(mcpRoutes({ service: deps.service, version: deps.version, publicUrl: deps.publicUrl, trustProxy: deps.trustProxy, db: deps.db, scans: deps.scanApi }))
+    .use(accountRoutes(deps))
+    .use(adminRoutes(deps))
+    .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema }))
+    .use(assetRoutes())
+    .use(siteRoutes({ publicUrl: deps.publicUrl, service: deps.service }))
+    .use(pageRoutes({ service: deps.service, config: deps.config, scanApi: deps.scanApi, trustProxy: deps.trustProxy }))
+    .use(badgeRoutes({ db: deps.db, service: deps.service }));
   routes = app.routes;
   return app;
 }

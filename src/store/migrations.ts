@@ -100,4 +100,32 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX used_challenges_by_expiry ON used_challenges(expires_at);
     `,
   },
+  {
+    version: 2,
+    name: "sessions and login throttling",
+    sql: `
+      -- Signed-in browsers. Only the SHA-256 of the cookie's token is kept, so a copy of the database
+      -- cannot be used to sign in. user_id is NULL for the admin (configured, not a users row).
+      CREATE TABLE sessions (
+        token_hash          BLOB PRIMARY KEY,
+        kind                TEXT NOT NULL CHECK (kind IN ('user', 'admin')),
+        user_id             INTEGER REFERENCES users(id) ON DELETE CASCADE,
+        created_at          INTEGER NOT NULL,
+        last_seen_at        INTEGER NOT NULL,
+        idle_expires_at     INTEGER NOT NULL,
+        absolute_expires_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX sessions_by_user ON sessions(user_id);
+      CREATE INDEX sessions_by_expiry ON sessions(idle_expires_at);
+
+      -- Failed sign-ins per subject (a client IP, or the SHA-256 of an email address), for growing delays.
+      CREATE TABLE login_failures (
+        subject        TEXT PRIMARY KEY,
+        failures       INTEGER NOT NULL,
+        locked_until   INTEGER NOT NULL,
+        last_failed_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX login_failures_by_time ON login_failures(last_failed_at);
+    `,
+  },
 ];

@@ -1,0 +1,41 @@
+import { ApiKeyNameError, createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary, type CreatedApiKey } from "../auth/api-key-service.ts";
+import type { AccountDeps } from "./account-deps.ts";
+
+/**
+ * A signed-in user's API keys. Each user may hold a bounded number of active keys, so that one
+ * account cannot mint keys without end to multiply the per-key rate limit.
+ */
+
+export const MAX_ACTIVE_KEYS_PER_USER = 20;
+
+export type CreateKeyResult = { ok: true; created: CreatedApiKey } | { ok: false; error: string };
+
+export function createUserKey(deps: AccountDeps, userId: number, name: string): CreateKeyResult {
+  const active = listApiKeys(deps.db, userId).filter((key) => key.revokedAt === null).length;
+  if (active >= MAX_ACTIVE_KEYS_PER_USER) {
+    return { ok: false, error: `You have ${MAX_ACTIVE_KEYS_PER_USER} active keys, the most an account may hold. Revoke one you no longer use first.` };
+  }
+  try {
+    const created = createApiKey(deps.db, { prefix: deps.keyPrefix, name, userId, now: deps.now() });
+    deps.log("info", "api key created", { userId, keyId: created.id });
+    return { ok: true, created };
+  } catch (error) {
+    if (error instanceof ApiKeyNameError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+export function keysOfUser(deps: AccountDeps, userId: number): ApiKeySummary[] {
+  return listApiKeys(deps.db, userId);
+}
+
+export function findUserKey(deps: AccountDeps, userId: number, keyId: number): ApiKeySummary | null {
+  return listApiKeys(deps.db, userId).find((key) => key.id === keyId) ?? null;
+}
+
+/** Revokes one of the user's own keys; false when it is not theirs or already revoked. */
+export function revokeUserKey(deps: AccountDeps, userId: number, keyId: number): boolean {
+  const revoked = revokeApiKey(deps.db, keyId, deps.now(), userId);
+  if (revoked) deps.log("info", "api key revoked", { userId, keyId });
+  return revoked;
+}

@@ -1,0 +1,55 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from "../auth/passwords.ts";
+import { normalizeEmail } from "./email-address.ts";
+import { lockedForSeconds, loginSubjects, recordLoginFailure, recordLoginSuccess } from "./login-throttle.ts";
+import { startSession, type StartedSession } from "./session-service.ts";
+import type { AccountDeps } from "./account-deps.ts";
+import type { LoginResult } from "./login.ts";
+
+/**
+ * The admin is configured (ADMIN_EMAIL, ADMIN_PASSWORD), not a row in `users`. The password is hashed
+ * once at start, so each attempt is checked with Argon2id's constant-time verification and the
+ * plain password is not compared anywhere; the email is compared as SHA-256 digests in constant time.
+ */
+
+export interface AdminCredentials {
+  emailDigest: Uint8Array;
+  passwordHash: Promise<string>;
+}
+
+export type AdminLoginResult = Exclude<LoginResult, { kind: "signed-in" }> | { kind: "signed-in"; session: StartedSession };
+
+/** Null when ADMIN_EMAIL / ADMIN_PASSWORD are unset: there is no admin login. */
+export function adminCredentialsFrom(email: string | undefined, password: string | undefined): AdminCredentials | null {
+  if (email === undefined || password === undefined) return null;
+  return { emailDigest: digest(normalizeEmail(email)), passwordHash: hashPassword(password) };
+}
+
+export async function logInAdmin(
+  deps: AccountDeps,
+  admin: AdminCredentials,
+  input: { email: string; password: string; challengeToken: unknown; clientIp: string },
+): Promise<AdminLoginResult> {
+  const email = normalizeEmail(input.email).slice(0, 320);
+  const subjects = loginSubjects("admin", input.clientIp, email);
+  const locked = lockedForSeconds(deps.db, subjects, deps.now());
+  if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
+  if (!(await deps.challenge.verify(input.challengeToken, input.clientIp))) return { kind: "challenge-failed" };
+
+  // Both checks always run, so the time taken does not tell whether the email was right.
+  const emailMatches = constantTimeEqual(digest(email), admin.emailDigest);
+  const passwordMatches = await verifyPassword(input.password.slice(0, PASSWORD_MAX_LENGTH * 4), await admin.passwordHash);
+  if (!emailMatches || !passwordMatches) {
+    const lock = recordLoginFailure(deps.db, subjects, deps.now());
+    deps.log("warn", "admin sign-in failed", { lockSeconds: lock });
+    return { kind: "invalid", retryAfterSeconds: lock };
+  }
+  recordLoginSuccess(deps.db, subjects);
+  deps.log("info", "admin signed in");
+  return { kind: "signed-in", session: startSession(deps.db, "admin", null, deps.now()) };
+}
+
+function digest(text: string): Uint8Array {
+  return sha256(new TextEncoder().encode(text));
+}

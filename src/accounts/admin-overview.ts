@@ -1,0 +1,57 @@
+import { listAllApiKeys, revokeApiKey, type ApiKeySummaryWithOwner } from "../auth/api-key-service.ts";
+import { recentRateRefusals, type RateRefusal } from "../store/rate-limits-repo.ts";
+import { recentScans, type ScanSummary } from "../store/scans-repo.ts";
+import { listUsers, type UserSummaryRow } from "../store/users-repo.ts";
+import { listJobs, queueCounts, type JobRow } from "../scans/queue.ts";
+import type { AccountDeps } from "./account-deps.ts";
+
+/** Everything the admin page shows, gathered in one place so the route and the page stay dumb. */
+
+export interface AdminOverview {
+  scans: ScanSummary[];
+  queue: { counts: { queued: number; running: number; failed: number }; queued: JobRow[]; running: JobRow[]; failed: JobRow[] };
+  users: (UserSummaryRow & { keys: ApiKeySummaryWithOwner[] })[];
+  operatorKeys: ApiKeySummaryWithOwner[];
+  refusals: RateRefusal[];
+}
+
+const RECENT_SCANS = 50;
+const JOBS_PER_STATE = 20;
+const USERS = 200;
+const REFUSALS = 200;
+const REFUSAL_WINDOW_MS = 86_400_000;
+
+export function adminOverview(deps: AccountDeps): AdminOverview {
+  const now = deps.now();
+  const keys = listAllApiKeys(deps.db);
+  const keysByUser = new Map<number, ApiKeySummaryWithOwner[]>();
+  for (const key of keys) {
+    if (key.userId === null) continue;
+    const list = keysByUser.get(key.userId) ?? [];
+    list.push(key);
+    keysByUser.set(key.userId, list);
+  }
+  return {
+    scans: recentScans(deps.db, RECENT_SCANS),
+    queue: {
+      counts: queueCounts(deps.db),
+      queued: listJobs(deps.db, "queued", JOBS_PER_STATE),
+      running: listJobs(deps.db, "running", JOBS_PER_STATE),
+      failed: listJobs(deps.db, "failed", JOBS_PER_STATE),
+    },
+    users: listUsers(deps.db, USERS).map((user) => ({ ...user, keys: keysByUser.get(user.id) ?? [] })),
+    operatorKeys: keys.filter((key) => key.userId === null),
+    refusals: recentRateRefusals(deps.db, REFUSALS).filter((refusal) => refusal.at > now - REFUSAL_WINDOW_MS),
+  };
+}
+
+export function findAnyKey(deps: AccountDeps, keyId: number): ApiKeySummaryWithOwner | null {
+  return listAllApiKeys(deps.db).find((key) => key.id === keyId) ?? null;
+}
+
+/** The admin may revoke any key, a user's or the operator's. */
+export function revokeAnyKey(deps: AccountDeps, keyId: number): boolean {
+  const revoked = revokeApiKey(deps.db, keyId, deps.now());
+  if (revoked) deps.log("info", "api key revoked by admin", { keyId });
+  return revoked;
+}

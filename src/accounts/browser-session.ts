@@ -1,0 +1,21 @@
+import { clearedSessionCookie, readCookie, sessionCookie, sessionCookieName } from "../auth/sessions.ts";
+import type { SessionKind } from "../store/sessions-repo.ts";
+import type { AccountDeps } from "./account-deps.ts";
+import { endSession, readSession, type ActiveSession, type StartedSession } from "./session-service.ts";
+
+/** Sessions as a browser carries them: read from the Cookie header, given and taken back with Set-Cookie. */
+
+export function sessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): ActiveSession | null {
+  const token = readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl));
+  return readSession(deps.db, token, kind, deps.now());
+}
+
+export function cookieFor(kind: SessionKind, publicUrl: string, session: StartedSession, now: number): string {
+  return sessionCookie(kind, publicUrl, session.token, (session.absoluteExpiresAt - now) / 1000);
+}
+
+/** Ends the session the request carries (if any) and returns the Set-Cookie that clears it. */
+export function endSessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): string {
+  endSession(deps.db, readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl)));
+  return clearedSessionCookie(kind, publicUrl);
+}

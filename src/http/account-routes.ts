@@ -1,0 +1,166 @@
+import { Elysia, t } from "elysia";
+import type { Config } from "../config.ts";
+import type { ChallengeWidgetConfig } from "../web/challenge-widget.ts";
+import { accountDepsFrom } from "../accounts/account-deps.ts";
+import type { ChallengeVerifier } from "../auth/challenge.ts";
+import type { Db } from "../store/database.ts";
+import type { Log } from "../log.ts";
+import { signUp } from "../accounts/signup.ts";
+import { INVALID_CREDENTIALS, logIn } from "../accounts/login.ts";
+import { createUserKey, findUserKey, keysOfUser, revokeUserKey } from "../accounts/account-keys.ts";
+import { cookieFor, endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
+import { findUserById } from "../store/users-repo.ts";
+import { checkSameOrigin, publicOrigin } from "../auth/csrf.ts";
+import { resolveClientIp } from "../limits/client-ip.ts";
+import { clientAddressOf } from "./client-address.ts";
+import { challengePageCsp } from "./security-headers.ts";
+import { pageResponse, seeOther } from "../web/account/page-response.ts";
+import { signupPage } from "../web/account/signup-page.ts";
+import { loginPage } from "../web/account/login-page.ts";
+import { dashboardPage } from "../web/account/dashboard-page.ts";
+import { revokeKeyPage } from "../web/account/revoke-key-page.ts";
+import { messagePage } from "../web/account/message-page.ts";
+import { ACCOUNT_CSS } from "../web/account/account-css.ts";
+import { ACCOUNT_STYLESHEET_PATH } from "../web/account/account-layout.ts";
+import { html } from "../web/html.ts";
+
+/**
+ * The account pages: signup, sign-in and sign-out, and the API key dashboard. Every POST is a form
+ * post checked for same-origin first (CSRF); the logic lives in src/accounts/.
+ */
+
+export interface AccountRoutesDeps {
+  config: Pick<Config, "KEY_PREFIX" | "PUBLIC_URL" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "TRUST_PROXY">;
+  db: Db;
+  log: Log;
+  challenge: ChallengeVerifier;
+  scanApi: { now: () => number };
+}
+
+const Credentials = t.Object({
+  email: t.String({ maxLength: 1024 }),
+  password: t.String({ maxLength: 4096 }),
+  challengeToken: t.Optional(t.String({ maxLength: 8192 })),
+});
+const KeyName = t.Object({ name: t.String({ maxLength: 1024 }) });
+const KeyId = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+export function accountRoutes(deps: AccountRoutesDeps) {
+  const { config } = deps;
+  const accounts = accountDepsFrom(deps);
+  const publicUrl = config.PUBLIC_URL;
+  const origin = publicOrigin(publicUrl);
+  const challenge: ChallengeWidgetConfig = { kind: config.CHALLENGE, turnstileSiteKey: config.TURNSTILE_SITE_KEY };
+  const challengeCsp = challengePageCsp(config.CHALLENGE);
+  const clientIp = (request: Request) => resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), config.TRUST_PROXY);
+  const signedInUser = (request: Request) => {
+    const session = sessionFromHeaders(accounts, request.headers, "user", publicUrl);
+    const user = session?.userId ? findUserById(accounts.db, session.userId) : null;
+    return user ? { id: user.id, email: user.email } : null;
+  };
+  // Every POST changes state: it is refused unless it comes from a page of our own origin (CSRF).
+  const sameOrigin = ({ request }: { request: Request }) => {
+    const verdict = checkSameOrigin(request.headers, origin);
+    if (verdict.ok) return;
+    accounts.log("warn", "cross-site form post refused", { reason: verdict.reason });
+    return pageResponse(crossSite(), { status: 403 });
+  };
+  const dashboard = (user: { id: number; email: string }, extra: Partial<Parameters<typeof dashboardPage>[0]> = {}) =>
+    dashboardPage({ email: user.email, keys: keysOfUser(accounts, user.id), publicUrl, keyPrefix: accounts.keyPrefix, ...extra });
+
+  return new Elysia({ name: "account-routes" })
+    .get(ACCOUNT_STYLESHEET_PATH, () => asset(ACCOUNT_CSS, "text/css; charset=utf-8"))
+    .get("/account/signup", ({ request }) =>
+      signedInUser(request) ? seeOther("/account") : pageResponse(signupPage({ challenge }), { csp: challengeCsp }),
+    )
+    .get("/account/login", ({ request }) =>
+      signedInUser(request) ? seeOther("/account") : pageResponse(loginPage({ challenge }), { csp: challengeCsp }),
+    )
+    .get("/account", ({ request, query }) => {
+      const user = signedInUser(request);
+      if (!user) return seeOther("/account/login");
+      return pageResponse(dashboard(user, { notice: query.revoked === "1" ? "The key was revoked. Requests that use it are refused from now on." : undefined }));
+    })
+    .get("/account/keys/:id/revoke", ({ request, params }) => {
+      const user = signedInUser(request);
+      if (!user) return seeOther("/account/login");
+      const key = findUserKey(accounts, user.id, params.id);
+      if (!key || key.revokedAt !== null) return pageResponse(noSuchKey(), { status: 404 });
+      return pageResponse(revokeKeyPage({ key, action: `/account/keys/${key.id}/revoke`, cancel: "/account" }));
+    }, { params: KeyId })
+    .get("/account/logout", ({ request }) => (signedInUser(request) ? seeOther("/account") : seeOther("/account/login")))
+    .post("/account/signup", async ({ request, body }) => {
+      const result = await signUp(accounts, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
+      const again = (status: number, model: Omit<Parameters<typeof signupPage>[0], "challenge">, headers: [string, string][] = []) =>
+        pageResponse(signupPage({ challenge, email: body.email, ...model }), { status, csp: challengeCsp, headers });
+      switch (result.kind) {
+        case "invalid":
+          return again(422, { errors: result.errors, message: "Please correct the marked fields." });
+        case "challenge-failed":
+          return again(403, { message: "Verification failed. Please retry." });
+        case "limited":
+          return again(429, { message: `Too many signups from your network. Try again in ${waitText(result.retryAfterSeconds)}.` }, [
+            ["retry-after", String(result.retryAfterSeconds)],
+          ]);
+        case "taken":
+          return again(409, { errors: { email: "An account with this email already exists. Sign in instead." } });
+        case "created":
+          return seeOther("/account", [cookieFor("user", publicUrl, result.session, accounts.now())]);
+      }
+    }, { body: Credentials, beforeHandle: sameOrigin })
+    .post("/account/login", async ({ request, body }) => {
+      const result = await logIn(accounts, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
+      const again = (status: number, message: string, headers: [string, string][] = []) =>
+        pageResponse(loginPage({ challenge, email: body.email, message }), { status, csp: challengeCsp, headers });
+      switch (result.kind) {
+        case "locked":
+          return again(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterSeconds)}.`, [["retry-after", String(result.retryAfterSeconds)]]);
+        case "challenge-failed":
+          return again(403, "Verification failed. Please retry.");
+        case "invalid":
+          return again(401, result.retryAfterSeconds > 0 ? `${INVALID_CREDENTIALS} Wait ${waitText(result.retryAfterSeconds)} before the next try.` : INVALID_CREDENTIALS);
+        case "signed-in":
+          return seeOther("/account", [cookieFor("user", publicUrl, result.session, accounts.now())]);
+      }
+    }, { body: Credentials, beforeHandle: sameOrigin })
+    .post("/account/logout", ({ request }) => seeOther("/account/login", [endSessionFromHeaders(accounts, request.headers, "user", publicUrl)]), {
+      beforeHandle: sameOrigin,
+    })
+    .post("/account/keys", ({ request, body }) => {
+      const user = signedInUser(request);
+      if (!user) return seeOther("/account/login");
+      const result = createUserKey(accounts, user.id, body.name);
+      if (!result.ok) return pageResponse(dashboard(user, { error: result.error, keyName: body.name }), { status: 422 });
+      // The key is in this answer only: never in a redirect, a URL, the list, or the log.
+      return pageResponse(dashboard(user, { created: result.created }), { status: 201 });
+    }, { body: KeyName, beforeHandle: sameOrigin })
+    .post("/account/keys/:id/revoke", ({ request, params }) => {
+      const user = signedInUser(request);
+      if (!user) return seeOther("/account/login");
+      if (!revokeUserKey(accounts, user.id, params.id)) return pageResponse(noSuchKey(), { status: 404 });
+      return seeOther("/account?revoked=1");
+    }, { params: KeyId, beforeHandle: sameOrigin });
+}
+
+function asset(text: string, type: string): Response {
+  return new Response(text, { headers: { "content-type": type, "cache-control": "public, max-age=3600" } });
+}
+
+function noSuchKey(): string {
+  return messagePage({ title: "No such key", message: "There is no active key with that number in your account.", next: html`<p><a href="/account">Back to your keys</a></p>` });
+}
+
+export function crossSite(): string {
+  return messagePage({
+    title: "Request refused",
+    message: "This form was sent from another site, or without the headers a browser sends, so it was refused. Open the page on this site and try again.",
+    next: html`<p><a href="/account">Go to your account</a></p>`,
+  });
+}
+
+/** "12 seconds", "3 minutes": how long to wait, for people. */
+export function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}

@@ -1,0 +1,116 @@
+import { Elysia, t } from "elysia";
+import type { Config } from "../config.ts";
+import type { ChallengeWidgetConfig } from "../web/challenge-widget.ts";
+import { accountDepsFrom } from "../accounts/account-deps.ts";
+import type { ChallengeVerifier } from "../auth/challenge.ts";
+import type { Db } from "../store/database.ts";
+import type { Log } from "../log.ts";
+import { adminCredentialsFrom, logInAdmin } from "../accounts/admin-login.ts";
+import { INVALID_CREDENTIALS } from "../accounts/login.ts";
+import { adminOverview, findAnyKey, revokeAnyKey } from "../accounts/admin-overview.ts";
+import { cookieFor, endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
+import { checkSameOrigin, publicOrigin } from "../auth/csrf.ts";
+import { resolveClientIp } from "../limits/client-ip.ts";
+import { clientAddressOf } from "./client-address.ts";
+import { challengePageCsp } from "./security-headers.ts";
+import { crossSite, waitText } from "./account-routes.ts";
+import { pageResponse, seeOther } from "../web/account/page-response.ts";
+import { loginPage } from "../web/account/login-page.ts";
+import { messagePage } from "../web/account/message-page.ts";
+import { revokeKeyPage } from "../web/account/revoke-key-page.ts";
+import { adminPage } from "../web/admin/admin-page.ts";
+import { html } from "../web/html.ts";
+
+/**
+ * The admin area, for the account configured by ADMIN_EMAIL / ADMIN_PASSWORD. Without them every
+ * /admin page answers 404 saying that the admin login is disabled. Sessions are short (see
+ * session-policy.ts) and every POST is checked for same-origin first.
+ */
+
+export interface AdminRoutesDeps {
+  config: Pick<Config, "KEY_PREFIX" | "PUBLIC_URL" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "TRUST_PROXY" | "ADMIN_EMAIL" | "ADMIN_PASSWORD">;
+  db: Db;
+  log: Log;
+  challenge: ChallengeVerifier;
+  scanApi: { now: () => number };
+}
+
+const Credentials = t.Object({
+  email: t.String({ maxLength: 1024 }),
+  password: t.String({ maxLength: 4096 }),
+  challengeToken: t.Optional(t.String({ maxLength: 8192 })),
+});
+const KeyId = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+export function adminRoutes(deps: AdminRoutesDeps) {
+  const { config } = deps;
+  const accounts = accountDepsFrom(deps);
+  const publicUrl = config.PUBLIC_URL;
+  const origin = publicOrigin(publicUrl);
+  const admin = adminCredentialsFrom(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const challenge: ChallengeWidgetConfig = { kind: config.CHALLENGE, turnstileSiteKey: config.TURNSTILE_SITE_KEY };
+  const challengeCsp = challengePageCsp(config.CHALLENGE);
+  const clientIp = (request: Request) => resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), config.TRUST_PROXY);
+  const signedIn = (request: Request) => sessionFromHeaders(accounts, request.headers, "admin", publicUrl) !== null;
+
+  // Without a configured admin, every admin page is a 404 that says so.
+  const enabled = () => (admin ? undefined : pageResponse(disabled(), { status: 404 }));
+  // Every POST changes state: it is refused unless it comes from a page of our own origin (CSRF).
+  const enabledAndSameOrigin = ({ request }: { request: Request }) => {
+    if (!admin) return pageResponse(disabled(), { status: 404 });
+    const verdict = checkSameOrigin(request.headers, origin);
+    if (verdict.ok) return;
+    accounts.log("warn", "cross-site form post refused", { reason: verdict.reason });
+    return pageResponse(crossSite(), { status: 403 });
+  };
+
+  return new Elysia({ name: "admin-routes" })
+    .get("/admin/login", ({ request }) => (signedIn(request) ? seeOther("/admin") : pageResponse(loginPage({ challenge, variant: "admin" }), { csp: challengeCsp })), {
+      beforeHandle: enabled,
+    })
+    .get("/admin", ({ request, query }) => {
+      if (!signedIn(request)) return seeOther("/admin/login");
+      return pageResponse(adminPage(adminOverview(accounts), { notice: query.revoked === "1" ? "The key was revoked." : undefined }));
+    }, { beforeHandle: enabled })
+    .get("/admin/keys/:id/revoke", ({ request, params }) => {
+      if (!signedIn(request)) return seeOther("/admin/login");
+      const key = findAnyKey(accounts, params.id);
+      if (!key || key.revokedAt !== null) return pageResponse(noSuchKey(), { status: 404 });
+      return pageResponse(revokeKeyPage({ key, owner: key.userEmail, action: `/admin/keys/${key.id}/revoke`, cancel: "/admin#users" }));
+    }, { params: KeyId, beforeHandle: enabled })
+    .post("/admin/login", async ({ request, body }) => {
+      const result = await logInAdmin(accounts, admin!, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
+      const again = (status: number, message: string, headers: [string, string][] = []) =>
+        pageResponse(loginPage({ challenge, variant: "admin", email: body.email, message }), { status, csp: challengeCsp, headers });
+      switch (result.kind) {
+        case "locked":
+          return again(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterSeconds)}.`, [["retry-after", String(result.retryAfterSeconds)]]);
+        case "challenge-failed":
+          return again(403, "Verification failed. Please retry.");
+        case "invalid":
+          return again(401, result.retryAfterSeconds > 0 ? `${INVALID_CREDENTIALS} Wait ${waitText(result.retryAfterSeconds)} before the next try.` : INVALID_CREDENTIALS);
+        case "signed-in":
+          return seeOther("/admin", [cookieFor("admin", publicUrl, result.session, accounts.now())]);
+      }
+    }, { body: Credentials, beforeHandle: enabledAndSameOrigin })
+    .post("/admin/logout", ({ request }) => seeOther("/admin/login", [endSessionFromHeaders(accounts, request.headers, "admin", publicUrl)]), {
+      beforeHandle: enabledAndSameOrigin,
+    })
+    .post("/admin/keys/:id/revoke", ({ request, params }) => {
+      if (!signedIn(request)) return seeOther("/admin/login");
+      if (!revokeAnyKey(accounts, params.id)) return pageResponse(noSuchKey(), { status: 404 });
+      return seeOther("/admin?revoked=1#users");
+    }, { params: KeyId, beforeHandle: enabledAndSameOrigin });
+}
+
+function disabled(): string {
+  return messagePage({
+    title: "Admin login is disabled",
+    message: "This server has no admin account. The operator enables it by setting ADMIN_EMAIL and ADMIN_PASSWORD.",
+    next: html`<p><a href="/">Back to the start page</a></p>`,
+  });
+}
+
+function noSuchKey(): string {
+  return messagePage({ title: "No such key", message: "There is no active key with that number.", next: html`<p><a href="/admin#users">Back to the admin page</a></p>` });
+}

@@ -1,0 +1,66 @@
+import type { Db } from "./database.ts";
+
+/**
+ * Browser sessions, keyed by the SHA-256 of the cookie's token. A session ends at whichever comes
+ * first: its idle expiry (pushed forward as it is used) or its absolute expiry (fixed at sign-in).
+ */
+
+export type SessionKind = "user" | "admin";
+
+export interface SessionRow {
+  kind: SessionKind;
+  userId: number | null;
+  createdAt: number;
+  lastSeenAt: number;
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+export interface NewSessionRow extends SessionRow {
+  tokenHash: Uint8Array;
+}
+
+export function insertSession(db: Db, session: NewSessionRow): void {
+  db.query<never, [Uint8Array, string, number | null, number, number, number, number]>(
+    `INSERT INTO sessions (token_hash, kind, user_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    session.tokenHash,
+    session.kind,
+    session.userId,
+    session.createdAt,
+    session.lastSeenAt,
+    session.idleExpiresAt,
+    session.absoluteExpiresAt,
+  );
+}
+
+export function findSession(db: Db, tokenHash: Uint8Array): SessionRow | null {
+  return db
+    .query<SessionRow, [Uint8Array]>(
+      `SELECT kind, user_id AS userId, created_at AS createdAt, last_seen_at AS lastSeenAt,
+              idle_expires_at AS idleExpiresAt, absolute_expires_at AS absoluteExpiresAt
+         FROM sessions WHERE token_hash = ?`,
+    )
+    .get(tokenHash);
+}
+
+/** Pushes the idle expiry forward (never beyond the absolute one, which the caller folds in). */
+export function touchSession(db: Db, tokenHash: Uint8Array, lastSeenAt: number, idleExpiresAt: number): void {
+  db.query<never, [number, number, Uint8Array]>("UPDATE sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?").run(
+    lastSeenAt,
+    idleExpiresAt,
+    tokenHash,
+  );
+}
+
+export function deleteSession(db: Db, tokenHash: Uint8Array): void {
+  db.query<never, [Uint8Array]>("DELETE FROM sessions WHERE token_hash = ?").run(tokenHash);
+}
+
+/** Drops every session that has expired by either clock. */
+export function purgeExpiredSessions(db: Db, now: number): number {
+  return db
+    .query<never, [number, number]>("DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?")
+    .run(now, now).changes;
+}

@@ -1,0 +1,151 @@
+/**
+ * Accounts end to end in a real browser (Debian's Chromium through playwright-core) against the
+ * compiled binary: sign up (the ALTCHA widget does its proof of work in the page), create a key and
+ * read it from the page, scan with it (202), revoke it through the confirmation page, see the same
+ * call refused (401), and sign in as the admin to find that scan and that key.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { sightlineBinary } from "../helpers/binary.ts";
+import { startFixtureSite, TEST_CA_PATH, type FixtureSite } from "../helpers/fixture-server.ts";
+import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
+import { freePort } from "../../scripts/bench/bench-helpers.ts";
+import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
+import { pollReport } from "../helpers/poll-report.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`account browser test skipped: ${CHROMIUM} is missing (CI installs Debian's chromium package)`);
+
+const ADMIN_EMAIL = "operator@example.com";
+const ADMIN_PASSWORD = "operator browser passphrase";
+
+let browser: Browser;
+let service: ServiceProcess;
+let site: FixtureSite;
+let work: string;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  const { chromium } = await import("playwright-core");
+  site = await startFixtureSite(wellPreparedSite("keyed.test"), { tls: true });
+  work = mkdtempSync(join(tmpdir(), "sightline-accounts-browser-"));
+  // PUBLIC_URL must be the origin the browser sees, or the same-origin check refuses the forms.
+  const port = await freePort();
+  service = await startService([await sightlineBinary()], {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_PATH: join(work, "accounts.sqlite"),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
+    OFFSITE_CHECKS: "off",
+    LOG_LEVEL: "info",
+    FETCH_TIMEOUT_MS: "5000",
+    SCAN_TIMEOUT_MS: "20000",
+    SCAN_CONNECT_TO: [site.connectTo("keyed.test", 443), site.connectTo("www.keyed.test", 443)].join(","),
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+  await site?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Records CSP violations and other console errors, and requests to any origin but the server's. */
+function watch(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("request", (request) => {
+    if (!request.url().startsWith(service.baseUrl)) problems.push(`request: ${request.url()}`);
+  });
+  return { problems };
+}
+
+/** Waits until the ALTCHA widget in the form has put its solution into the challengeToken field. */
+async function waitForChallenge(page: Page): Promise<void> {
+  const field = page.locator('input[name="challengeToken"]');
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if ((await field.count()) > 0 && (await field.first().inputValue()).length > 0) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error("the challenge widget did not produce a solution in time");
+}
+
+function scanWith(key: string, url: string): Promise<Response> {
+  return fetch(`${service.baseUrl}/api/scan`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+}
+
+test.skipIf(!hasChromium)("sign up → create a key → scan with it → revoke → 401 → the admin sees the scan and the key", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const watched = watch(page);
+
+  await page.goto(`${service.baseUrl}/account/signup`);
+  await page.getByLabel("Email").fill("browser@example.com");
+  await page.getByLabel("Password").fill("a long and unusual browser passphrase");
+  await waitForChallenge(page);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${service.baseUrl}/account`);
+  await page.getByRole("heading", { name: "Your API keys" }).waitFor();
+
+  await page.getByLabel("Key name").fill("browser key");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.locator("#new-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^aivis_[0-9A-Za-z]{36}$/);
+  await expect(page.getByRole("button", { name: "Copy" }).first().isVisible()).resolves.toBe(true);
+
+  const accepted = await scanWith(key, "keyed.test");
+  expect(accepted.status).toBe(202);
+  await pollReport(service.baseUrl, "keyed.test", 60_000);
+
+  await page.goto(`${service.baseUrl}/account`);
+  expect(await page.content()).not.toContain(key);
+  await page.getByRole("link", { name: "Revoke browser key" }).click();
+  await page.getByRole("heading", { name: "Revoke this key?" }).waitFor();
+  await page.getByRole("button", { name: "Revoke key" }).click();
+  await page.waitForURL(`${service.baseUrl}/account?revoked=1`);
+  await page.getByText("The key was revoked").waitFor();
+
+  const refused = await scanWith(key, "keyed.test");
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toEqual({ error: "Unauthorized" });
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const adminWatched = watch(admin);
+  await admin.goto(`${service.baseUrl}/admin/login`);
+  await admin.getByLabel("Email").fill(ADMIN_EMAIL);
+  await admin.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await waitForChallenge(admin);
+  await admin.getByRole("button", { name: "Sign in" }).click();
+  await admin.waitForURL(`${service.baseUrl}/admin`);
+  const scansTable = admin.locator("#scans + .table-scroll table");
+  await expect(scansTable.getByRole("row", { name: /keyed\.test/ }).textContent()).resolves.toContain("browser key");
+  const overview = await admin.content();
+  expect(overview).toContain("browser@example.com");
+  expect(overview).toContain("browser key");
+  expect(overview).not.toContain(key);
+
+  expect(watched.problems).toEqual([]);
+  expect(adminWatched.problems).toEqual([]);
+  await context.close();
+  await adminContext.close();
+}, 240_000);
