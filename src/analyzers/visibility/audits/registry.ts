@@ -35,6 +35,7 @@ import { jsonLdPresent } from "./structure/json-ld-present.ts";
 import { metaDescription } from "./structure/meta-description.ts";
 import { openGraph } from "./structure/open-graph.ts";
 import { organizationIdentity } from "./structure/organization-identity.ts";
+import { schemaTypeFit } from "./structure/schema-type-fit.ts";
 import { websiteSchema } from "./structure/website-schema.ts";
 
 /** Every visibility audit, in the order its pillar lists its signals. Weights within a pillar sum to 100. */
@@ -60,6 +61,7 @@ export const AUDITS: readonly AuditDefinition[] = [
   jsonLdParses,
   organizationIdentity,
   websiteSchema,
+  schemaTypeFit,
   openGraph,
   metaDescription,
   htmlLang,

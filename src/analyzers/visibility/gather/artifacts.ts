@@ -27,7 +27,7 @@ export interface Artifacts {
   /** Whether the site links listed in llms.txt resolve (a few of them). */
   llmsLinks?: LinkCheck[];
   sitemap?: SitemapArtifact;
-  /** A few internal pages linked from the homepage (about, contact, privacy first), for content and trust. */
+  /** A few internal pages linked from the homepage (about, contact, privacy first), then from the sitemap when the homepage links to too few: for content and trust. */
   samplePages?: SamplePageArtifact[];
   /** Off-site look-ups; null when OFFSITE_CHECKS=off. */
   offsite?: OffsiteArtifact | null;
@@ -142,12 +142,31 @@ export type SitemapArtifact =
       /** The first few <loc> values. */
       sample: string[];
       truncated: boolean;
+      /** For a sitemap index: the first few child sitemaps it lists, read for their pages' lastmod coverage. */
+      children?: ChildSitemapArtifact[];
     }
   | { ok: false; source: "robots" | "default"; url: string; error: GatherError };
 
+/** A sitemap listed by a sitemap index, summarised like its parent. */
+export type ChildSitemapArtifact =
+  | {
+      ok: true;
+      url: string;
+      status: number;
+      contentType: string | null;
+      kind: "urlset" | "sitemapindex" | null;
+      entries: number;
+      withLastmod: number;
+      newestLastmod: string | null;
+      sample: string[];
+      truncated: boolean;
+    }
+  | { ok: false; url: string; error: GatherError };
+
+/** `source`: where the page was found; absent (older scans) means linked from the homepage. */
 export type SamplePageArtifact =
-  | { url: string; role: "about" | "contact" | "privacy" | "content"; ok: true; status: number; finalUrl: string; contentType: string | null; html: string; truncated: boolean }
-  | { url: string; role: "about" | "contact" | "privacy" | "content"; ok: false; error: GatherError };
+  | { url: string; role: "about" | "contact" | "privacy" | "content"; source?: "homepage" | "sitemap"; ok: true; status: number; finalUrl: string; contentType: string | null; html: string; truncated: boolean }
+  | { url: string; role: "about" | "contact" | "privacy" | "content"; source?: "homepage" | "sitemap"; ok: false; error: GatherError };
 
 export type OffsiteStatus = "found" | "not_found" | "unknown";
 

@@ -6,8 +6,8 @@ import { gatherHttpRedirect } from "./http-redirect.ts";
 import { siteLinksToCheck } from "./llms-links.ts";
 import { gatherProbes } from "./probes.ts";
 import { fetchRobotsTxt, skippedRobotsTxt } from "./robots-txt.ts";
-import { gatherSamplePages, pickSamplePages } from "./sample-pages.ts";
-import { gatherSitemap } from "./sitemap.ts";
+import { gatherSamplePages, pickSamplePages, pickSitemapPages, sampleHasRoom } from "./sample-pages.ts";
+import { gatherSitemap, sitemapPageUrls, withChildSitemaps } from "./sitemap.ts";
 import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 
@@ -43,13 +43,20 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   }
 
   const origin = siteOrigin(homepage);
-  const samplePages = homepage.ok && homepage.status < 400 ? gatherSamplePages(site, pickSamplePages(homepage)) : Promise.resolve([]);
+  const picked = homepage.ok && homepage.status < 400 ? pickSamplePages(homepage) : [];
+  const linkedPages = gatherSamplePages(site, picked);
   const httpRedirect = origin.startsWith("https://") ? gatherHttpRedirect(site, `http://${new URL(origin).host}/`) : Promise.resolve(undefined);
   const probeUrl = homepage.ok ? homepage.requestedUrl : `${origin}/`;
   const probes = probeUrl === `${guessedOrigin}/` ? speculative.probes : gatherProbes(site, probeUrl);
 
   const files = await acceptOrRefetch(site, await speculative.files, origin);
-  const [sitemap, llmsLinks] = await Promise.all([robotsSitemap(site, files.robotsTxt, files.defaultSitemap), llmsLinkChecks(site, files.llmsTxt, context.domain)]);
+  const sitemapPromise = robotsSitemap(site, files.robotsTxt, files.defaultSitemap).then((sitemap) => withChildSitemaps(site, sitemap));
+  // When the homepage links to too few pages, the sitemap fills the sample; only those pages wait for it.
+  const sitemapPages =
+    homepage.ok && homepage.status < 400 && sampleHasRoom(picked)
+      ? sitemapPromise.then((sitemap) => gatherSamplePages(site, pickSitemapPages(homepage, picked, sitemapPageUrls(sitemap)), "sitemap"))
+      : Promise.resolve([]);
+  const [sitemap, llmsLinks] = await Promise.all([sitemapPromise, llmsLinkChecks(site, files.llmsTxt, context.domain)]);
 
   return {
     version: ARTIFACTS_VERSION,
@@ -63,7 +70,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     llmsFullTxt: files.llmsFullTxt,
     llmsLinks,
     sitemap,
-    samplePages: await samplePages,
+    samplePages: [...(await linkedPages), ...(await sitemapPages)],
     offsite: await offsite,
   };
 }

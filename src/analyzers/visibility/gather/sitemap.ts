@@ -1,6 +1,6 @@
 import { bodyText } from "../../../net/fetch-types.ts";
 import type { ScanContext } from "../../analyzer.ts";
-import type { SitemapArtifact } from "./artifacts.ts";
+import type { ChildSitemapArtifact, SitemapArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
 
 /** The sitemaps protocol allows 50 MB per file; the first few MB are plenty to judge coverage and freshness. */
@@ -19,6 +19,53 @@ export async function gatherSitemap(context: Pick<ScanContext, "fetcher" | "sign
   } catch (caught) {
     return { ok: false, source, url, error: gatherErrorFrom(caught, url) };
   }
+}
+
+/** How many child sitemaps of an index are read: enough to measure lastmod coverage, few enough to stay light. */
+export const CHILD_SITEMAPS_READ = 3;
+/** Each child sitemap is read up to this size: three of them must not outweigh the rest of the scan. */
+export const CHILD_SITEMAP_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * When the sitemap is an index, GETs its first few child sitemaps (in parallel, through the scan's
+ * per-site fetcher, each byte-capped) so that lastmod coverage is measured over pages rather than over
+ * the index's own entries. Only children on the index's host (or its www. twin) are read: the index is
+ * the site's own statement, not a list of URLs for the scanner to visit anywhere. Never throws.
+ */
+export async function withChildSitemaps(context: Pick<ScanContext, "fetcher" | "signal">, sitemap: SitemapArtifact): Promise<SitemapArtifact> {
+  if (!sitemap.ok || sitemap.status !== 200 || sitemap.kind !== "sitemapindex") return sitemap;
+  const children = childSitemapUrls(sitemap.sample, sitemap.url);
+  if (children.length === 0) return sitemap;
+  return { ...sitemap, children: await Promise.all(children.map((url) => gatherChildSitemap(context, url))) };
+}
+
+/** The first child sitemaps an index lists that live on its own host, without repeats. */
+export function childSitemapUrls(locs: string[], indexUrl: string): string[] {
+  const host = new URL(indexUrl).hostname;
+  const sameSite = (other: string) => other === host || other === `www.${host}` || `www.${other}` === host;
+  const urls = locs
+    .filter((loc) => URL.canParse(loc, indexUrl))
+    .map((loc) => new URL(loc, indexUrl))
+    .filter((url) => /^https?:$/.test(url.protocol) && sameSite(url.hostname))
+    .map((url) => url.href);
+  return [...new Set(urls)].slice(0, CHILD_SITEMAPS_READ);
+}
+
+async function gatherChildSitemap(context: Pick<ScanContext, "fetcher" | "signal">, url: string): Promise<ChildSitemapArtifact> {
+  try {
+    const response = await context.fetcher.fetch(url, { signal: context.signal, maxBytes: CHILD_SITEMAP_MAX_BYTES, headers: { accept: "application/xml,text/xml;q=0.9,*/*;q=0.5" } });
+    const summary = response.status === 200 ? summarise(bodyText(response)) : { kind: null, entries: 0, withLastmod: 0, newestLastmod: null, sample: [] };
+    return { ok: true, url, status: response.status, contentType: response.headers["content-type"] ?? null, truncated: response.truncated, ...summary };
+  } catch (caught) {
+    return { ok: false, url, error: gatherErrorFrom(caught, url) };
+  }
+}
+
+/** The page URLs a sitemap showed: its own entries, or for an index those of the children read. */
+export function sitemapPageUrls(sitemap: SitemapArtifact): string[] {
+  if (!sitemap.ok || sitemap.status !== 200) return [];
+  if (sitemap.kind === "urlset") return sitemap.sample;
+  return (sitemap.children ?? []).flatMap((child) => (child.ok && child.kind === "urlset" ? child.sample : []));
 }
 
 export function summarise(xml: string): Pick<Extract<SitemapArtifact, { ok: true }>, "kind" | "entries" | "withLastmod" | "newestLastmod" | "sample"> {

@@ -2,6 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { declaredTypes } from "../json-ld-blocks.ts";
 import { jsonLdBlocks } from "../json-ld-blocks.ts";
+import { QUESTION_PATTERN } from "../page-profile.ts";
 import { excerpt, wordCount } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
 import { contentPages, pathOf, textOf } from "../site-pages.ts";
@@ -16,8 +17,6 @@ export const questionHeadings: AuditDefinition = {
   run,
 };
 
-const QUESTION = /\?\s*$|^(?:who|what|when|where|why|how|which|can|could|does|do|is|are|should|will|wie|was|warum|quand|comment|pourquoi|qué|cómo|por qué)\b/i;
-
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   if (pages.length === 0) return unknownOutcome("No page could be read to judge its headings.");
@@ -26,7 +25,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   for (const page of pages) {
     for (const heading of Array.from(page.document.querySelectorAll("h2,h3,h4"))) {
       const text = textOf(heading);
-      if (!QUESTION.test(text)) continue;
+      if (!QUESTION_PATTERN.test(text)) continue;
       questions++;
       const next = heading.nextElementSibling;
       if (next && wordCount(textOf(next)) >= 8) answered.push(`${pathOf(page.url)}: "${excerpt(text, 60)}"`);

@@ -66,7 +66,7 @@ function looksLikeHtml(file: Found): boolean {
 /** The format problems of an llms.txt, in words. */
 export function validate(text: string, file: Pick<Found, "contentType" | "finalUrl">): string[] {
   const problems: string[] = [];
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
+  const lines = outsideCodeFences(text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/));
   const content = lines.filter((line) => line.trim() !== "");
   const h1s = lines.filter((line) => /^#\s+\S/.test(line));
   if (content.length === 0) return ["the file is empty"];
@@ -75,12 +75,42 @@ export function validate(text: string, file: Pick<Found, "contentType" | "finalU
   const h2s = lines.filter((line) => /^##\s+\S/.test(line));
   const listLinks = lines.filter((line) => /^\s*[-*]\s+\[[^\]]+\]\([^)]+\)/.test(line));
   if (h2s.length === 0) problems.push("it has no H2 sections (`## Docs`) grouping its links");
+  const stray = headingsBeforeSections(lines);
+  if (stray.length > 0) problems.push(`the text between the summary and the first H2 section contains ${stray.length === 1 ? "a heading" : `${stray.length} headings`} (${stray.slice(0, 3).map((line) => `\`${line.trim().slice(0, 60)}\``).join(", ")}): only paragraphs and lists belong there; make them H2 sections or plain text`);
   if (listLinks.length === 0) problems.push("it lists no links in the form `- [name](url): notes`");
   const unparsable = markdownLinks(text, file.finalUrl).length < [...text.matchAll(/\[[^\]\n]*\]\(/g)].length;
   if (unparsable) problems.push("some links have URLs that cannot be parsed");
   const type = (file.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type && !type.startsWith("text/")) problems.push(`it is served as ${type} instead of text/plain or text/markdown`);
   return problems;
+}
+
+/** The lines outside fenced code blocks, where `#` starts a comment rather than a heading. */
+function outsideCodeFences(lines: string[]): string[] {
+  let fenced = false;
+  return lines.filter((line) => {
+    if (/^\s*(?:```|~~~)/.test(line)) {
+      fenced = !fenced;
+      return false;
+    }
+    return !fenced;
+  });
+}
+
+/**
+ * Headings (other than the H1) before the first H2: the format allows only paragraphs and lists between
+ * the blockquote summary and the H2 sections, because readers split the file at H2s and take what comes
+ * before them as the site's description.
+ */
+export function headingsBeforeSections(lines: string[]): string[] {
+  const found: string[] = [];
+  for (const line of lines) {
+    if (!/^\s{0,3}#{1,6}(?:\s|$)/.test(line)) continue;
+    if (/^\s{0,3}##(?:\s|$)/.test(line)) break;
+    // H1s are the title (and extra ones are reported as such); only deeper headings are stray here.
+    if (!/^\s{0,3}#(?:\s|$)/.test(line)) found.push(line);
+  }
+  return found;
 }
 
 /** An llms.txt filled with the site's own name, description and pages. */

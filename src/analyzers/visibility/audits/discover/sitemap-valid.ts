@@ -1,5 +1,5 @@
-import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import type { Artifacts, ChildSitemapArtifact, SitemapArtifact } from "../../gather/artifacts.ts";
+import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../site-identity.ts";
 
 /** A sitemap that parses and dates its pages tells crawlers what exists and what changed, so fresh pages get re-read. */
@@ -47,18 +47,69 @@ function run(artifacts: Artifacts): AuditOutcome {
   }
   evidence.push(`${sitemap.kind} with ${sitemap.entries} entries, ${sitemap.withLastmod} with lastmod${sitemap.newestLastmod ? `, newest ${sitemap.newestLastmod}` : ""}`, ...sitemap.sample.slice(0, 3));
   if (sitemap.entries === 0) return { status: "fail", score: 0.2, detail: `${where} parses but lists no pages.`, evidence, fix: generate };
-  const coverage = sitemap.withLastmod / sitemap.entries;
+  if (sitemap.kind === "sitemapindex" && sitemap.children && sitemap.children.length > 0) return judgeIndex(sitemap, sitemap.children, where, evidence, generate);
   const listed = `${where} is a ${sitemap.kind === "urlset" ? "sitemap" : "sitemap index"} with ${sitemap.entries} entries${sitemap.truncated ? " (the first few MB read)" : ""}`;
+  return judgeCoverage(listed, sitemap.entries, sitemap.withLastmod, evidence, sitemap.url);
+}
+
+type Found = Extract<SitemapArtifact, { ok: true }>;
+
+/**
+ * A sitemap index dates its child sitemaps, not its pages: coverage is measured over the entries of the
+ * child sitemaps the scan read. Children that answer with an error or are not sitemaps are a problem of
+ * their own, since crawlers that follow the index find nothing there.
+ */
+function judgeIndex(sitemap: Found, children: ChildSitemapArtifact[], where: string, evidence: string[], generate: Fix): AuditOutcome {
+  const read = children.filter((child): child is Extract<ChildSitemapArtifact, { ok: true }> => child.ok && child.status === 200 && child.kind === "urlset");
+  const broken = children.filter((child) => !child.ok || (child.status !== 200 && !REFUSED.has(child.status) && child.status < 500) || (child.ok && child.status === 200 && child.kind !== "urlset"));
+  for (const child of children) {
+    evidence.push(
+      child.ok
+        ? `${child.url}: HTTP ${child.status}${child.status === 200 ? `, ${child.kind ?? "not a sitemap"} with ${child.entries} entries, ${child.withLastmod} with lastmod` : ""}`
+        : `${child.url}: ${child.error.code}`,
+    );
+  }
+  const entries = read.reduce((sum, child) => sum + child.entries, 0);
+  const withLastmod = read.reduce((sum, child) => sum + child.withLastmod, 0);
+  const index = `${where} is a sitemap index of ${sitemap.entries} sitemaps`;
+  const brokenNote = broken.map((child) => `${child.url} (${child.ok ? (child.status === 200 ? "not a <urlset> sitemap" : `HTTP ${child.status}`) : child.error.message})`).join(", ");
+  const repair: Fix = {
+    what: "Make every sitemap the index lists readable",
+    why: "Crawlers follow the index to its child sitemaps; one that is missing or malformed hides every page it should list.",
+    how: `Fix or remove these entries of ${sitemap.url}: ${brokenNote}. Each <sitemap><loc> must point to an XML <urlset> sitemap on this site that answers HTTP 200 (gzipped files need the .xml.gz name and a gzip body).`,
+    effort: "S",
+  };
+  if (read.length === 0) {
+    if (broken.length === 0) return unknownOutcome(`${index}; the ${children.length} child sitemaps read refused the scanner, so their pages could not be judged.`);
+    return { status: "warn", score: 0.3, detail: `${index}, but none of the ${children.length} child sitemaps read could be used: ${brokenNote}.`, evidence, fix: repair };
+  }
+  if (entries === 0) return { status: "fail", score: 0.2, detail: `${index}, but the child sitemaps read list no pages.`, evidence, fix: generate };
+  const listed = `${index}; the ${read.length === 1 ? "child sitemap" : `${read.length} child sitemaps`} read list ${entries} pages${read.some((child) => child.truncated) ? " (the first few MB of each read)" : ""}`;
+  const coverage = judgeCoverage(listed, entries, withLastmod, evidence, read.map((child) => child.url).join(", "));
+  if (broken.length === 0) return coverage;
+  const score = Math.min(coverage.score ?? 1, 0.7);
+  return {
+    status: "warn",
+    score,
+    detail: `${coverage.detail.replace(/\.$/, "")}; but ${broken.length === 1 ? "one child sitemap is" : `${broken.length} child sitemaps are`} unusable: ${brokenNote}.`,
+    evidence,
+    fix: coverage.fix ? { ...repair, how: `${repair.how}\n\n${coverage.fix.how}` } : repair,
+  };
+}
+
+/** Pass with most entries dated, otherwise a warning in proportion to the share that is. */
+function judgeCoverage(listed: string, entries: number, withLastmod: number, evidence: string[], generatedBy: string): AuditOutcome {
+  const coverage = withLastmod / entries;
   if (coverage >= LASTMOD_COVERAGE) return passed(`${listed}, ${Math.round(coverage * 100)}% of them with a lastmod date.`, evidence);
   return {
     status: "warn",
     score: 0.5 + 0.4 * coverage,
-    detail: `${listed}, but only ${sitemap.withLastmod} of them (${Math.round(coverage * 100)}%) carry a valid lastmod date.`,
+    detail: `${listed}, but only ${withLastmod} of them (${Math.round(coverage * 100)}%) carry a valid lastmod date.`,
     evidence,
     fix: {
       what: "Add lastmod dates to the sitemap",
       why: "Without lastmod, crawlers cannot tell which pages changed, so updated content is re-read late or not at all.",
-      how: `Have the generator of ${sitemap.url} write <lastmod>YYYY-MM-DD</lastmod> (the date the page's content last changed, not the build date) in every <url> entry.`,
+      how: `Have the generator of ${generatedBy} write <lastmod>YYYY-MM-DD</lastmod> (the date the page's content last changed, not the build date) in every <url> entry.`,
       effort: "S",
     },
   };

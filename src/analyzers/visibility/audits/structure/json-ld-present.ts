@@ -9,7 +9,7 @@ export const jsonLdPresent: AuditDefinition = {
   id: "json-ld-present",
   title: "The homepage describes the site in JSON-LD",
   pillar: "structure",
-  weight: 20,
+  weight: 15,
   impact: "high",
   run,
 };

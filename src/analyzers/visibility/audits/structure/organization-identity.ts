@@ -3,6 +3,7 @@ import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from 
 import { readableHomepage } from "../homepage-document.ts";
 import { declaredTypes } from "../json-ld-blocks.ts";
 import { excerpt } from "../page-text.ts";
+import { ORGANIZATION_TYPES } from "../schema-type-families.ts";
 import { homepageNodes, siteName, siteOriginOf } from "../site-identity.ts";
 
 /**
@@ -19,7 +20,6 @@ export const organizationIdentity: AuditDefinition = {
   run,
 };
 
-const ORGANIZATION_TYPES = ["Organization", "Corporation", "LocalBusiness", "NGO", "EducationalOrganization", "GovernmentOrganization", "NewsMediaOrganization", "OnlineBusiness", "OnlineStore", "Store", "Restaurant", "MedicalOrganization", "SportsOrganization", "Person"];
 /** sameAs targets that knowledge graphs use to recognise an entity; Wikidata and Wikipedia count most. */
 const AUTHORITATIVE = /(?:^|\.)(?:wikidata\.org|wikipedia\.org)$/i;
 const PROFILES = /(?:^|\.)(?:linkedin\.com|x\.com|twitter\.com|facebook\.com|instagram\.com|youtube\.com|github\.com|crunchbase\.com|mastodon\.social|bsky\.app|tiktok\.com)$/i;

@@ -9,7 +9,7 @@ export const websiteSchema: AuditDefinition = {
   id: "website-schema",
   title: "JSON-LD names the website",
   pillar: "structure",
-  weight: 10,
+  weight: 5,
   impact: "low",
   run,
 };

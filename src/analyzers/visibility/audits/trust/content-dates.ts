@@ -37,6 +37,9 @@ function run(artifacts: Artifacts): AuditOutcome {
   }
   const sitemap = artifacts.sitemap;
   if (sitemap?.ok && sitemap.newestLastmod) dates.push({ source: "sitemap lastmod", text: sitemap.newestLastmod, time: Date.parse(sitemap.newestLastmod) });
+  for (const child of sitemap?.ok ? (sitemap.children ?? []) : []) {
+    if (child.ok && child.newestLastmod) dates.push({ source: `sitemap lastmod (${pathOf(child.url)})`, text: child.newestLastmod, time: Date.parse(child.newestLastmod) });
+  }
   const valid = dates.filter((date) => !Number.isNaN(date.time));
   const fix = {
     what: "Date your content in markup, and keep it current",
