@@ -2,7 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from "../auth/passwords.ts";
 import { normalizeEmail } from "./email-address.ts";
-import { lockedForSeconds, loginSubjects, recordLoginFailure, recordLoginSuccess } from "./login-throttle.ts";
+import { claimLoginAttempt, lockedForSeconds, loginSubjects, settleLoginSuccess } from "./login-throttle.ts";
 import { startSession, type StartedSession } from "./session-service.ts";
 import type { AccountDeps } from "./account-deps.ts";
 import type { LoginResult } from "./login.ts";
@@ -37,15 +37,18 @@ export async function logInAdmin(
   if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
   if (!(await deps.challenge.verify(input.challengeToken, input.clientIp))) return { kind: "challenge-failed" };
 
+  // Counted before the password is verified, atomically with the lock check (see claimLoginAttempt).
+  const claim = claimLoginAttempt(deps.db, subjects, deps.now());
+  if (!claim.ok) return { kind: "locked", retryAfterSeconds: claim.retryAfterSeconds };
+
   // Both checks always run, so the time taken does not tell whether the email was right.
   const emailMatches = constantTimeEqual(digest(email), admin.emailDigest);
   const passwordMatches = await verifyPassword(input.password.slice(0, PASSWORD_MAX_LENGTH * 4), await admin.passwordHash);
   if (!emailMatches || !passwordMatches) {
-    const lock = recordLoginFailure(deps.db, subjects, deps.now());
-    deps.log("warn", "admin sign-in failed", { lockSeconds: lock });
-    return { kind: "invalid", retryAfterSeconds: lock };
+    deps.log("warn", "admin sign-in failed", { lockSeconds: claim.lockSecondsIfWrong });
+    return { kind: "invalid", retryAfterSeconds: claim.lockSecondsIfWrong };
   }
-  recordLoginSuccess(deps.db, subjects);
+  settleLoginSuccess(deps.db, subjects);
   deps.log("info", "admin signed in");
   return { kind: "signed-in", session: startSession(deps.db, "admin", null, deps.now()) };
 }

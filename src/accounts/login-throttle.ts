@@ -41,26 +41,39 @@ export function loginSubjects(realm: "user" | "admin", clientIp: string, email: 
  * refusals, so the admin sees sign-in lockouts beside scan limits.
  */
 export function lockedForSeconds(db: Db, subjects: readonly ThrottleSubject[], now: number): number {
-  return immediate(db, () => {
-    let until = 0;
-    let decisive: string | null = null;
-    for (const subject of subjects) {
-      const row = loginFailuresOf(db, subject.key);
-      if (row && row.lockedUntil > now && row.lockedUntil > until) {
-        until = row.lockedUntil;
-        decisive = subject.key;
-      }
-    }
-    if (decisive === null) return 0;
-    const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-    insertRateRefusal(db, { bucket: decisive, at: now, retryAfterSeconds: seconds });
-    return seconds;
-  });
+  return immediate(db, () => lockedSeconds(db, subjects, now));
 }
 
-/** Counts a failure against every subject and returns the longest lock it caused, in seconds (0: none). */
-export function recordLoginFailure(db: Db, subjects: readonly ThrottleSubject[], now: number): number {
+/** The body of `lockedForSeconds`, for callers already inside a transaction. */
+function lockedSeconds(db: Db, subjects: readonly ThrottleSubject[], now: number): number {
+  let until = 0;
+  let decisive: string | null = null;
+  for (const subject of subjects) {
+    const row = loginFailuresOf(db, subject.key);
+    if (row && row.lockedUntil > now && row.lockedUntil > until) {
+      until = row.lockedUntil;
+      decisive = subject.key;
+    }
+  }
+  if (decisive === null) return 0;
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+  insertRateRefusal(db, { bucket: decisive, at: now, retryAfterSeconds: seconds });
+  return seconds;
+}
+
+export type LoginAttemptClaim = { ok: true; lockSecondsIfWrong: number } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * The gate before a password is verified, atomic with the count: inside one BEGIN IMMEDIATE it
+ * refuses a locked subject, or else counts the attempt as a failure in advance (with the lock that
+ * failure earns). Parallel attempts therefore queue on the write lock, and once the count reaches
+ * the lock no further attempt even gets its password verified, however many arrive at once.
+ * A right password takes the advance failure back with `settleLoginSuccess`.
+ */
+export function claimLoginAttempt(db: Db, subjects: readonly ThrottleSubject[], now: number): LoginAttemptClaim {
   return immediate(db, () => {
+    const locked = lockedSeconds(db, subjects, now);
+    if (locked > 0) return { ok: false, retryAfterSeconds: locked };
     purgeLoginFailures(db, now - FORGET_AFTER_MS);
     let longest = 0;
     for (const subject of subjects) {
@@ -69,14 +82,29 @@ export function recordLoginFailure(db: Db, subjects: readonly ThrottleSubject[],
       saveLoginFailures(db, { subject: subject.key, failures, lockedUntil: lockMs > 0 ? now + lockMs : 0, lastFailedAt: now });
       longest = Math.max(longest, lockMs);
     }
-    return Math.ceil(longest / 1000);
+    return { ok: true, lockSecondsIfWrong: Math.ceil(longest / 1000) };
   });
 }
 
-/** A successful sign-in clears the account's count (not the IP's: one good account must not unlock an IP). */
-export function recordLoginSuccess(db: Db, subjects: readonly ThrottleSubject[]): void {
-  const account = subjects.find((subject) => !subject.key.startsWith("login-ip:"));
-  if (account) clearLoginFailures(db, account.key);
+/**
+ * A right password: the account's count is cleared, and the IP's advance failure taken back (one
+ * good account must not wipe an IP's record of failures on other accounts). When that leaves the
+ * IP below its lock, the lock the advance failure set is lifted too.
+ */
+export function settleLoginSuccess(db: Db, subjects: readonly ThrottleSubject[]): void {
+  immediate(db, () => {
+    for (const subject of subjects) {
+      if (!subject.key.startsWith("login-ip:")) {
+        clearLoginFailures(db, subject.key);
+        continue;
+      }
+      const row = loginFailuresOf(db, subject.key);
+      if (!row) continue;
+      const failures = Math.max(0, row.failures - 1);
+      if (failures === 0) clearLoginFailures(db, subject.key);
+      else saveLoginFailures(db, { ...row, failures, lockedUntil: lockDurationMs(subject.policy, failures) > 0 ? row.lockedUntil : 0 });
+    }
+  });
 }
 
 /** 0 while failures are free, then firstLockMs doubling with each further failure, capped at maxLockMs. */

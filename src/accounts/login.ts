@@ -1,14 +1,17 @@
 import { findUserByEmail } from "../store/users-repo.ts";
 import { decoyPasswordHash, PASSWORD_MAX_LENGTH, verifyPassword } from "../auth/passwords.ts";
 import { normalizeEmail } from "./email-address.ts";
-import { lockedForSeconds, loginSubjects, recordLoginFailure, recordLoginSuccess } from "./login-throttle.ts";
+import { claimLoginAttempt, lockedForSeconds, loginSubjects, settleLoginSuccess } from "./login-throttle.ts";
 import { startSession, type StartedSession } from "./session-service.ts";
 import type { AccountDeps } from "./account-deps.ts";
 
 /**
  * Sign-in for users. A locked subject is refused before anything else is spent; then the browser
- * challenge; then the password, verified against a decoy hash when the email is unknown so that
- * both failures take the same time and read the same ("Invalid email or password").
+ * challenge (checked before the attempt counts, so that unsolved challenges cannot lock someone's
+ * account); then the attempt is counted and the lock checked again in one transaction, so that a
+ * burst of parallel attempts cannot slip past the lock; then the password, verified against a decoy
+ * hash when the email is unknown so that both failures take the same time and read the same
+ * ("Invalid email or password").
  */
 
 export interface LoginInput {
@@ -33,14 +36,16 @@ export async function logIn(deps: AccountDeps, input: LoginInput): Promise<Login
   if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
   if (!(await deps.challenge.verify(input.challengeToken, input.clientIp))) return { kind: "challenge-failed" };
 
+  const claim = claimLoginAttempt(deps.db, subjects, deps.now());
+  if (!claim.ok) return { kind: "locked", retryAfterSeconds: claim.retryAfterSeconds };
+
   const user = findUserByEmail(deps.db, email);
   const password = input.password.slice(0, PASSWORD_MAX_LENGTH * 4);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !matches) {
-    const lock = recordLoginFailure(deps.db, subjects, deps.now());
-    deps.log("info", "sign-in failed", { lockSeconds: lock });
-    return { kind: "invalid", retryAfterSeconds: lock };
+    deps.log("info", "sign-in failed", { lockSeconds: claim.lockSecondsIfWrong });
+    return { kind: "invalid", retryAfterSeconds: claim.lockSecondsIfWrong };
   }
-  recordLoginSuccess(deps.db, subjects);
+  settleLoginSuccess(deps.db, subjects);
   return { kind: "signed-in", userId: user.id, session: startSession(deps.db, "user", user.id, deps.now()) };
 }

@@ -22,6 +22,8 @@ import { revokeKeyPage } from "../web/account/revoke-key-page.ts";
 import { messagePage } from "../web/account/message-page.ts";
 import { ACCOUNT_CSS } from "../web/account/account-css.ts";
 import { ACCOUNT_STYLESHEET_PATH } from "../web/account/account-layout.ts";
+import { parseFormBody, readForm } from "../web/account/form-body.ts";
+import { keyIdOf } from "../web/account/key-id.ts";
 import { html } from "../web/html.ts";
 
 /**
@@ -37,13 +39,13 @@ export interface AccountRoutesDeps {
   scanApi: { now: () => number };
 }
 
+// Form bodies are checked in the handlers (readForm), so that a bad form gets the form back as HTML.
 const Credentials = t.Object({
-  email: t.String({ maxLength: 1024 }),
-  password: t.String({ maxLength: 4096 }),
-  challengeToken: t.Optional(t.String({ maxLength: 8192 })),
+  email: t.String({ maxLength: 1024, title: "Email" }),
+  password: t.String({ maxLength: 4096, title: "Password" }),
+  challengeToken: t.Optional(t.String({ maxLength: 8192, title: "The verification" })),
 });
-const KeyName = t.Object({ name: t.String({ maxLength: 1024 }) });
-const KeyId = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const KeyName = t.Object({ name: t.String({ maxLength: 1024, title: "Key name" }) });
 
 export function accountRoutes(deps: AccountRoutesDeps) {
   const { config } = deps;
@@ -84,18 +86,25 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     .get("/account/keys/:id/revoke", ({ request, params }) => {
       const user = signedInUser(request);
       if (!user) return seeOther("/account/login");
-      const key = findUserKey(accounts, user.id, params.id);
+      const keyId = keyIdOf(params.id);
+      const key = keyId === null ? null : findUserKey(accounts, user.id, keyId);
       if (!key || key.revokedAt !== null) return pageResponse(noSuchKey(), { status: 404 });
       return pageResponse(revokeKeyPage({ key, action: `/account/keys/${key.id}/revoke`, cancel: "/account" }));
-    }, { params: KeyId })
+    })
     .get("/account/logout", ({ request }) => (signedInUser(request) ? seeOther("/account") : seeOther("/account/login")))
-    .post("/account/signup", async ({ request, body }) => {
+    .post("/account/signup", async ({ request, body: raw }) => {
+      const form = readForm(Credentials, raw);
+      if (!form.ok) {
+        const model = { challenge, email: form.typed.email, errors: form.fieldProblems, message: form.problem };
+        return pageResponse(signupPage(model), { status: 400, csp: challengeCsp });
+      }
+      const body = form.value;
       const result = await signUp(accounts, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       const again = (status: number, model: Omit<Parameters<typeof signupPage>[0], "challenge">, headers: [string, string][] = []) =>
         pageResponse(signupPage({ challenge, email: body.email, ...model }), { status, csp: challengeCsp, headers });
       switch (result.kind) {
         case "invalid":
-          return again(422, { errors: result.errors, message: "Please correct the marked fields." });
+          return again(422, { errors: result.errors });
         case "challenge-failed":
           return again(403, { message: "Verification failed. Please retry." });
         case "limited":
@@ -107,8 +116,11 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         case "created":
           return seeOther("/account", [cookieFor("user", publicUrl, result.session, accounts.now())]);
       }
-    }, { body: Credentials, beforeHandle: sameOrigin })
-    .post("/account/login", async ({ request, body }) => {
+    }, { parse: parseFormBody, beforeHandle: sameOrigin })
+    .post("/account/login", async ({ request, body: raw }) => {
+      const form = readForm(Credentials, raw);
+      if (!form.ok) return pageResponse(loginPage({ challenge, email: form.typed.email, message: form.problem }), { status: 400, csp: challengeCsp });
+      const body = form.value;
       const result = await logIn(accounts, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       const again = (status: number, message: string, headers: [string, string][] = []) =>
         pageResponse(loginPage({ challenge, email: body.email, message }), { status, csp: challengeCsp, headers });
@@ -122,24 +134,27 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         case "signed-in":
           return seeOther("/account", [cookieFor("user", publicUrl, result.session, accounts.now())]);
       }
-    }, { body: Credentials, beforeHandle: sameOrigin })
+    }, { parse: parseFormBody, beforeHandle: sameOrigin })
     .post("/account/logout", ({ request }) => seeOther("/account/login", [endSessionFromHeaders(accounts, request.headers, "user", publicUrl)]), {
       beforeHandle: sameOrigin,
     })
-    .post("/account/keys", ({ request, body }) => {
+    .post("/account/keys", ({ request, body: raw }) => {
       const user = signedInUser(request);
       if (!user) return seeOther("/account/login");
-      const result = createUserKey(accounts, user.id, body.name);
-      if (!result.ok) return pageResponse(dashboard(user, { error: result.error, keyName: body.name }), { status: 422 });
+      const form = readForm(KeyName, raw);
+      if (!form.ok) return pageResponse(dashboard(user, { error: form.problem, keyName: form.typed.name }), { status: 400 });
+      const result = createUserKey(accounts, user.id, form.value.name);
+      if (!result.ok) return pageResponse(dashboard(user, { error: result.error, keyName: form.value.name }), { status: 422 });
       // The key is in this answer only: never in a redirect, a URL, the list, or the log.
       return pageResponse(dashboard(user, { created: result.created }), { status: 201 });
-    }, { body: KeyName, beforeHandle: sameOrigin })
+    }, { parse: parseFormBody, beforeHandle: sameOrigin })
     .post("/account/keys/:id/revoke", ({ request, params }) => {
       const user = signedInUser(request);
       if (!user) return seeOther("/account/login");
-      if (!revokeUserKey(accounts, user.id, params.id)) return pageResponse(noSuchKey(), { status: 404 });
+      const keyId = keyIdOf(params.id);
+      if (keyId === null || !revokeUserKey(accounts, user.id, keyId)) return pageResponse(noSuchKey(), { status: 404 });
       return seeOther("/account?revoked=1");
-    }, { params: KeyId, beforeHandle: sameOrigin });
+    }, { beforeHandle: sameOrigin });
 }
 
 function asset(text: string, type: string): Response {

@@ -19,6 +19,8 @@ import { loginPage } from "../web/account/login-page.ts";
 import { messagePage } from "../web/account/message-page.ts";
 import { revokeKeyPage } from "../web/account/revoke-key-page.ts";
 import { adminPage } from "../web/admin/admin-page.ts";
+import { parseFormBody, readForm } from "../web/account/form-body.ts";
+import { keyIdOf } from "../web/account/key-id.ts";
 import { html } from "../web/html.ts";
 
 /**
@@ -35,12 +37,12 @@ export interface AdminRoutesDeps {
   scanApi: { now: () => number };
 }
 
+// Checked in the handler (readForm), so that a bad form gets the form back as HTML.
 const Credentials = t.Object({
-  email: t.String({ maxLength: 1024 }),
-  password: t.String({ maxLength: 4096 }),
-  challengeToken: t.Optional(t.String({ maxLength: 8192 })),
+  email: t.String({ maxLength: 1024, title: "Email" }),
+  password: t.String({ maxLength: 4096, title: "Password" }),
+  challengeToken: t.Optional(t.String({ maxLength: 8192, title: "The verification" })),
 });
-const KeyId = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 export function adminRoutes(deps: AdminRoutesDeps) {
   const { config } = deps;
@@ -74,11 +76,15 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     }, { beforeHandle: enabled })
     .get("/admin/keys/:id/revoke", ({ request, params }) => {
       if (!signedIn(request)) return seeOther("/admin/login");
-      const key = findAnyKey(accounts, params.id);
+      const keyId = keyIdOf(params.id);
+      const key = keyId === null ? null : findAnyKey(accounts, keyId);
       if (!key || key.revokedAt !== null) return pageResponse(noSuchKey(), { status: 404 });
       return pageResponse(revokeKeyPage({ key, owner: key.userEmail, action: `/admin/keys/${key.id}/revoke`, cancel: "/admin#users" }));
-    }, { params: KeyId, beforeHandle: enabled })
-    .post("/admin/login", async ({ request, body }) => {
+    }, { beforeHandle: enabled })
+    .post("/admin/login", async ({ request, body: raw }) => {
+      const form = readForm(Credentials, raw);
+      if (!form.ok) return pageResponse(loginPage({ challenge, variant: "admin", email: form.typed.email, message: form.problem }), { status: 400, csp: challengeCsp });
+      const body = form.value;
       const result = await logInAdmin(accounts, admin!, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       const again = (status: number, message: string, headers: [string, string][] = []) =>
         pageResponse(loginPage({ challenge, variant: "admin", email: body.email, message }), { status, csp: challengeCsp, headers });
@@ -92,15 +98,16 @@ export function adminRoutes(deps: AdminRoutesDeps) {
         case "signed-in":
           return seeOther("/admin", [cookieFor("admin", publicUrl, result.session, accounts.now())]);
       }
-    }, { body: Credentials, beforeHandle: enabledAndSameOrigin })
+    }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
     .post("/admin/logout", ({ request }) => seeOther("/admin/login", [endSessionFromHeaders(accounts, request.headers, "admin", publicUrl)]), {
       beforeHandle: enabledAndSameOrigin,
     })
     .post("/admin/keys/:id/revoke", ({ request, params }) => {
       if (!signedIn(request)) return seeOther("/admin/login");
-      if (!revokeAnyKey(accounts, params.id)) return pageResponse(noSuchKey(), { status: 404 });
+      const keyId = keyIdOf(params.id);
+      if (keyId === null || !revokeAnyKey(accounts, keyId)) return pageResponse(noSuchKey(), { status: 404 });
       return seeOther("/admin?revoked=1#users");
-    }, { params: KeyId, beforeHandle: enabledAndSameOrigin });
+    }, { beforeHandle: enabledAndSameOrigin });
 }
 
 function disabled(): string {

@@ -32,6 +32,8 @@ const NAV_LINKS: readonly { href: string; label: string }[] = [
   { href: "/", label: "Scan" },
   { href: "/swagger", label: "API" },
   { href: "/llms.txt", label: "llms.txt" },
+  // Signed out, /account leads to the sign-in page, so one static link serves both states.
+  { href: "/account", label: "Account" },
 ];
 
 export function renderPage(options: PageOptions): string {

@@ -99,7 +99,9 @@ describe("admin area", () => {
     const admin = sessionCookieOf(await signInAdmin(s))!;
     const page = await (await s.get("/admin", { cookie: admin })).text();
     expect(page).toContain("scanned.test");
-    expect(page).toMatch(/scanned\.test<\/a><\/th>\s*<td><span class="status status-pass">ok<\/span><\/td>\s*<td>87<\/td><td><time[^>]*>[^<]*<\/time><\/td><td>key<\/td><td>operator key<\/td>/);
+    expect(page).toMatch(
+      /scanned\.test<\/a><\/th>\s*<td data-label="Status"><span class="status status-pass">ok<\/span><\/td>\s*<td data-label="Score">87<\/td><td data-label="When"><time[^>]*>[^<]*<\/time><\/td><td data-label="Caller">key<\/td><td data-label="Key">operator key<\/td>/,
+    );
     expect(page).toContain("ann&#39;s &lt;CI&gt;");
     expect(page).not.toContain("ann's <CI>");
     expect(page).toContain("queued.test");

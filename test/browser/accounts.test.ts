@@ -144,6 +144,14 @@ test.skipIf(!hasChromium)("sign up → create a key → scan with it → revoke 
   expect(overview).toContain("browser key");
   expect(overview).not.toContain(key);
 
+  // The dashboard's sign-out button ends the session; the header's Account link then leads to sign-in.
+  await page.goto(`${service.baseUrl}/account`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(`${service.baseUrl}/account/login`);
+  await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Account" }).click();
+  await page.waitForURL(`${service.baseUrl}/account/login`);
+  await page.getByRole("heading", { name: "Sign in" }).waitFor();
+
   expect(watched.problems).toEqual([]);
   expect(adminWatched.problems).toEqual([]);
   await context.close();

@@ -37,6 +37,18 @@ export function formMessage(message: string | undefined, tone: "error" | "info" 
   return html`<div class="notice ${tone}" role="${tone === "error" ? "alert" : "status"}"><p>${message}</p></div>`;
 }
 
+/**
+ * The list of a form's field errors at its top, each linking to its field (role="alert", so screen
+ * readers announce it when the page loads); nothing when there are none.
+ */
+export function errorSummary(errors: readonly { id: string; message: string }[]): SafeHtml | "" {
+  if (errors.length === 0) return "";
+  return html`<div class="notice error error-summary" role="alert">
+<p><strong>${errors.length === 1 ? "Please correct this:" : "Please correct these:"}</strong></p>
+<ul>${errors.map((error) => html`<li><a href="#${error.id}">${error.message}</a></li>`)}</ul>
+</div>`;
+}
+
 /** One labelled input with its hint and error, wired with aria-describedby and aria-invalid. */
 export function field(options: {
   id: string;
@@ -51,15 +63,16 @@ export function field(options: {
   maxlength?: number;
 }): SafeHtml {
   const described = [options.hint ? `${options.id}-hint` : "", options.error ? `${options.id}-error` : ""].filter(Boolean).join(" ");
+  // Label, hint and error come before the input, so they are read (and seen on a phone) before typing.
   return html`<div class="field">
 <label for="${options.id}">${options.label}</label>
+${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p>` : ""}
+${options.error ? html`<p class="error" id="${options.id}-error"><span class="visually-hidden">Error: </span>${options.error}</p>` : ""}
 <input id="${options.id}" name="${options.id}" type="${options.type}" autocomplete="${options.autocomplete}"${
     options.value !== undefined ? html` value="${options.value}"` : ""
   }${options.required === false ? "" : html` required`}${options.minlength ? html` minlength="${options.minlength}"` : ""}${
     options.maxlength ? html` maxlength="${options.maxlength}"` : ""
   }${options.error ? html` aria-invalid="true"` : ""}${described ? html` aria-describedby="${described}"` : ""}>
-${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p>` : ""}
-${options.error ? html`<p class="error" id="${options.id}-error">${options.error}</p>` : ""}
 </div>`;
 }
 

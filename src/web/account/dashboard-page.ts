@@ -21,13 +21,13 @@ export function dashboardPage(model: DashboardPageModel): string {
   const body = html`<section>
 <div class="account-head">
 <h1>Your API keys</h1>
-<form class="inline-form" method="post" action="/account/logout"><span class="muted">Signed in as ${model.email}</span> <button class="button secondary small" type="submit">Sign out</button></form>
+<form class="signed-in" method="post" action="/account/logout"><span class="who">Signed in as ${model.email}</span> <button class="button secondary small" type="submit">Sign out</button></form>
 </div>
 ${formMessage(model.notice, "info")}
 ${model.created ? createdKey(model.created) : ""}
 <h2 id="create-heading">Create a key</h2>
-${formMessage(model.error)}
 <form class="form card create-key" method="post" action="/account/keys" aria-labelledby="create-heading">
+${formMessage(model.error)}
 ${field({
   id: "name",
   label: "Key name",
@@ -63,18 +63,18 @@ function createdKey(created: CreatedApiKey): SafeHtml {
 }
 
 function keyTable(keys: readonly ApiKeySummary[]): SafeHtml {
-  return html`<div class="table-scroll"><table class="table">
+  return html`<div class="table-scroll"><table class="table stack">
 <caption class="visually-hidden">Your API keys</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Key starts with</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>
 ${keys.map(
   (key) => html`<tr>
 <th scope="row">${key.name}</th>
-<td><code>${key.visibleStart}…</code></td>
-<td>${timeOf(key.createdAt)}</td>
-<td>${timeOf(key.lastUsedAt)}</td>
-<td>${key.revokedAt === null ? html`<span class="status status-pass">Active</span>` : html`<span class="status status-fail">Revoked</span> ${timeOf(key.revokedAt)}`}</td>
-<td>${key.revokedAt === null ? html`<a class="button secondary small" href="/account/keys/${String(key.id)}/revoke">Revoke<span class="visually-hidden"> ${key.name}</span></a>` : ""}</td>
+<td data-label="Key starts with"><code>${key.visibleStart}…</code></td>
+<td data-label="Created">${timeOf(key.createdAt)}</td>
+<td data-label="Last used">${timeOf(key.lastUsedAt)}</td>
+<td data-label="Status">${key.revokedAt === null ? html`<span class="status status-pass">Active</span>` : html`<span class="status status-fail">Revoked</span> ${timeOf(key.revokedAt)}`}</td>
+<td class="cell-action">${key.revokedAt === null ? html`<a class="button secondary small" href="/account/keys/${String(key.id)}/revoke">Revoke<span class="visually-hidden"> ${key.name}</span></a>` : ""}</td>
 </tr>`,
 )}
 </tbody>

@@ -1,6 +1,6 @@
 import { challengeWidget, type ChallengeWidgetConfig } from "../challenge-widget.ts";
 import { html } from "../html.ts";
-import { field, formMessage, renderAccountPage } from "./account-layout.ts";
+import { errorSummary, field, formMessage, renderAccountPage } from "./account-layout.ts";
 
 export interface SignupPageModel {
   challenge: ChallengeWidgetConfig;
@@ -15,7 +15,7 @@ export function signupPage(model: SignupPageModel): string {
 <h1>Create an account</h1>
 <p class="lead">A free account gives you API keys, so that scripts and pipelines can call <code>POST /api/scan</code> without the browser check.</p>
 <div class="notice info"><p>There is no email verification and no password reset. Keep your password somewhere safe, such as a password manager; if you lose it, create a new account.</p></div>
-${formMessage(model.message)}
+${model.message ? formMessage(model.message) : errorSummary(fieldErrors(model.errors))}
 <form class="form card" method="post" action="/account/signup">
 ${field({ id: "email", label: "Email", type: "email", value: model.email ?? "", error: model.errors?.email, autocomplete: "email", maxlength: 254 })}
 ${field({
@@ -34,4 +34,8 @@ ${challengeWidget(model.challenge)}
 <p>Already have an account? <a href="/account/login">Sign in</a>.</p>
 </section>`;
   return renderAccountPage({ title: "Create an account", body, challenge: model.challenge });
+}
+
+function fieldErrors(errors: SignupPageModel["errors"]): { id: string; message: string }[] {
+  return (["email", "password"] as const).flatMap((id) => (errors?.[id] ? [{ id, message: errors[id] }] : []));
 }
