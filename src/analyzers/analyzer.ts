@@ -18,6 +18,11 @@ export interface OffsiteEndpoints {
 export interface ScanContext {
   /** The normalised target: lowercase ASCII (punycode) host without a leading www. */
   domain: string;
+  /**
+   * The URL the user asked about (http(s), path and query kept, fragment dropped), when it was more than
+   * the domain. Undefined means the domain's homepage. The visibility analyzer ignores it.
+   */
+  url?: string;
   fetcher: SafeFetcher;
   /** Fires at SCAN_TIMEOUT_MS; gatherers pass it to every fetch and stop when it fires. */
   signal: AbortSignal;

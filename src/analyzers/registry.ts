@@ -1,4 +1,5 @@
 import type { Analyzer } from "./analyzer.ts";
+import { schemaAnalyzer } from "./schema/index.ts";
 import { visibilityAnalyzer } from "./visibility/index.ts";
 
 type AnyAnalyzer = Analyzer<{ domain: string; status: "ok" | "failed"; scannedAt: string }>;
@@ -9,6 +10,6 @@ export function analyzerFor(service: "visibility" | "schema"): AnyAnalyzer {
     case "visibility":
       return visibilityAnalyzer as unknown as AnyAnalyzer;
     case "schema":
-      throw new Error("SERVICE=schema: the schema markup generator is not part of this build yet; run with SERVICE=visibility.");
+      return schemaAnalyzer as unknown as AnyAnalyzer;
   }
 }

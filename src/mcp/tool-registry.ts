@@ -1,6 +1,7 @@
 import type { Db } from "../store/database.ts";
 import type { StartScanDeps } from "../scans/start-scan.ts";
 import type { McpTool } from "./mcp-tool.ts";
+import { schemaTools } from "./schema/schema-tools.ts";
 import { visibilityTools } from "./visibility/visibility-tools.ts";
 
 /** What every service's tools may use: the store, the shared scan flow, and where reports are served. */
@@ -20,12 +21,11 @@ export interface McpServiceTools {
 
 /**
  * Each service contributes its own tools here, the way analyzers/registry.ts picks the analyzer.
- * The schema service adds `analyze_page` and `get_schema_report` with its analyzer; until then this
- * build cannot run SERVICE=schema (the analyzer registry refuses it at start), so it offers none.
+ * The schema service offers `analyze_page` and `get_schema_report`.
  */
 const SERVICE_TOOLS: Record<"visibility" | "schema", (deps: McpToolDeps) => McpServiceTools> = {
   visibility: visibilityTools,
-  schema: () => ({ instructions: "The schema markup generator is not part of this build.", tools: [] }),
+  schema: schemaTools,
 };
 
 export function mcpToolsFor(service: "visibility" | "schema", deps: McpToolDeps): McpServiceTools {

@@ -30,6 +30,8 @@ export interface JobCaller {
 export interface ClaimedJob {
   id: number;
   domain: string;
+  /** The URL asked for, or null for the domain's homepage. */
+  targetUrl: string | null;
   caller: JobCaller;
   /** Which attempt this claim is, counting from 1. */
   attempts: number;
@@ -42,14 +44,17 @@ const KEEP_FINISHED_JOBS_MS = 7 * 86_400_000;
 const PURGE_EVERY_MS = 60 * 60_000;
 const lastPurgeAt = new WeakMap<Db, number>();
 
-/** Queues a scan of `domain`, or returns the job already queued or running for it. */
-export function enqueueScan(db: Db, domain: string, caller: JobCaller, now: number): number {
-  const inserted = insertQueuedJob(db, domain, caller.kind, caller.apiKeyId, now);
+/**
+ * Queues a scan of `domain` (of `targetUrl` on it, when given), or returns the job already queued or
+ * running for the domain: a joined job keeps the URL it was queued with.
+ */
+export function enqueueScan(db: Db, domain: string, caller: JobCaller, now: number, targetUrl: string | null = null): number {
+  const inserted = insertQueuedJob(db, domain, caller.kind, caller.apiKeyId, now, targetUrl);
   if (inserted !== null) return inserted;
   const active = activeJobFor(db, domain);
   // The insert conflicted with an active job, so one exists unless a transaction-less caller raced a finish.
   if (active) return active.id;
-  return enqueueScan(db, domain, caller, now);
+  return enqueueScan(db, domain, caller, now, targetUrl);
 }
 
 export function findActiveJob(db: Db, domain: string): { id: number; state: "queued" | "running" } | null {
@@ -64,7 +69,7 @@ export function claimNextJob(db: Db, now: number, leaseMs: number): ClaimedJob |
     if (!row) return null;
     const leaseToken = crypto.randomUUID();
     const attempts = leaseJob(db, row.id, leaseToken, now + leaseMs, now);
-    return { id: row.id, domain: row.domain, caller: { kind: row.callerKind, apiKeyId: row.apiKeyId }, attempts, leaseToken };
+    return { id: row.id, domain: row.domain, targetUrl: row.targetUrl, caller: { kind: row.callerKind, apiKeyId: row.apiKeyId }, attempts, leaseToken };
   });
 }
 

@@ -26,6 +26,7 @@ export async function runScanJob(deps: ScanJobDeps, job: ClaimedJob, workerSigna
   const deadline = AbortSignal.any([workerSignal, AbortSignal.timeout(deps.scanTimeoutMs)]);
   const scanning = deps.analyzer.scan({
     domain: job.domain,
+    ...(job.targetUrl ? { url: job.targetUrl } : {}),
     fetcher: deps.fetcher,
     signal: deadline,
     offsite: deps.offsite,

@@ -48,6 +48,7 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
   const target = normalizeTarget(request.url);
   if (!target.ok) return { kind: "invalid", error: target.error };
   const { domain } = target;
+  const targetUrl = targetUrlOf(request.url);
 
   if (!request.forceRescan) {
     const cached = freshRecord(deps, domain);
@@ -59,7 +60,7 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
   const resolves = await checkTargetResolves(domain, { connectTo: deps.connectTo, lookup: deps.lookup });
   if (!resolves.ok) return { kind: "invalid", error: resolves.error };
 
-  const outcome = admitAndEnqueue(deps, domain, request);
+  const outcome = admitAndEnqueue(deps, domain, targetUrl, request);
   if (outcome.kind === "started" && !outcome.joined) deps.wakeWorker();
   return outcome;
 }
@@ -74,7 +75,7 @@ function freshRecord(deps: StartScanDeps, domain: string): string | null {
  * Joining, limiting and enqueueing happen in one write transaction, so two requests racing for the
  * same domain cannot both spend a rate-limit slot: the second one sees the first one's job and joins.
  */
-function admitAndEnqueue(deps: StartScanDeps, domain: string, request: StartScanRequest): StartScanOutcome {
+function admitAndEnqueue(deps: StartScanDeps, domain: string, targetUrl: string | null, request: StartScanRequest): StartScanOutcome {
   return immediate(deps.db, (): StartScanOutcome => {
     if (findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
     const now = deps.now();
@@ -94,9 +95,25 @@ function admitAndEnqueue(deps: StartScanDeps, domain: string, request: StartScan
         headers: rateLimitHeaders(decision.states),
       };
     }
-    enqueueScan(deps.db, domain, jobCaller(caller), now);
+    enqueueScan(deps.db, domain, jobCaller(caller), now, targetUrl);
     return { kind: "started", domain, joined: false, headers: rateLimitHeaders(decision.states) };
   });
+}
+
+/**
+ * The page asked for, for services that analyse one page (schema): http(s), host normalised by the URL
+ * parser (lowercase, punycode, no trailing dot, no default port), path and query kept, fragment dropped.
+ * Null for a bare domain or its root, which means "the homepage" (and lets the analyzer try www. and http).
+ * Called only after normalizeTarget accepted the input, so it parses.
+ */
+export function targetUrlOf(input: unknown): string | null {
+  if (typeof input !== "string") return null;
+  const text = input.trim();
+  const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  url.hash = "";
+  if (url.hostname.endsWith(".")) url.hostname = url.hostname.slice(0, -1);
+  if (url.pathname === "/" && url.search === "") return null;
+  return url.href;
 }
 
 function jobCaller(caller: ScanCaller): JobCaller {

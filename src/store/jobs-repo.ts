@@ -12,6 +12,8 @@ export type JobState = "queued" | "running" | "done" | "failed";
 export interface JobRow {
   id: number;
   domain: string;
+  /** The URL asked for, or null for the domain's homepage. */
+  targetUrl: string | null;
   state: JobState;
   callerKind: CallerKind;
   apiKeyId: number | null;
@@ -23,18 +25,25 @@ export interface JobRow {
   updatedAt: number;
 }
 
-const JOB_COLUMNS = `id, domain, state, caller_kind AS callerKind, api_key_id AS apiKeyId, attempts, run_after AS runAfter,
+const JOB_COLUMNS = `id, domain, target_url AS targetUrl, state, caller_kind AS callerKind, api_key_id AS apiKeyId, attempts, run_after AS runAfter,
   lease_expires_at AS leaseExpiresAt, last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** Inserts a queued job, or returns null when the domain already has an active one (the unique index). */
-export function insertQueuedJob(db: Db, domain: string, callerKind: CallerKind, apiKeyId: number | null, now: number): number | null {
+export function insertQueuedJob(
+  db: Db,
+  domain: string,
+  callerKind: CallerKind,
+  apiKeyId: number | null,
+  now: number,
+  targetUrl: string | null = null,
+): number | null {
   const row = db
-    .query<{ id: number }, [string, string, number | null, number, number, number]>(
-      `INSERT INTO jobs (domain, state, caller_kind, api_key_id, attempts, run_after, created_at, updated_at)
-       VALUES (?, 'queued', ?, ?, 0, ?, ?, ?)
+    .query<{ id: number }, [string, string | null, string, number | null, number, number, number]>(
+      `INSERT INTO jobs (domain, target_url, state, caller_kind, api_key_id, attempts, run_after, created_at, updated_at)
+       VALUES (?, ?, 'queued', ?, ?, 0, ?, ?, ?)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
-    .get(domain, callerKind, apiKeyId, now, now, now);
+    .get(domain, targetUrl, callerKind, apiKeyId, now, now, now);
   return row?.id ?? null;
 }
 

@@ -128,4 +128,12 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX login_failures_by_time ON login_failures(last_failed_at);
     `,
   },
+  {
+    version: 3,
+    name: "jobs carry the URL asked for",
+    sql: `
+      -- The page a schema scan analyses; NULL means the domain's homepage. The domain stays the key.
+      ALTER TABLE jobs ADD COLUMN target_url TEXT;
+    `,
+  },
 ];

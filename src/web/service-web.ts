@@ -1,6 +1,7 @@
 import type { SafeHtml } from "./html.ts";
 import type { PageContext } from "./page-context.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
+import { schemaWeb } from "./schema/schema-web.ts";
 import { visibilityWeb } from "./visibility/visibility-web.ts";
 
 /**
@@ -53,6 +54,6 @@ export function serviceWebFor(service: "visibility" | "schema"): ServiceWeb | nu
     case "visibility":
       return visibilityWeb;
     case "schema":
-      return null;
+      return schemaWeb;
   }
 }

@@ -64,8 +64,8 @@ describe("site files", () => {
     }
   });
 
-  test("the schema service has no pages of its own yet: the seam answers null rather than a placeholder", () => {
-    expect(serviceWebFor("schema")).toBeNull();
+  test("each service plugs its own pages into the seam (the schema pages are tested in test/schema/schema-web.test.ts)", () => {
+    expect(serviceWebFor("schema")?.name).toBe("Structured data");
     expect(serviceWebFor("visibility")?.checks.length).toBe(7);
   });
 });

@@ -1,0 +1,65 @@
+import { extractStructuredData } from "./extract/extract-structured-data.ts";
+import type { ExtractedItem } from "./extract/extracted-item.ts";
+import { pageDocument } from "./extract/html-document.ts";
+import { readPageFacts } from "./generate/page-facts.ts";
+import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
+import type { PageResponse } from "./gather/page-artifact.ts";
+import type { SchemaResult, StructuredItem } from "./record-schema.ts";
+import { richResultEligibility } from "./rich-results/eligibility.ts";
+import { validateItem } from "./validate/validate-item.ts";
+import type { Vocabulary } from "./vocabulary/vocabulary.ts";
+
+const MAX_DATA_CHARS = 20_000;
+
+/** Extract → validate → rich-result eligibility → suggestions, for one fetched page. Pure. */
+export function analyzePage(page: PageResponse, vocabulary: Vocabulary): SchemaResult {
+  const document = pageDocument(page, page.html);
+  const extraction = extractStructuredData(document, page.finalUrl);
+  const items = extraction.items.map((item) => judgeItem(item, vocabulary));
+  const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
+  const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
+    type: suggestion.type,
+    reason: suggestion.reason,
+    jsonLd: jsonLdText(suggestion.node),
+  }));
+  const reported = items.map((item) => item.reported);
+  return {
+    page: {
+      url: page.requestedUrl,
+      finalUrl: page.finalUrl,
+      status: page.status,
+      title: (document.querySelector("title")?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 300) || null,
+    },
+    summary: {
+      items: reported.length,
+      errors: reported.reduce((sum, item) => sum + item.errors.length, extraction.problems.length),
+      warnings: reported.reduce((sum, item) => sum + item.warnings.length, 0),
+      eligible: reported.reduce((sum, item) => sum + item.eligibility.filter((entry) => entry.eligible).length, 0),
+      formats: [...new Set([...reported.map((item) => item.format), ...extraction.problems.map((problem) => problem.format)])],
+    },
+    items: reported,
+    problems: extraction.problems,
+    generated,
+  };
+}
+
+function judgeItem(item: ExtractedItem, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
+  const validated = validateItem(item, vocabulary);
+  const declared = item.node["@type"];
+  const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type) => typeof type === "string") : [];
+  const data = JSON.stringify(item.node, null, 2);
+  return {
+    knownTypes: validated.types,
+    reported: {
+      format: item.format,
+      type: written.join(", "),
+      path: item.path,
+      id: typeof item.node["@id"] === "string" ? item.node["@id"] : null,
+      properties: Object.keys(item.node).filter((key) => !key.startsWith("@")),
+      data: data.length > MAX_DATA_CHARS ? `${data.slice(0, MAX_DATA_CHARS)}\n…` : data,
+      errors: validated.errors,
+      warnings: validated.warnings,
+      eligibility: richResultEligibility(item.node, validated.types, validated.errors.length > 0, vocabulary),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { HtmlDocument } from "./html-document.ts";
+import { type Extraction, type ExtractedItem, type JsonLdNode, MAX_ITEMS } from "./extracted-item.ts";
+
+/**
+ * The JSON-LD blocks of a page: each top-level object, each member of a top-level array and each
+ * member of an @graph becomes an item. A block that does not parse becomes a problem that quotes the
+ * parser's complaint and where in the block it is.
+ */
+export function extractJsonLd(document: HtmlDocument): Extraction {
+  const items: ExtractedItem[] = [];
+  const problems: Extraction["problems"] = [];
+  const scripts = Array.from(document.querySelectorAll("script")).filter((script) => isJsonLd(script.getAttribute("type")));
+  scripts.forEach((script, blockIndex) => {
+    const path = `json-ld[${blockIndex}]`;
+    const parsed = parseBlock(script.textContent ?? "");
+    if (!parsed.ok) {
+      problems.push({ format: "json-ld", path, message: parsed.error });
+      return;
+    }
+    collect(parsed.value, path, undefined, items, problems);
+  });
+  return { items: items.slice(0, MAX_ITEMS), problems };
+}
+
+function collect(value: unknown, path: string, inheritedContext: unknown, items: ExtractedItem[], problems: Extraction["problems"]): void {
+  if (items.length >= MAX_ITEMS) return;
+  if (Array.isArray(value)) {
+    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, items, problems));
+    return;
+  }
+  if (!isNode(value)) {
+    problems.push({ format: "json-ld", path, message: `Expected a JSON object describing an item, found ${describe(value)}.` });
+    return;
+  }
+  const context = value["@context"] ?? inheritedContext;
+  const graph = value["@graph"];
+  if (graph !== undefined) {
+    const members = Array.isArray(graph) ? graph : [graph];
+    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, items, problems));
+    return;
+  }
+  items.push({ format: "json-ld", path, node: value, context: classifyContext(context) });
+}
+
+/** Whether an @context (a string, an object with @vocab, or an array of those) points at schema.org. */
+export function classifyContext(context: unknown): "schema.org" | "missing" | "other" {
+  if (context === undefined || context === null) return "missing";
+  const entries = Array.isArray(context) ? context : [context];
+  for (const entry of entries) {
+    if (typeof entry === "string" && isSchemaOrgIri(entry)) return "schema.org";
+    if (isNode(entry) && typeof entry["@vocab"] === "string" && isSchemaOrgIri(entry["@vocab"])) return "schema.org";
+  }
+  return "other";
+}
+
+function isSchemaOrgIri(value: string): boolean {
+  return /^https?:\/\/schema\.org\/?$/i.test(value.trim());
+}
+
+type ParsedBlock = { ok: true; value: unknown } | { ok: false; error: string };
+
+export function parseBlock(raw: string): ParsedBlock {
+  // Pages often wrap JSON-LD in an HTML comment or CDATA for old browsers; Google tolerates that, so do we.
+  const text = raw.trim().replace(/^(?:<!--|\/\/\s*<!\[CDATA\[)/, "").replace(/(?:-->|\/\/\s*\]\]>)$/, "").trim();
+  if (text === "") return { ok: false, error: "The JSON-LD block is empty." };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `The JSON-LD block is not valid JSON (${message})${likelyCause(text)}. Search engines ignore the whole block.` };
+  }
+}
+
+/** Bun's parser gives no position, so name the usual culprits when they are there. */
+function likelyCause(text: string): string {
+  const trailingComma = /,\s*[}\]]/.exec(text);
+  if (trailingComma) return ` near "${excerpt(text, trailingComma.index)}": a comma before a closing bracket is not allowed in JSON`;
+  const singleQuoted = /[{,]\s*'[^']*'\s*:/.exec(text);
+  if (singleQuoted) return ` near "${excerpt(text, singleQuoted.index)}": JSON needs double quotes`;
+  const rawNewline = /"[^"\n]*\n[^"]*"\s*[,}]/.exec(text);
+  if (rawNewline && /"\s*:\s*"[^"\n]*\n/.test(text)) return `: a line break inside a string must be written \\n`;
+  return "";
+}
+
+function excerpt(text: string, index: number): string {
+  return text.slice(Math.max(0, index - 20), index + 20).replace(/\s+/g, " ");
+}
+
+function isJsonLd(type: string | null): boolean {
+  return (type ?? "").split(";")[0]!.trim().toLowerCase() === "application/ld+json";
+}
+
+function isNode(value: unknown): value is JsonLdNode {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return `the text "${value.slice(0, 40)}"`;
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,30 @@
+import type { FetchErrorCode } from "../../../net/fetch-types.ts";
+
+/** Everything the schema analyzer fetched for one scan: the page, or why it could not be had. */
+
+export interface PageFetchError {
+  code: FetchErrorCode | "internal";
+  message: string;
+  url: string;
+}
+
+export interface PageResponse {
+  ok: true;
+  requestedUrl: string;
+  finalUrl: string;
+  status: number;
+  contentType: string;
+  html: string;
+  truncated: boolean;
+}
+
+export interface PageFailure {
+  ok: false;
+  error: PageFetchError;
+  /** Every URL tried, in order, with why it failed. */
+  attempts: PageFetchError[];
+}
+
+export interface SchemaArtifacts {
+  page: PageResponse | PageFailure;
+}

@@ -1,0 +1,35 @@
+/** Checks that a text value has the shape a schema.org data type asks for. */
+
+const ISO_DATE = /^-?\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
+const ISO_DATE_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[T ](?:[01]\d|2[0-3]):[0-5]\d(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function isNumberText(value: string): boolean {
+  return NUMBER.test(value.trim());
+}
+
+export function isDateText(value: string): boolean {
+  return ISO_DATE.test(value.trim());
+}
+
+export function isDateTimeText(value: string): boolean {
+  const text = value.trim();
+  return ISO_DATE_TIME.test(text) || ISO_DATE.test(text);
+}
+
+export function isTimeText(value: string): boolean {
+  return ISO_TIME.test(value.trim());
+}
+
+export function isBooleanText(value: string): boolean {
+  return /^(?:true|false|https?:\/\/schema\.org\/(?:True|False))$/i.test(value.trim());
+}
+
+/** An absolute http(s) URL, or a relative reference (which search engines resolve against the page). */
+export function isUrlText(value: string): boolean {
+  const text = value.trim();
+  if (text === "" || /\s/.test(text)) return false;
+  if (/^[a-z][\w+.-]*:/i.test(text)) return URL.canParse(text);
+  return URL.canParse(text, "https://example.invalid/");
+}

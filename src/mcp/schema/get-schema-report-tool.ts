@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { SchemaRecord } from "../../analyzers/schema/record-schema.ts";
+import { normalizeTarget } from "../../scans/normalize-target.ts";
+import { findActiveJob } from "../../scans/queue.ts";
+import { latestScan } from "../../store/scans-repo.ts";
+import { defineTool, type McpTool } from "../mcp-tool.ts";
+import type { McpToolDeps } from "../tool-registry.ts";
+import { reportUrl } from "../report-url.ts";
+import { SchemaRecordOutput } from "./record-output.ts";
+import { summarizeSchemaRecord } from "./record-summary.ts";
+
+const GetSchemaReportInput = z.object({
+  domain: z.string().min(1).max(2048).describe("The domain whose record to fetch, such as example.com (a URL on the site works too)."),
+});
+
+const GetSchemaReportOutput = z.object({
+  domain: z.string().describe("The normalised domain (lowercase, without www.)."),
+  found: z.boolean().describe("false when no page of the domain has been analysed (or the first analysis has not finished)."),
+  scanRunning: z.boolean().describe("true when an analysis for the domain is queued or running now."),
+  record: SchemaRecordOutput.nullable().describe("The latest stored record, whatever its age; null when none exists."),
+  reportUrl: z.string().describe("Where the record is served as JSON (GET, no authentication)."),
+});
+
+/** get_schema_report: the MCP face of GET /api/report/:domain.json for the schema service; free. */
+export function getSchemaReportTool(deps: McpToolDeps): McpTool {
+  return defineTool({
+    name: "get_schema_report",
+    title: "Get the stored structured data report of a domain",
+    description:
+      "Fetch the latest stored structured data record of a domain without fetching any page: the items found with their errors, " +
+      "rich-result eligibility and the suggested JSON-LD. Free: no rate limit. Use it after analyze_page said the analysis was still " +
+      "running, or to look up a domain analysed before. A domain never analysed answers found=false (not an error): call analyze_page.",
+    inputSchema: GetSchemaReportInput,
+    outputSchema: GetSchemaReportOutput,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    async run(args) {
+      const target = normalizeTarget(args.domain);
+      if (!target.ok) return { ok: false, text: `${JSON.stringify(args.domain)} is not a domain: ${target.error}` };
+      const domain = target.domain;
+      const url = reportUrl(deps.publicUrl, domain);
+      const scanRunning = findActiveJob(deps.db, domain) !== null;
+      const stored = latestScan(deps.db, domain);
+      if (!stored) {
+        return {
+          ok: true,
+          structured: { domain, found: false, scanRunning, record: null, reportUrl: url },
+          text: scanRunning
+            ? `${domain} has no record yet: its first analysis is running. Call get_schema_report again in 10-20 seconds.`
+            : `No page of ${domain} has been analysed. Call analyze_page with {"url":"https://${domain}/"} (or a page URL) to analyse one.`,
+        };
+      }
+      const record = JSON.parse(stored.recordJson) as SchemaRecord;
+      return { ok: true, structured: { domain, found: true, scanRunning, record, reportUrl: url }, text: summarizeSchemaRecord(record, url) };
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import type { SchemaRecord } from "../../analyzers/schema/record-schema.ts";
+
+const MAX_ISSUES_LISTED = 10;
+
+/**
+ * The record in words for the model reading the tool result: counts, each item with its first
+ * errors and rich-result verdicts, and the suggested JSON-LD in full (the part users paste).
+ */
+export function summarizeSchemaRecord(record: SchemaRecord, reportUrl: string): string {
+  if (record.status === "failed" || !record.result) {
+    return `The page on ${record.domain} could not be analysed (${record.scannedAt}): ${record.reason ?? "no reason recorded"}.\nFull record: ${reportUrl}`;
+  }
+  const { page, summary, items, problems, generated } = record.result;
+  const lines = [
+    `Structured data of ${page.finalUrl} (scanned ${record.scannedAt}): ${summary.items} item(s), ${summary.errors} error(s), ${summary.warnings} warning(s), ${summary.eligible} rich result(s) eligible.`,
+  ];
+  for (const problem of problems) lines.push(`- ${problem.path} could not be read: ${problem.message}`);
+  for (const item of items) {
+    lines.push(`- ${item.path} ${item.format} ${item.type || "(no type)"}: ${item.errors.length} error(s), ${item.warnings.length} warning(s)`);
+    for (const issue of item.errors.slice(0, MAX_ISSUES_LISTED)) lines.push(`    error ${issue.property ?? "(item)"}: ${issue.message}`);
+    for (const entry of item.eligibility) {
+      const missing = entry.missingRequired.length > 0 ? `; missing required: ${entry.missingRequired.join(", ")}` : "";
+      lines.push(`    ${entry.feature}: ${entry.eligible ? "eligible" : "not eligible"}${missing}`);
+    }
+  }
+  if (generated.length > 0) {
+    lines.push("Suggested JSON-LD to add (check the values before publishing):");
+    for (const entry of generated) lines.push(`${entry.type}: ${entry.reason}`, entry.jsonLd);
+  }
+  lines.push(`Full record: ${reportUrl}`);
+  return lines.join("\n");
+}

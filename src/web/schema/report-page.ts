@@ -1,0 +1,127 @@
+import type { SchemaRecord, StructuredItem } from "../../analyzers/schema/record-schema.ts";
+import type { StoredScan } from "../../store/scans-repo.ts";
+import { html, safeUrl, type SafeHtml } from "../html.ts";
+import { absoluteUrl, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
+import { scanForm } from "../scan-form.ts";
+import { scanTime } from "../scan-time.ts";
+import type { ReportPageParts } from "../service-web.ts";
+
+/**
+ * The schema report page. Everything in the record may come from the scanned page (types, property
+ * names, values quoted in messages, the items' JSON, the generated JSON-LD), so all of it goes through
+ * `html` escaping and every link through `safeUrl`.
+ */
+
+type LooseRecord = Partial<SchemaRecord> & { domain: string; status: "ok" | "failed"; scannedAt: string };
+type Result = NonNullable<SchemaRecord["result"]>;
+
+export function renderSchemaReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts {
+  const record = JSON.parse(scan.recordJson) as LooseRecord;
+  const domain = record.domain || scan.domain;
+  const result = record.status === "ok" ? (record.result ?? null) : null;
+  const summary = result
+    ? `${domain}: ${result.summary.items} structured data item(s), ${result.summary.errors} error(s), ${result.summary.eligible} rich result(s) eligible`
+    : `${domain}: the structured data scan failed`;
+  const description = result ? `Structured data of ${result.page.finalUrl}: errors, rich-result eligibility and suggested JSON-LD.` : (record.reason ?? "The page could not be analysed.");
+
+  const head = html`<meta property="og:type" content="website">
+<meta property="og:site_name" content="${context.siteName}">
+<meta property="og:title" content="${summary}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${absoluteUrl(context, reportPath(domain))}">
+<link rel="canonical" href="${absoluteUrl(context, reportPath(domain))}">
+<link rel="alternate" type="application/json" href="${reportJsonPath(domain)}">
+${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
+
+  const body = html`${hero(context, domain, record, result)}
+${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
+${result ? html`${problemsSection(result.problems ?? [])}
+${itemsSection(result.items ?? [])}
+${generatedSection(result.generated ?? [])}` : ""}`;
+
+  return { title: `${summary} · ${context.siteName}`, description, head, body };
+}
+
+function hero(context: PageContext, domain: string, record: LooseRecord, result: Result | null): SafeHtml {
+  const rescanUrl = result?.page.url ?? domain;
+  const actions = html`<div class="actions">
+${scanForm({ mode: "rescan", domain: rescanUrl, buttonLabel: "Analyse again" }, context.challenge, "rescan")}
+<a class="button secondary" href="${reportJsonPath(domain)}">View the JSON</a>
+</div>`;
+  if (!result) {
+    return html`<section class="report-hero grade-none" aria-labelledby="report-title">
+<div><p class="eyebrow">Structured data report</p>
+<h1 class="domain-title" id="report-title">The scan of ${domain} failed</h1>
+<p class="failed-reason"><strong>What failed:</strong> ${record.reason ?? "The page could not be analysed."}</p>
+<p class="meta-line">Tried ${scanTime(record.scannedAt, context.now)}</p>
+${actions}</div>
+</section>`;
+  }
+  const counts = result.summary;
+  return html`<section class="report-hero" aria-labelledby="report-title">
+<div><p class="eyebrow">Structured data report</p>
+<h1 class="domain-title" id="report-title">${domain}</h1>
+<p class="page-url">Page: <a href="${safeUrl(result.page.finalUrl)}" rel="nofollow noopener noreferrer">${result.page.finalUrl}</a>${result.page.title ? html` — ${result.page.title}` : ""}</p>
+<ul class="schema-summary">
+<li><strong>${counts.items}</strong> item(s)${counts.formats.length > 0 ? html` (${counts.formats.join(", ")})` : ""}</li>
+<li><strong>${counts.errors}</strong> error(s)</li>
+<li><strong>${counts.warnings}</strong> warning(s)</li>
+<li><strong>${counts.eligible}</strong> rich result(s) eligible</li>
+</ul>
+<p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}</p>
+${actions}</div>
+</section>`;
+}
+
+function problemsSection(problems: Result["problems"]): SafeHtml {
+  if (problems.length === 0) return html``;
+  return html`<section aria-labelledby="problems-title">
+<h2 id="problems-title">Blocks that could not be read</h2>
+<ul class="problems">${problems.map((problem) => html`<li class="card"><h3><code>${problem.path}</code> <span class="status status-fail">unreadable</span></h3><p>${problem.message}</p></li>`)}</ul>
+</section>`;
+}
+
+function itemsSection(items: readonly StructuredItem[]): SafeHtml {
+  return html`<section aria-labelledby="items-title">
+<h2 id="items-title">Structured data found</h2>
+${items.length === 0 ? html`<p>The page has no JSON-LD, Microdata or RDFa items.</p>` : html`<ol class="schema-items">${items.map(itemCard)}</ol>`}
+</section>`;
+}
+
+function itemCard(item: StructuredItem, index: number): SafeHtml {
+  const status = item.errors.length > 0 ? "fail" : item.warnings.length > 0 ? "warn" : "pass";
+  const dataId = `item-data-${index + 1}`;
+  return html`<li class="card schema-item">
+<h3>${item.type || "(no type)"} <span class="status status-${status}">${item.errors.length} error(s), ${item.warnings.length} warning(s)</span></h3>
+<p class="muted">${item.format} · <code>${item.path}</code>${item.id ? html` · <code>${item.id}</code>` : ""}</p>
+${issueList("Errors", "fail", item.errors)}
+${issueList("Warnings", "warn", item.warnings)}
+${item.eligibility.length > 0 ? html`<h4>Rich results</h4><ul class="eligibility">${item.eligibility.map((entry) => html`<li>
+<span class="status status-${entry.eligible ? "pass" : "fail"}">${entry.eligible ? "eligible" : "not eligible"}</span> ${entry.feature}
+${entry.missingRequired.length > 0 ? html`<br><span>Missing required: ${entry.missingRequired.join(", ")}</span>` : ""}
+${entry.missingRecommended.length > 0 ? html`<br><span class="muted">Missing recommended: ${entry.missingRecommended.join(", ")}</span>` : ""}
+${entry.note ? html`<br><span class="muted">${entry.note}</span>` : ""}
+</li>`)}</ul>` : ""}
+<details><summary>The item as read</summary><pre><code id="${dataId}">${item.data}</code></pre></details>
+</li>`;
+}
+
+function issueList(title: string, status: string, issues: StructuredItem["errors"]): SafeHtml {
+  if (issues.length === 0) return html``;
+  return html`<h4>${title}</h4><ul class="issues-${status}">${issues.map((issue) => html`<li>${issue.property ? html`<code>${issue.property}</code>: ` : ""}${issue.message}</li>`)}</ul>`;
+}
+
+function generatedSection(generated: Result["generated"]): SafeHtml {
+  return html`<section aria-labelledby="generated-title">
+<h2 id="generated-title">Suggested JSON-LD</h2>
+${generated.length === 0
+    ? html`<p>Nothing to add: the page already marks up what it shows, or shows nothing the generator recognises.</p>`
+    : html`<p class="muted">Built from the page's own content. Check the values, then paste each block into the page's HTML.</p>
+<ol class="generated">${generated.map((entry, index) => {
+        const id = `generated-${index + 1}`;
+        const snippet = `<script type="application/ld+json">\n${entry.jsonLd}\n</script>`;
+        return html`<li class="card"><h3>${entry.type}</h3><p>${entry.reason}</p>
+<div class="copyable"><pre><code id="${id}">${snippet}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${id}" hidden>Copy</button></div></li>`;
+      })}</ol>`}
+</section>`;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, test } from "bun:test";
+import { parseHTML } from "linkedom";
+import { extractStructuredData } from "../../../src/analyzers/schema/extract/extract-structured-data.ts";
+import { classifyContext } from "../../../src/analyzers/schema/extract/json-ld.ts";
+import { jsonLd, page } from "./analyze-fixtures.ts";
+
+function extract(html: string) {
+  return extractStructuredData(parseHTML(html).document, "https://shop.example/dir/page");
+}
+
+describe("JSON-LD", () => {
+  test("top-level objects, arrays and @graph members each become an item, inheriting the @context", () => {
+    const html = page(
+      jsonLd({ "@context": "https://schema.org", "@type": "Organization", name: "A" }) +
+        jsonLd([{ "@context": "https://schema.org", "@type": "Person", name: "B" }, { "@type": "Person", name: "C" }]) +
+        `<script type="application/ld+json; charset=utf-8">${JSON.stringify({ "@context": { "@vocab": "http://schema.org/" }, "@graph": [{ "@type": "WebSite" }, { "@type": "WebPage" }] })}</script>`,
+    );
+    const { items, problems } = extract(html);
+    expect(problems).toEqual([]);
+    expect(items.map((item) => [item.path, item.node["@type"], item.context])).toEqual([
+      ["json-ld[0]", "Organization", "schema.org"],
+      ["json-ld[1][0]", "Person", "schema.org"],
+      ["json-ld[1][1]", "Person", "missing"],
+      ["json-ld[2] @graph[0]", "WebSite", "schema.org"],
+      ["json-ld[2] @graph[1]", "WebPage", "schema.org"],
+    ]);
+  });
+
+  test("a block that does not parse is a problem naming the likely cause; comments around the JSON are tolerated", () => {
+    const html = page(
+      `<script type="application/ld+json">{"@type": "Thing", "name": "x",}</script>` +
+        `<script type="application/ld+json"><!-- {"@context": "https://schema.org", "@type": "Thing"} --></script>` +
+        `<script type="application/ld+json">   </script><script type="application/ld+json">[1]</script>`,
+    );
+    const { items, problems } = extract(html);
+    expect(items.map((item) => item.path)).toEqual(["json-ld[1]"]);
+    expect(problems.map((problem) => problem.path)).toEqual(["json-ld[0]", "json-ld[2]", "json-ld[3][0]"]);
+    expect(problems[0]!.message).toContain("not valid JSON");
+    expect(problems[0]!.message).toContain("comma before a closing bracket");
+    expect(problems[1]!.message).toContain("empty");
+    expect(problems[2]!.message).toContain("a number");
+  });
+
+  test("contexts are classified", () => {
+    expect(classifyContext("http://schema.org/")).toBe("schema.org");
+    expect(classifyContext(["https://schema.org", { foo: "bar" }])).toBe("schema.org");
+    expect(classifyContext("https://example.org/vocab")).toBe("other");
+    expect(classifyContext(undefined)).toBe("missing");
+  });
+});
+
+describe("Microdata", () => {
+  test("nested itemscopes become nested nodes; links are made absolute; repeated properties become arrays", () => {
+    const html = page(
+      "",
+      `<div itemscope itemtype="https://schema.org/Product" itemid="#p">
+         <h1 itemprop="name">Lamp</h1><img itemprop="image" src="../img/lamp.jpg"><img itemprop="image" src="/b.jpg">
+         <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+           <meta itemprop="price" content="19.99"><span itemprop="priceCurrency">USD</span>
+           <link itemprop="availability" href="https://schema.org/InStock">
+         </div>
+         <time itemprop="releaseDate" datetime="2024-01-02">2 Jan</time>
+       </div>
+       <div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann</span></div>`,
+    );
+    const { items } = extract(html);
+    expect(items.map((item) => item.path)).toEqual(["microdata[0]", "microdata[1]"]);
+    expect(items[0]!.node).toEqual({
+      "@type": "https://schema.org/Product",
+      "@id": "#p",
+      name: "Lamp",
+      image: ["https://shop.example/img/lamp.jpg", "https://shop.example/b.jpg"],
+      offers: { "@type": "https://schema.org/Offer", price: "19.99", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+      releaseDate: "2024-01-02",
+    });
+  });
+});
+
+describe("RDFa Lite", () => {
+  test("vocab and prefixes expand terms; nested typeof becomes a nested node", () => {
+    const html = page(
+      "",
+      `<div vocab="https://schema.org/" typeof="Event">
+         <span property="name">Launch</span>
+         <div property="location" typeof="Place"><span property="name">Hall</span></div>
+       </div>
+       <div prefix="s: http://schema.org/" typeof="s:Person"><span property="s:name">Bo</span><a property="s:url" href="/bo">Bo</a></div>
+       <div typeof="foaf:Person"><span property="foaf:name">X</span></div>`,
+    );
+    const { items } = extract(html);
+    expect(items.map((item) => item.node)).toEqual([
+      { "@type": "https://schema.org/Event", "https://schema.org/name": "Launch", "https://schema.org/location": { "@type": "https://schema.org/Place", "https://schema.org/name": "Hall" } },
+      { "@type": "http://schema.org/Person", "http://schema.org/name": "Bo", "http://schema.org/url": "https://shop.example/bo" },
+      { "@type": "foaf:Person", "foaf:name": "X" },
+    ]);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, test } from "bun:test";
+import { BROKEN_PAGE, PRODUCT_PAGE } from "../../fixtures/schema-pages/pages.ts";
+import { analyzeHtml, jsonLd, page } from "./analyze-fixtures.ts";
+
+function itemAt(html: string, path: string) {
+  const item = analyzeHtml(html).items.find((candidate) => candidate.path === path);
+  if (!item) throw new Error(`no item at ${path}`);
+  return item;
+}
+
+const messages = (issues: { property: string | null; message: string }[]) => issues.map((issue) => `${issue.property ?? "-"}: ${issue.message}`);
+
+describe("validation against schema.org", () => {
+  test("a clean page in three formats has no errors or warnings", () => {
+    const result = analyzeHtml(PRODUCT_PAGE, "https://shop.example/p/trail-shoe-2");
+    expect(result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, formats: ["json-ld", "microdata", "rdfa"] });
+    for (const item of result.items) expect([item.path, item.errors, item.warnings]).toEqual([item.path, [], []]);
+  });
+
+  test("missing @context, unknown types and properties, properties on the wrong type and wrong value kinds are errors", () => {
+    const result = analyzeHtml(BROKEN_PAGE);
+    expect(result.problems).toHaveLength(1);
+    expect(messages(itemAt(BROKEN_PAGE, "json-ld[1]").errors)).toEqual([expect.stringContaining("-: The item has no @context")]);
+    expect(messages(itemAt(BROKEN_PAGE, "json-ld[2] @graph[0]").errors)).toEqual(['@type: "Prodcut" is not a schema.org type.']);
+    expect(messages(itemAt(BROKEN_PAGE, "json-ld[2] @graph[1]").errors)).toEqual([
+      'colour: "colour" is not a schema.org property.',
+      'headline: "headline" is not a property of Product in schema.org (it belongs to CreativeWork).',
+      expect.stringContaining('offers.price: "price" must be a plain number'),
+      expect.stringContaining('offers.availability: "https://schema.org/Maybe" is not one of the ItemAvailability values'),
+    ]);
+    expect(messages(itemAt(BROKEN_PAGE, "json-ld[2] @graph[2]").errors)).toEqual([
+      expect.stringContaining('startDate: "startDate" expects an ISO 8601 Date or DateTime'),
+      expect.stringContaining('location: "location" expects Place or PostalAddress'),
+    ]);
+    expect(messages(itemAt(BROKEN_PAGE, "microdata[0]").errors)).toEqual([expect.stringContaining("data-vocabulary.org was retired")]);
+    expect(result.summary.errors).toBe(1 + 1 + 1 + 4 + 2 + 1);
+  });
+
+  test("warnings: text where an item is expected, nested items without a type, superseded and case-slipped terms", () => {
+    const html = page(
+      jsonLd({
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: "H",
+        author: "Jane",
+        publisher: { name: "Pub" },
+        datePublished: "2024-05-17",
+        isPartOf: { "@id": "https://shop.example/#site" },
+        wordcount: 3,
+      }),
+    );
+    const item = itemAt(html, "json-ld[0]");
+    expect(messages(item.errors)).toEqual(['wordcount: "wordcount" is not a schema.org property (did you mean "wordCount"?).']);
+    expect(messages(item.warnings)).toEqual([
+      expect.stringContaining('author: "author" expects Organization or Person; a nested item with @type reads better than the text "Jane"'),
+      "publisher: This nested item has no @type; add one (such as Person or Organization) so its properties can be read.",
+    ]);
+  });
+
+  test("values: numbers, booleans, URLs, dates and enumeration members are checked against the property's range", () => {
+    const html = page(
+      jsonLd({
+        "@context": "https://schema.org",
+        "@type": "Offer",
+        price: 12.5,
+        priceCurrency: "EUR",
+        availability: "InStock",
+        itemCondition: "https://schema.org/InStock",
+        priceValidUntil: "2025-13",
+        url: "not a url",
+        isFamilyFriendly: "yes",
+      }),
+    );
+    const item = itemAt(html, "json-ld[0]");
+    expect(item.errors.map((issue) => issue.property)).toEqual(["itemCondition", "priceValidUntil", "url", "isFamilyFriendly"]);
+    expect(item.errors.every((issue) => issue.message.length > 20)).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { claimNextJob, enqueueScan } from "../../src/scans/queue.ts";
+import { targetUrlOf } from "../../src/scans/start-scan.ts";
+import { openDatabase, type Db } from "../../src/store/database.ts";
+import { jobById } from "../../src/store/jobs-repo.ts";
+
+const opened: Db[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function memoryDb(): Db {
+  const db = openDatabase(":memory:");
+  opened.push(db);
+  return db;
+}
+
+describe("the URL asked for travels with the job", () => {
+  test("targetUrlOf keeps path and query, drops the fragment, normalises the host, and is null for a homepage", () => {
+    expect(targetUrlOf("https://Shop.Example./p/shoe?color=red#reviews")).toBe("https://shop.example/p/shoe?color=red");
+    expect(targetUrlOf("shop.example/blog/post")).toBe("https://shop.example/blog/post");
+    expect(targetUrlOf("http://www.bücher.de:80/a")).toBe("http://www.xn--bcher-kva.de/a");
+    expect(targetUrlOf("shop.example")).toBeNull();
+    expect(targetUrlOf("https://shop.example/#top")).toBeNull();
+    expect(targetUrlOf("https://shop.example/?q=1")).toBe("https://shop.example/?q=1");
+  });
+
+  test("enqueue stores it, claim hands it to the worker, and a joined job keeps the first URL", () => {
+    const db = memoryDb();
+    const caller = { kind: "challenge" as const, apiKeyId: null };
+    const id = enqueueScan(db, "shop.example", caller, 1000, "https://shop.example/p/shoe");
+    expect(enqueueScan(db, "shop.example", caller, 1001, "https://shop.example/other")).toBe(id);
+    expect(jobById(db, id)!.targetUrl).toBe("https://shop.example/p/shoe");
+    const claimed = claimNextJob(db, 2000, 15_000);
+    expect(claimed).toMatchObject({ id, domain: "shop.example", targetUrl: "https://shop.example/p/shoe" });
+  });
+
+  test("a job without a URL (the visibility service, a bare domain) claims with null", () => {
+    const db = memoryDb();
+    enqueueScan(db, "site.example", { kind: "pipeline", apiKeyId: null }, 1000);
+    expect(claimNextJob(db, 2000, 15_000)!.targetUrl).toBeNull();
+  });
+});
