@@ -19,9 +19,22 @@ export function createLogger(minimum: LogLevel, write: (line: string) => void = 
   };
 }
 
+let lastMs = 0;
+let lastIso = "";
+
+/** The current time in ISO 8601; a busy server logs many lines within one millisecond. */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
 /** One JSON object, written field by field: the request log runs on every request. */
 function formatLine(level: string, message: string, fields: LogFields | undefined): string {
-  let line = `{"time":"${new Date().toISOString()}","level":"${level}","message":${JSON.stringify(message)}`;
+  let line = `{"time":"${isoNow()}","level":"${level}","message":${JSON.stringify(message)}`;
   for (const name in fields) {
     const value = fields[name];
     if (value === undefined) continue;

@@ -5,6 +5,7 @@ import { latestScan } from "../store/scans-repo.ts";
 import { normalizeTarget } from "../scans/normalize-target.ts";
 import { JSON_CONTENT_TYPE, errorResponse } from "./json-response.ts";
 import { NotFoundBody } from "./api-schemas.ts";
+import { JSON_SECURITY_HEADERS } from "./security-headers.ts";
 
 export const REPORT_PATH = "/api/report/:file";
 
@@ -99,7 +100,12 @@ class EncodedRecords {
     let entry = this.entries.get(scanId);
     if (entry === undefined) {
       const etag = `"${scanId.toString(36)}-${Bun.hash(json).toString(36)}"`;
-      const notModifiedHeaders = { etag, "cache-control": "no-cache", "last-modified": new Date(scannedAt).toUTCString() };
+      const notModifiedHeaders = {
+        etag,
+        "cache-control": "no-cache",
+        "last-modified": new Date(scannedAt).toUTCString(),
+        ...JSON_SECURITY_HEADERS,
+      };
       entry = { etag, body: json, notModifiedHeaders, headers: { "content-type": JSON_CONTENT_TYPE, ...notModifiedHeaders } };
       if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(scanId, entry);

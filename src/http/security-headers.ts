@@ -22,8 +22,17 @@ export function challengePageCsp(challenge: "altcha" | "turnstile"): string {
 
 const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/** The full set for a JSON answer, for hot routes that build their headers once (the report). */
+export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "content-security-policy": NON_HTML_CSP,
+};
+
 export function applySecurityHeaders(response: Response): void {
   const headers = response.headers;
+  // A response built with the whole set already (JSON_SECURITY_HEADERS) needs no more work.
+  if (headers.has("x-content-type-options")) return;
   headers.set("x-content-type-options", "nosniff");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");
   if (!headers.has("content-security-policy")) {
