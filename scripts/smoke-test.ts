@@ -68,6 +68,17 @@ try {
 
   const code = await server.stop("SIGTERM");
   check("stops cleanly on SIGTERM", code === 0 && server.lines.some((line) => line.includes('"message":"stopped"')));
+
+  // The same binary runs the other service.
+  const schema = await startService([binary], { ...env, SERVICE: "schema", DATABASE_PATH: join(work, "schema.sqlite") }).catch(() => null);
+  check("SERVICE=schema starts", schema !== null);
+  if (schema) {
+    const health = await fetch(`${schema.baseUrl}/healthz`).then((response) => response.json()).catch(() => null);
+    check("SERVICE=schema answers /healthz", health?.service === "schema", JSON.stringify(health));
+    const spec = await fetch(`${schema.baseUrl}/swagger/json`).then((response) => response.text()).catch(() => "");
+    check("SERVICE=schema describes its own record", spec.includes("schema markup"), spec.slice(0, 200));
+    check("SERVICE=schema stops cleanly", (await schema.stop("SIGTERM")) === 0);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
