@@ -1,0 +1,43 @@
+/**
+ * The FROM scratch image's file system works: the binary runs from inside it with nothing but what
+ * scripts/docker-rootfs.ts copied. No Docker engine runs here, so a container is imitated: a private
+ * mount namespace with /proc and /dev mounted (as a runtime does), then chroot. Needs root (and
+ * unshare): skipped otherwise.
+ */
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sightlineBinary } from "../helpers/binary.ts";
+import { buildRootfs } from "../../scripts/docker-rootfs.ts";
+import { startService } from "../../scripts/lib/service-process.ts";
+
+const isRoot = process.getuid?.() === 0 && Bun.which("unshare") !== null && Bun.which("chroot") !== null;
+
+/** The command that runs `args` inside `rootfs` like a container would. */
+function inContainer(rootfs: string, args: string[]): string[] {
+  const script = `mount -t proc proc "$0/proc" && mount --rbind /dev "$0/dev" && exec chroot "$0" "$@"`;
+  return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, rootfs, ...args];
+}
+const work = mkdtempSync(join(tmpdir(), "sightline-rootfs-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+test.skipIf(!isRoot)("the binary serves from a root file system holding only itself and its libraries", async () => {
+  const rootfs = join(work, "rootfs");
+  const libraries = buildRootfs(await sightlineBinary(), rootfs);
+  expect(libraries.some((library) => library.includes("libc.so"))).toBe(true);
+
+  const version = Bun.spawnSync(inContainer(rootfs, ["/sightline", "version"]), { stdout: "pipe", stderr: "pipe" });
+  expect(version.stderr.toString()).toBe("");
+  expect(version.stdout.toString()).toMatch(/^sightline \d+\.\d+\.\d+/);
+
+  const service = await startService(inContainer(rootfs, ["/sightline"]), { DATABASE_PATH: "/data/test.sqlite", OFFSITE_CHECKS: "off" });
+  try {
+    const health = await fetch(`${service.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    const page = await fetch(`${service.baseUrl}/swagger/assets/swagger-ui-bundle.js`);
+    expect(page.status).toBe(200);
+  } finally {
+    expect(await service.stop()).toBe(0);
+  }
+}, 60_000);
