@@ -10,7 +10,6 @@ import { Value } from "@sinclair/typebox/value";
 type Service = "visibility" | "schema";
 
 const Port = T.Integer({ minimum: 0, maximum: 65535 });
-const Positive = T.Integer({ minimum: 1 });
 const NonNegative = T.Integer({ minimum: 0 });
 const HttpUrl = T.String({ pattern: "^https?://[^\\s]+$" });
 const OnOff = T.Union([T.Literal("on"), T.Literal("off")]);

@@ -6,7 +6,7 @@ import type { ChallengeVerifier } from "../auth/challenge.ts";
 import type { Db } from "../store/database.ts";
 import type { Log } from "../log.ts";
 import { signUp } from "../accounts/signup.ts";
-import { INVALID_CREDENTIALS, logIn } from "../accounts/login.ts";
+import { logIn } from "../accounts/login.ts";
 import { createUserKey, findUserKey, keysOfUser, revokeUserKey } from "../accounts/account-keys.ts";
 import { cookieFor, endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
 import { findUserById } from "../store/users-repo.ts";
@@ -24,6 +24,7 @@ import { ACCOUNT_CSS } from "../web/account/account-css.ts";
 import { ACCOUNT_STYLESHEET_PATH } from "../web/account/account-layout.ts";
 import { parseFormBody, readForm } from "../web/account/form-body.ts";
 import { keyIdOf } from "../web/account/key-id.ts";
+import { loginAnswer, waitText } from "../web/account/login-answer.ts";
 import { html } from "../web/html.ts";
 
 /**
@@ -122,18 +123,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       if (!form.ok) return pageResponse(loginPage({ challenge, email: form.typed.email, message: form.problem }), { status: 400, csp: challengeCsp });
       const body = form.value;
       const result = await logIn(accounts, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
-      const again = (status: number, message: string, headers: [string, string][] = []) =>
-        pageResponse(loginPage({ challenge, email: body.email, message }), { status, csp: challengeCsp, headers });
-      switch (result.kind) {
-        case "locked":
-          return again(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterSeconds)}.`, [["retry-after", String(result.retryAfterSeconds)]]);
-        case "challenge-failed":
-          return again(403, "Verification failed. Please retry.");
-        case "invalid":
-          return again(401, result.retryAfterSeconds > 0 ? `${INVALID_CREDENTIALS} Wait ${waitText(result.retryAfterSeconds)} before the next try.` : INVALID_CREDENTIALS);
-        case "signed-in":
-          return seeOther("/account", [cookieFor("user", publicUrl, result.session, accounts.now())]);
-      }
+      return loginAnswer(result, body.email, { variant: "user", challenge, challengeCsp, publicUrl, now: accounts.now() });
     }, { parse: parseFormBody, beforeHandle: sameOrigin })
     .post("/account/logout", ({ request }) => seeOther("/account/login", [endSessionFromHeaders(accounts, request.headers, "user", publicUrl)]), {
       beforeHandle: sameOrigin,
@@ -171,11 +161,4 @@ export function crossSite(): string {
     message: "This form was sent from another site, or without the headers a browser sends, so it was refused. Open the page on this site and try again.",
     next: html`<p><a href="/account">Go to your account</a></p>`,
   });
-}
-
-/** "12 seconds", "3 minutes": how long to wait, for people. */
-export function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
 }

@@ -6,14 +6,14 @@ import type { ChallengeVerifier } from "../auth/challenge.ts";
 import type { Db } from "../store/database.ts";
 import type { Log } from "../log.ts";
 import { adminCredentialsFrom, logInAdmin } from "../accounts/admin-login.ts";
-import { INVALID_CREDENTIALS } from "../accounts/login.ts";
 import { adminOverview, findAnyKey, revokeAnyKey } from "../accounts/admin-overview.ts";
-import { cookieFor, endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
+import { endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
 import { checkSameOrigin, publicOrigin } from "../auth/csrf.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { challengePageCsp } from "./security-headers.ts";
-import { crossSite, waitText } from "./account-routes.ts";
+import { crossSite } from "./account-routes.ts";
+import { loginAnswer } from "../web/account/login-answer.ts";
 import { pageResponse, seeOther } from "../web/account/page-response.ts";
 import { loginPage } from "../web/account/login-page.ts";
 import { messagePage } from "../web/account/message-page.ts";
@@ -86,18 +86,7 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       if (!form.ok) return pageResponse(loginPage({ challenge, variant: "admin", email: form.typed.email, message: form.problem }), { status: 400, csp: challengeCsp });
       const body = form.value;
       const result = await logInAdmin(accounts, admin!, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
-      const again = (status: number, message: string, headers: [string, string][] = []) =>
-        pageResponse(loginPage({ challenge, variant: "admin", email: body.email, message }), { status, csp: challengeCsp, headers });
-      switch (result.kind) {
-        case "locked":
-          return again(429, `Too many failed sign-ins. Try again in ${waitText(result.retryAfterSeconds)}.`, [["retry-after", String(result.retryAfterSeconds)]]);
-        case "challenge-failed":
-          return again(403, "Verification failed. Please retry.");
-        case "invalid":
-          return again(401, result.retryAfterSeconds > 0 ? `${INVALID_CREDENTIALS} Wait ${waitText(result.retryAfterSeconds)} before the next try.` : INVALID_CREDENTIALS);
-        case "signed-in":
-          return seeOther("/admin", [cookieFor("admin", publicUrl, result.session, accounts.now())]);
-      }
+      return loginAnswer(result, body.email, { variant: "admin", challenge, challengeCsp, publicUrl, now: accounts.now() });
     }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
     .post("/admin/logout", ({ request }) => seeOther("/admin/login", [endSessionFromHeaders(accounts, request.headers, "admin", publicUrl)]), {
       beforeHandle: enabledAndSameOrigin,

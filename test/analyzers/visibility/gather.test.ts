@@ -88,7 +88,7 @@ describe("gatherArtifacts", () => {
   });
 
   test("reads robots.txt at the origin the homepage redirected to", async () => {
-    const { fetcher, run } = gather({
+    const { run } = gather({
       "https://example.com/": html("https://example.com/", "<p>moved</p>", {
         finalUrl: "https://www.example.com/en/",
         redirects: [
