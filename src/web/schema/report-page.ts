@@ -99,6 +99,7 @@ ${issueList("Warnings", "warn", item.warnings)}
 ${item.eligibility.length > 0 ? html`<h4>Rich results</h4><ul class="eligibility">${item.eligibility.map((entry) => html`<li>
 <span class="status status-${entry.eligible ? "pass" : "fail"}">${entry.eligible ? "eligible" : "not eligible"}</span> ${entry.feature}
 ${entry.missingRequired.length > 0 ? html`<br><span>Missing required: ${entry.missingRequired.join(", ")}</span>` : ""}
+${!entry.eligible && entry.missingRequired.length === 0 && item.errors.length > 0 ? html`<br><span>Fix the errors above first: an item with errors is not eligible.</span>` : ""}
 ${entry.missingRecommended.length > 0 ? html`<br><span class="muted">Missing recommended: ${entry.missingRecommended.join(", ")}</span>` : ""}
 ${entry.note ? html`<br><span class="muted">${entry.note}</span>` : ""}
 </li>`)}</ul>` : ""}
