@@ -1,5 +1,6 @@
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { parseConnectTo } from "./net/connect-to.ts";
 
 /**
  * Configuration comes only from environment variables. Each is declared once here with its type,
@@ -12,6 +13,11 @@ type Service = "visibility" | "schema";
 const Port = T.Integer({ minimum: 0, maximum: 65535 });
 const NonNegative = T.Integer({ minimum: 0 });
 const HttpUrl = T.String({ pattern: "^https?://[^\\s]+$" });
+// The pattern lets through strings the URL parser refuses, such as "http://[": such a value would pass here
+// and then throw on every request that builds a URL from it (CSRF origin check, MCP Origin check).
+const parsesAsUrl = (value: string) => (URL.canParse(value) ? null : "the URL parser refuses it");
+/** Timers wait at most 2^31 - 1 ms (about 24.8 days); a longer delay fires at once, so every fetch would time out at once. */
+const MAX_TIMEOUT_MS = 86_400_000;
 const OnOff = T.Union([T.Literal("on"), T.Literal("off")]);
 
 interface Variable {
@@ -21,6 +27,8 @@ interface Variable {
   default?: (env: Record<string, string | undefined>) => unknown;
   /** Environment strings become numbers, lists… before validation. */
   parse?: (raw: string) => unknown;
+  /** A check the schema cannot express, run on a value that passed it: why the value is unusable, or null. */
+  problem?: (value: never) => string | null;
 }
 
 const integer = (raw: string) => (/^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw);
@@ -51,6 +59,7 @@ export const variables = {
     schema: HttpUrl,
     form: "an http:// or https:// URL such as https://scan.example.com",
     default: (env) => `http://localhost:${env.PORT?.trim() || 3000}`,
+    problem: parsesAsUrl,
   },
   PIPELINE_TOKEN: {
     schema: T.Array(T.String({ minLength: 16 })),
@@ -77,6 +86,7 @@ export const variables = {
     schema: HttpUrl,
     form: "an http:// or https:// URL",
     default: () => "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+    problem: parsesAsUrl,
   },
   TRUST_PROXY: { schema: T.Integer({ minimum: 0, maximum: 10 }), form: "an integer from 0 to 10", default: () => 0, parse: integer },
   WORKER_CONCURRENCY: { schema: T.Integer({ minimum: 1, maximum: 64 }), form: "an integer from 1 to 64", default: () => 2, parse: integer },
@@ -84,19 +94,38 @@ export const variables = {
   LIMIT_PER_IP_PER_HOUR: { schema: NonNegative, form: "a whole number (0 refuses every fresh scan)", default: () => 8, parse: integer },
   LIMIT_PER_DOMAIN_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 3, parse: integer },
   LIMIT_PER_KEY_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 60, parse: integer },
-  SCAN_TIMEOUT_MS: { schema: T.Integer({ minimum: 1000 }), form: "milliseconds, at least 1000", default: () => 60000, parse: integer },
-  FETCH_TIMEOUT_MS: { schema: T.Integer({ minimum: 100 }), form: "milliseconds, at least 100", default: () => 10000, parse: integer },
+  SCAN_TIMEOUT_MS: {
+    schema: T.Integer({ minimum: 1000, maximum: MAX_TIMEOUT_MS }),
+    form: `milliseconds, from 1000 to ${MAX_TIMEOUT_MS} (a day)`,
+    default: () => 60000,
+    parse: integer,
+  },
+  FETCH_TIMEOUT_MS: {
+    schema: T.Integer({ minimum: 100, maximum: MAX_TIMEOUT_MS }),
+    form: `milliseconds, from 100 to ${MAX_TIMEOUT_MS} (a day)`,
+    default: () => 10000,
+    parse: integer,
+  },
   FETCH_MAX_BYTES: { schema: T.Integer({ minimum: 1024 }), form: "bytes, at least 1024", default: () => 5 * 1024 * 1024, parse: integer },
   SCAN_CONNECT_TO: {
     schema: T.Array(T.String({ pattern: "^[^:\\s]+:\\d{1,5}:[^\\s]+:\\d{1,5}$" })),
     form: "comma-separated HOST:PORT:ADDR:PORT2 entries, as curl's --connect-to (IPv6 ADDR in brackets)",
     default: () => [],
     parse: list,
+    // The pattern checks the shape; the parser checks ports, addresses and names, and says which entry is wrong.
+    problem: (entries: string[]) => {
+      try {
+        parseConnectTo(entries);
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    },
   },
   OFFSITE_CHECKS: { schema: OnOff, form: "on or off", default: () => "on" },
-  WIKIDATA_SPARQL_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://query.wikidata.org/sparql" },
-  WIKIPEDIA_API_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://en.wikipedia.org/w/api.php" },
-  COMMONCRAWL_INDEX_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://index.commoncrawl.org" },
+  WIKIDATA_SPARQL_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://query.wikidata.org/sparql", problem: parsesAsUrl },
+  WIKIPEDIA_API_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://en.wikipedia.org/w/api.php", problem: parsesAsUrl },
+  COMMONCRAWL_INDEX_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://index.commoncrawl.org", problem: parsesAsUrl },
   LOG_LEVEL: {
     schema: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
     form: "debug, info, warn, error or silent",
@@ -126,11 +155,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       value = variable.default?.(env);
     } else {
       value = variable.parse ? variable.parse(raw) : raw.trim();
-      if (!Value.Check(variable.schema, value)) {
+      const valid = Value.Check(variable.schema, value);
+      const problem = valid ? (variable.problem?.(value as never) ?? null) : null;
+      if (!valid || problem !== null) {
         const shown = name.includes("TOKEN") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC")
           ? "the value given"
           : JSON.stringify(raw);
-        throw new ConfigError(`${name}: ${shown} is not valid; expected ${variable.form}.`);
+        throw new ConfigError(`${name}: ${shown} is not valid; expected ${variable.form}.${problem === null ? "" : ` ${problem}`}`);
       }
     }
     config[name] = value;

@@ -52,6 +52,16 @@ describe("loadConfig", () => {
     ["OFFSITE_CHECKS", "yes", "on or off"],
     ["LOG_LEVEL", "verbose", "debug, info"],
     ["KEY_PREFIX", "Has_Underscore", "lowercase"],
+    // Values a timer cannot wait for (over 2^31 - 1 ms it fires at once: every fetch would time out at once).
+    ["FETCH_TIMEOUT_MS", "3000000000", "from 100 to 86400000"],
+    ["SCAN_TIMEOUT_MS", "2147483648", "from 1000 to 86400000"],
+    // Values the pattern lets through but the URL parser refuses: every request building a URL from them would throw.
+    ["PUBLIC_URL", "http://[", "http:// or https://"],
+    ["TURNSTILE_VERIFY_URL", "https://[::1", "http:// or https://"],
+    ["WIKIDATA_SPARQL_URL", "http://exa%mple.org/sparql", "http:// or https://"],
+    // Entries of the right shape that SCAN_CONNECT_TO's parser refuses, which used to fail only when the server started.
+    ["SCAN_CONNECT_TO", "good.test:99999:127.0.0.1:8443", "between 1 and 65535"],
+    ["SCAN_CONNECT_TO", "bad!host:443:127.0.0.1:8443", "is not a host name"],
   ])("%s=%s stops with one line naming the variable and the accepted form", (name, value, expected) => {
     let error: unknown;
     try {

@@ -1,5 +1,6 @@
+import type { Server } from "bun";
 import type { Config } from "../config.ts";
-import { createRuntime } from "../runtime.ts";
+import { createRuntime, type Runtime } from "../runtime.ts";
 import { startServer } from "../server.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
@@ -23,8 +24,33 @@ export async function serveCommand(config: Config): Promise<number> {
     process.once("SIGINT", () => resolve("SIGINT"));
   });
   runtime.log("info", "shutting down", { signal, graceMs: SHUTDOWN_GRACE_MS });
-  await server.stop();
-  await runtime.stop(SHUTDOWN_GRACE_MS);
+  await stopServing(server, runtime, SHUTDOWN_GRACE_MS);
   runtime.log("info", "stopped");
   return EXIT.ok;
+}
+
+/**
+ * Stops taking requests and stops the worker at the same time, each with `graceMs` to finish. Bun's
+ * graceful stop waits for every request in flight however long it takes, so a client trickling its
+ * body (or a long MCP wait) would otherwise hold the shutdown, and the worker's jobs, indefinitely:
+ * connections still open after the grace are closed.
+ */
+export async function stopServing(server: Server<undefined>, runtime: Pick<Runtime, "worker" | "log" | "stop">, graceMs: number): Promise<void> {
+  const [drained] = await Promise.all([settlesWithin(server.stop(), graceMs), runtime.worker.stop(graceMs)]);
+  if (!drained) {
+    runtime.log("warn", "closing connections still open after the shutdown grace", { graceMs });
+    await server.stop(true);
+  }
+  // The worker has stopped already (stop is idempotent); this closes the database, now that no request can use it.
+  await runtime.stop(graceMs);
+}
+
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 }

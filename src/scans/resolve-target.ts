@@ -1,4 +1,4 @@
-import type { ConnectToRule } from "../net/connect-to.ts";
+import { findConnectTo, type ConnectToRule } from "../net/connect-to.ts";
 import { resolveHost, type Lookup } from "../net/resolve-host.ts";
 import { FetchError } from "../net/fetch-types.ts";
 
@@ -6,16 +6,24 @@ import { FetchError } from "../net/fetch-types.ts";
  * The DNS half of target validation: a domain is accepted when it, or its www. name, resolves and
  * every address is public (or the operator listed it in SCAN_CONNECT_TO). The scan itself resolves
  * again through the safe fetcher, so this check is for a clear 400, not the SSRF guard.
+ *
+ * It runs while the client waits, so a name server that never answers must not hold the request:
+ * each look-up gets `timeoutMs` (getaddrinfo itself would retry for much longer).
  */
+export const RESOLVE_TIMEOUT_MS = 5000;
+
 export async function checkTargetResolves(
   domain: string,
-  options: { connectTo: ConnectToRule[]; lookup?: Lookup },
+  options: { connectTo: ConnectToRule[]; lookup?: Lookup; timeoutMs?: number },
 ): Promise<{ ok: true } | { ok: false; error: string }> {
+  const timeoutMs = options.timeoutMs ?? RESOLVE_TIMEOUT_MS;
   let firstError: FetchError | undefined;
   for (const host of [domain, `www.${domain}`]) {
     for (const port of [443, 80]) {
+      // Only a SCAN_CONNECT_TO rule makes the port matter; otherwise port 80 would repeat the same DNS look-up.
+      if (port === 80 && !findConnectTo(options.connectTo, host, 80)) continue;
       try {
-        await resolveHost(host, port, options);
+        await withTimeout(resolveHost(host, port, options), timeoutMs, host);
         return { ok: true };
       } catch (error) {
         if (!(error instanceof FetchError)) throw error;
@@ -26,4 +34,12 @@ export async function checkTargetResolves(
     }
   }
   return { ok: false, error: firstError?.message ?? `${domain} does not resolve.` };
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number, host: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FetchError("timeout", `${host} did not resolve within ${timeoutMs / 1000} seconds.`, `https://${host}/`)), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

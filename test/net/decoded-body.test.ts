@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import { decodedBody, isDecodable } from "../../src/net/decoded-body.ts";
 import { readCappedBody } from "../../src/net/read-capped-body.ts";
 
@@ -47,6 +47,33 @@ describe("decodedBody", () => {
       if (total > 8 * 1024 * 1024) break;
     }
     expect(largest).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+
+  test("a brotli bomb smaller than one slice is not inflated beyond what is read", async () => {
+    // Brotli has no ratio bound: 256 MiB of zeros compress to about 200 bytes, less than one slice.
+    // Output pushed by 'data' events would all be inflated (and held) before the cap could act.
+    const bomb = new Uint8Array(
+      brotliCompressSync(new Uint8Array(256 * 1024 * 1024), {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 24 },
+      }),
+    );
+    expect(bomb.byteLength).toBeLessThan(1024);
+    Bun.gc(true);
+    const before = process.memoryUsage().rss;
+    const decoding = decodedBody(once(bomb), "br");
+    const first = await decoding.next();
+    const growth = process.memoryUsage().rss - before;
+    await decoding.return(undefined);
+    expect(first.done).toBe(false);
+    expect(growth).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  test("decodes a body sent in many small network chunks, ending in the last one", async () => {
+    const compressed = new Uint8Array(gzipSync(text));
+    async function* dribble() {
+      for (let offset = 0; offset < compressed.byteLength; offset += 7) yield compressed.subarray(offset, offset + 7);
+    }
+    expect(await collect(decodedBody(dribble(), "gzip"))).toBe(text);
   });
 
   test("readCappedBody stops decoding at the cap", async () => {

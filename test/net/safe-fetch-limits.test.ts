@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createBrotliCompress, constants as zlibConstants } from "node:zlib";
 import { createSafeFetcher, type SafeFetcherOptions } from "../../src/net/safe-fetch.ts";
 import { parseConnectTo } from "../../src/net/connect-to.ts";
 import { FetchError, type SafeFetcher } from "../../src/net/fetch-types.ts";
@@ -38,6 +39,7 @@ describe("body size cap", () => {
       "/exact": hugeBody(MiB),
       "/bomb": gzipBomb(1024 * MiB),
       "/small-bomb": gzipBomb(3 * MiB),
+      "/br-bomb": await brotliBomb(256 * MiB),
     });
     fetcher = fetcherFor([site.connectTo("big.test")]);
   });
@@ -78,7 +80,29 @@ describe("body size cap", () => {
     expect(result.body.every((byte) => byte === 0)).toBe(true);
     expect(growth).toBeLessThan(200 * MiB);
   });
+  test("a 256 MiB brotli bomb of about 200 bytes is cut at maxBytes without the memory to hold it", async () => {
+    Bun.gc(true);
+    const before = process.memoryUsage().rss;
+    const result = await fetcher.fetch("http://big.test/br-bomb");
+    const growth = process.memoryUsage().rss - before;
+    expect(result.truncated).toBe(true);
+    expect(result.body.length).toBe(MiB);
+    expect(result.body.every((byte) => byte === 0)).toBe(true);
+    expect(growth).toBeLessThan(128 * MiB);
+  });
 });
+
+/** A brotli body of `decompressedBytes` zeros (about 50 bytes per 64 MiB), compressed a 16 MiB buffer at a time. */
+async function brotliBomb(decompressedBytes: number) {
+  const compressor = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 24 } });
+  const parts: Buffer[] = [];
+  compressor.on("data", (part: Buffer) => parts.push(part));
+  const zeros = new Uint8Array(16 * MiB);
+  for (let written = 0; written < decompressedBytes; written += zeros.byteLength) compressor.write(zeros);
+  await new Promise<void>((resolve) => compressor.end(resolve));
+  const bomb = new Uint8Array(Buffer.concat(parts));
+  return () => new Response(bomb, { headers: { "content-type": "text/html", "content-encoding": "br" } });
+}
 
 describe("time limits and cancellation", () => {
   let site: FixtureSite;
