@@ -44,9 +44,11 @@ export function trustedHtml(markup: string): SafeHtml {
  * (javascript:, data:, vbscript:, …) becomes "#". The result still goes through escaping.
  */
 export function safeUrl(url: string): string {
-  const trimmed = url.trim();
+  // Browsers drop tabs and line breaks anywhere in a URL and read "\" as "/", so "/<tab>/evil.example"
+  // and "/\evil.example" are protocol-relative links to another site, not same-site paths.
+  const trimmed = url.replace(/[\t\n\r]/g, "").trim();
   if (/^(https?:|mailto:)/i.test(trimmed)) return trimmed;
-  if (/^\/(?!\/)/.test(trimmed) || /^[?#]/.test(trimmed)) return trimmed;
+  if (/^\/(?![/\\])/.test(trimmed) || /^[?#]/.test(trimmed)) return trimmed;
   return "#";
 }
 

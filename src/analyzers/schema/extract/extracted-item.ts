@@ -36,10 +36,42 @@ export const MAX_ITEMS = 100;
 /** Nesting deeper than this is cut, so a hostile page cannot make extraction or validation recurse for ever. */
 export const MAX_DEPTH = 12;
 
-/** Adds `value` under `name`, turning a second value into an array, as JSON-LD writes repeated properties. */
+/** A hostile page could hold thousands of unreadable blocks or values; the report lists this many and counts the rest. */
+export const MAX_PROBLEMS = 50;
+
+/**
+ * Adds `value` under `name`, turning a second value into an array, as JSON-LD writes repeated properties.
+ * Names come from the page (`itemprop="constructor"`, `property="__proto__"`), so only own properties
+ * count as "already there" and values are defined, never assigned: assigning `__proto__` would swap
+ * the node's prototype, and `constructor` would find Object's and store `[Object, value]`.
+ */
 export function addProperty(node: JsonLdNode, name: string, value: unknown): void {
-  const existing = node[name];
-  if (existing === undefined) node[name] = value;
+  const existing = Object.hasOwn(node, name) ? node[name] : undefined;
+  if (existing === undefined) defineOwn(node, name, value);
   else if (Array.isArray(existing)) existing.push(value);
-  else node[name] = [existing, value];
+  else defineOwn(node, name, [existing, value]);
+}
+
+function defineOwn(node: JsonLdNode, name: string, value: unknown): void {
+  Object.defineProperty(node, name, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * Problems as they are found: the first MAX_PROBLEMS are kept, the rest only counted, so that a block of
+ * a million bare numbers costs a counter rather than a million messages in memory and in the record.
+ */
+export interface ProblemSink {
+  listed: ExtractionProblem[];
+  unlisted: number;
+}
+
+export function addProblem(sink: ProblemSink, problem: ExtractionProblem): void {
+  if (sink.listed.length < MAX_PROBLEMS) sink.listed.push(problem);
+  else sink.unlisted++;
+}
+
+/** The kept problems, and one more line that counts those not listed. */
+export function problemsOf(sink: ProblemSink, format: StructuredFormat): ExtractionProblem[] {
+  if (sink.unlisted === 0) return sink.listed;
+  return [...sink.listed, { format, path: `${format}[…]`, message: `${sink.unlisted} more problem(s) like these were found and are not listed.` }];
 }

@@ -1,45 +1,71 @@
 import type { HtmlDocument } from "./html-document.ts";
-import { type Extraction, type ExtractedItem, type JsonLdNode, MAX_ITEMS } from "./extracted-item.ts";
+import { addProblem, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
 
 /**
  * The JSON-LD blocks of a page: each top-level object, each member of a top-level array and each
  * member of an @graph becomes an item. A block that does not parse becomes a problem that quotes the
  * parser's complaint and where in the block it is.
+ *
+ * Blocks are hostile input: arrays and @graph nested thousands deep, items nested thousands deep, a
+ * million bare values. Wrappers deeper than MAX_DEPTH are not opened, each item is copied with its
+ * nesting cut at MAX_DEPTH levels (so no later step recurses further or serialises a structure whose
+ * indentation alone grows quadratically), and problems past MAX_PROBLEMS are only counted.
  */
 export function extractJsonLd(document: HtmlDocument): Extraction {
   const items: ExtractedItem[] = [];
-  const problems: Extraction["problems"] = [];
+  const problems: ProblemSink = { listed: [], unlisted: 0 };
   const scripts = Array.from(document.querySelectorAll("script")).filter((script) => isJsonLd(script.getAttribute("type")));
   scripts.forEach((script, blockIndex) => {
     const path = `json-ld[${blockIndex}]`;
     const parsed = parseBlock(script.textContent ?? "");
     if (!parsed.ok) {
-      problems.push({ format: "json-ld", path, message: parsed.error });
+      addProblem(problems, { format: "json-ld", path, message: parsed.error });
       return;
     }
-    collect(parsed.value, path, undefined, items, problems);
+    collect(parsed.value, path, undefined, 0, items, problems);
   });
-  return { items: items.slice(0, MAX_ITEMS), problems };
+  return { items: items.slice(0, MAX_ITEMS), problems: problemsOf(problems, "json-ld") };
 }
 
-function collect(value: unknown, path: string, inheritedContext: unknown, items: ExtractedItem[], problems: Extraction["problems"]): void {
+function collect(value: unknown, path: string, inheritedContext: unknown, depth: number, items: ExtractedItem[], problems: ProblemSink): void {
   if (items.length >= MAX_ITEMS) return;
+  if (depth > MAX_DEPTH) {
+    addProblem(problems, { format: "json-ld", path, message: `Arrays and @graph are nested more than ${MAX_DEPTH} levels deep here; search engines do not read that far, and neither does this check.` });
+    return;
+  }
   if (Array.isArray(value)) {
-    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, items, problems));
+    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, depth + 1, items, problems));
     return;
   }
   if (!isNode(value)) {
-    problems.push({ format: "json-ld", path, message: `Expected a JSON object describing an item, found ${describe(value)}.` });
+    addProblem(problems, { format: "json-ld", path, message: `Expected a JSON object describing an item, found ${describe(value)}.` });
     return;
   }
   const context = value["@context"] ?? inheritedContext;
   const graph = value["@graph"];
   if (graph !== undefined) {
     const members = Array.isArray(graph) ? graph : [graph];
-    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, items, problems));
+    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, depth + 1, items, problems));
     return;
   }
-  items.push({ format: "json-ld", path, node: value, context: classifyContext(context) });
+  items.push({ format: "json-ld", path, node: cutDeepNesting(value, 0) as JsonLdNode, context: classifyContext(context) });
+}
+
+/**
+ * A copy of a parsed value with objects and arrays below MAX_DEPTH nested items replaced by empty
+ * ones, as the Microdata and RDFa readers cut theirs. An array of values is the same level as its
+ * property, so `"offers": [{…}]` counts one level, not two. Entries are copied with
+ * Object.fromEntries, which defines keys such as `__proto__` as plain own properties.
+ */
+function cutDeepNesting(value: unknown, depth: number): unknown {
+  if (Array.isArray(value)) {
+    if (depth > MAX_DEPTH) return [];
+    // A list inside a list is a level of its own (the validator reports it as an error).
+    return value.map((member) => cutDeepNesting(member, Array.isArray(member) ? depth + 1 : depth));
+  }
+  if (!isNode(value)) return value;
+  if (depth > MAX_DEPTH) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, cutDeepNesting(member, depth + 1)]));
 }
 
 /** Whether an @context (a string, an object with @vocab, or an array of those) points at schema.org. */

@@ -8,38 +8,67 @@ import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, MAX_
  */
 export function extractMicrodata(document: HtmlDocument, baseUrl: string): Extraction {
   const items: ExtractedItem[] = [];
+  const budget = textBudget();
   const topLevel = Array.from(document.querySelectorAll("[itemscope]")).filter((element) => !element.hasAttribute("itemprop"));
   for (const element of topLevel.slice(0, MAX_ITEMS)) {
-    items.push({ format: "microdata", path: `microdata[${items.length}]`, node: readItem(element, 0, baseUrl) });
+    items.push({ format: "microdata", path: `microdata[${items.length}]`, node: readItem(element, 0, baseUrl, budget) });
   }
   return { items, problems: [] };
 }
 
-function readItem(scope: HtmlElement, depth: number, baseUrl: string): JsonLdNode {
+function readItem(scope: HtmlElement, depth: number, baseUrl: string, budget: TextBudget): JsonLdNode {
   const node: JsonLdNode = {};
   const types = words(scope.getAttribute("itemtype"));
   if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   const id = scope.getAttribute("itemid");
   if (id) node["@id"] = id.trim();
-  collectProperties(scope, node, depth, baseUrl);
+  forEachPropertyElement(scope, "itemscope", (child) => {
+    const names = words(child.getAttribute("itemprop"));
+    if (names.length === 0) return;
+    const value = child.hasAttribute("itemscope") ? (depth < MAX_DEPTH ? readItem(child, depth + 1, baseUrl, budget) : {}) : propertyValue(child, baseUrl, budget);
+    for (const name of names) addProperty(node, name, value);
+  });
   return node;
 }
 
-function collectProperties(parent: HtmlElement, node: JsonLdNode, depth: number, baseUrl: string): void {
-  for (const child of Array.from(parent.children) as HtmlElement[]) {
-    const names = words(child.getAttribute("itemprop"));
-    const isScope = child.hasAttribute("itemscope");
-    if (names.length > 0) {
-      const value = isScope ? (depth < MAX_DEPTH ? readItem(child, depth + 1, baseUrl) : {}) : propertyValue(child, baseUrl);
-      for (const name of names) addProperty(node, name, value);
-    }
-    // A nested item's own properties belong to it, not to this item.
-    if (!isScope) collectProperties(child, node, depth, baseUrl);
+/**
+ * Visits the descendants of `scope` in document order, not descending into nested items (elements
+ * with `scopeAttribute`: their properties belong to them). A loop with its own stack rather than
+ * recursion: a hostile page nests plain elements tens of thousands deep, past the call stack.
+ */
+export function forEachPropertyElement(scope: HtmlElement, scopeAttribute: string, visit: (element: HtmlElement) => void): void {
+  const pending: HtmlElement[] = [];
+  const pushChildren = (parent: HtmlElement) => {
+    const children = parent.children;
+    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index] as HtmlElement);
+  };
+  pushChildren(scope);
+  while (pending.length > 0) {
+    const element = pending.pop()!;
+    visit(element);
+    if (!element.hasAttribute(scopeAttribute)) pushChildren(element);
   }
 }
 
+/**
+ * How much text the property values of one page may read, in nodes visited. An element's text is its
+ * whole subtree, so property elements nested inside each other (thousands deep on a hostile page)
+ * would each re-read everything below them: quadratic. Real pages stay far below this budget.
+ */
+export interface TextBudget {
+  nodesLeft: number;
+}
+
+const TEXT_NODE_BUDGET = 2_000_000;
+/** One property value longer than this is cut: no schema.org value needs more, and the record shows less. */
+export const MAX_VALUE_CHARS = 10_000;
+
+export function textBudget(): TextBudget {
+  return { nodesLeft: TEXT_NODE_BUDGET };
+}
+
 /** The value of a non-item property element, by the element's kind (HTML's "property value" rules; URLs made absolute). */
-export function propertyValue(element: HtmlElement, baseUrl: string): string {
+export function propertyValue(element: HtmlElement, baseUrl: string, budget: TextBudget): string {
   const tag = element.tagName.toLowerCase();
   const attribute = (name: string) => (element.getAttribute(name) ?? "").trim();
   const url = (name: string) => absoluteUrl(attribute(name), baseUrl);
@@ -64,9 +93,9 @@ export function propertyValue(element: HtmlElement, baseUrl: string): string {
     case "meter":
       return attribute("value");
     case "time":
-      return element.hasAttribute("datetime") ? attribute("datetime") : text(element);
+      return element.hasAttribute("datetime") ? attribute("datetime") : text(element, budget);
     default:
-      return element.hasAttribute("content") ? attribute("content") : text(element);
+      return element.hasAttribute("content") ? attribute("content") : text(element, budget);
   }
 }
 
@@ -74,9 +103,25 @@ function absoluteUrl(value: string, baseUrl: string): string {
   return value !== "" && URL.canParse(value, baseUrl) ? new URL(value, baseUrl).href : value;
 }
 
-function text(element: HtmlElement): string {
-  return (element.textContent ?? "").replace(/\s+/g, " ").trim();
+/** The element's text content, as `textContent` gives it, read within the page's budget and cut at MAX_VALUE_CHARS. */
+function text(element: HtmlElement, budget: TextBudget): string {
+  let out = "";
+  const pending: ChildNode[] = [element as unknown as ChildNode];
+  while (pending.length > 0 && budget.nodesLeft > 0 && out.length < MAX_VALUE_CHARS) {
+    const node = pending.pop()!;
+    budget.nodesLeft--;
+    if (node.nodeType === TEXT_NODE || node.nodeType === CDATA_NODE) out += (node as Text).data;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const children = node.childNodes;
+      for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
+    }
+  }
+  return out.slice(0, MAX_VALUE_CHARS).replace(/\s+/g, " ").trim();
 }
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const CDATA_NODE = 4;
 
 function words(value: string | null): string[] {
   return (value ?? "").split(/\s+/).filter((word) => word !== "");

@@ -32,6 +32,11 @@ const TITLE_SEPARATOR = /\s+[|\-–—·:]\s+/;
 const CURRENCY_SYMBOLS: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB", "₺": "TRY", "R$": "BRL", CHF: "CHF" };
 const MAX_QUESTIONS = 20;
 const MAX_ANSWER_CHARS = 1500;
+/**
+ * Question candidates looked at. Each reads its element's whole text, and a hostile page nests
+ * thousands of <details> or headings inside each other, which made every read re-read the rest of the page.
+ */
+const MAX_QUESTION_CANDIDATES = 200;
 
 export function readPageFacts(document: HtmlDocument, pageUrl: string): PageFacts {
   const url = new URL(pageUrl);
@@ -105,14 +110,16 @@ function breadcrumbsOf(document: HtmlDocument, url: URL): PageFacts["breadcrumbs
 
 function questionsOf(document: HtmlDocument): PageFacts["questions"] {
   const found: PageFacts["questions"] = [];
-  for (const details of Array.from(document.querySelectorAll("details")) as HtmlElement[]) {
+  for (const details of Array.from(document.querySelectorAll("details")).slice(0, MAX_QUESTION_CANDIDATES) as HtmlElement[]) {
+    if (found.length >= MAX_QUESTIONS) break;
     const summary = details.querySelector("summary") as HtmlElement | null;
     const question = textOf(summary, 300);
     if (!summary || !question?.endsWith("?")) continue;
     const answer = clean((details.textContent ?? "").replace(summary.textContent ?? "", ""));
     if (answer) found.push({ question, answer: answer.slice(0, MAX_ANSWER_CHARS) });
   }
-  for (const heading of Array.from(document.querySelectorAll("h2, h3, h4, dt")) as HtmlElement[]) {
+  for (const heading of Array.from(document.querySelectorAll("h2, h3, h4, dt")).slice(0, MAX_QUESTION_CANDIDATES) as HtmlElement[]) {
+    if (found.length >= MAX_QUESTIONS) break;
     const question = textOf(heading, 300);
     if (!question?.endsWith("?")) continue;
     const answer = answerAfter(heading);
@@ -124,11 +131,15 @@ function questionsOf(document: HtmlDocument): PageFacts["questions"] {
 /** The text between a question heading and the next heading (or the dd after a dt). */
 function answerAfter(heading: HtmlElement): string | null {
   const parts: string[] = [];
+  // A running length, not a join per sibling: joining again at every step was quadratic in the siblings.
+  let length = 0;
   for (let next = heading.nextElementSibling as HtmlElement | null; next; next = next.nextElementSibling as HtmlElement | null) {
     const tag = next.tagName.toLowerCase();
     if (/^h[1-6]$/.test(tag) || tag === "dt") break;
-    parts.push(next.textContent ?? "");
-    if (parts.join(" ").length > MAX_ANSWER_CHARS) break;
+    const text = next.textContent ?? "";
+    parts.push(text);
+    length += text.length + 1;
+    if (length > MAX_ANSWER_CHARS) break;
   }
   const answer = clean(parts.join(" "));
   return answer ? answer.slice(0, MAX_ANSWER_CHARS) : null;

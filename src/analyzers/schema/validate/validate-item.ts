@@ -196,10 +196,8 @@ function isReference(node: JsonLdNode): boolean {
 
 /** Close spellings of an unknown term, checked case-insensitively: "postalcode" → "postalCode". */
 function suggestion(name: string, vocabulary: Vocabulary, isType = false): string {
-  const lower = name.toLowerCase();
-  const candidates = isType ? vocabulary.typeNames() : vocabulary.propertyNames();
-  for (const candidate of candidates) if (candidate.toLowerCase() === lower) return ` (did you mean "${candidate}"?)`;
-  return "";
+  const candidate = vocabulary.sameNameIgnoringCase(name, isType ? "type" : "property");
+  return candidate ? ` (did you mean "${candidate}"?)` : "";
 }
 
 function listOf(names: readonly string[]): string {

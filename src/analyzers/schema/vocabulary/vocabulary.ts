@@ -19,6 +19,7 @@ export const DATA_TYPES = new Set(["Text", "URL", "Number", "Integer", "Float", 
 
 export class Vocabulary {
   private readonly ancestorCache = new Map<string, ReadonlySet<string>>();
+  private spellings: { types: Map<string, string>; properties: Map<string, string> } | null = null;
 
   constructor(private readonly index: SchemaVocabulary) {}
 
@@ -71,6 +72,16 @@ export class Vocabulary {
     return types.some((type) => domains.some((domain) => this.isA(type, domain)));
   }
 
+  /**
+   * The type (or property) spelled like `name` but for letter case ("postalcode" → "postalCode"), or null.
+   * Indexed once: a page can hold thousands of unknown terms, and scanning every name for each of them
+   * took seconds of CPU on one scan.
+   */
+  sameNameIgnoringCase(name: string, kind: "type" | "property"): string | null {
+    this.spellings ??= { types: lowerCaseIndex(this.index.types.keys()), properties: lowerCaseIndex(this.index.properties.keys()) };
+    return (kind === "type" ? this.spellings.types : this.spellings.properties).get(name.toLowerCase()) ?? null;
+  }
+
   typeNames(): Iterable<string> {
     return this.index.types.keys();
   }
@@ -82,4 +93,14 @@ export class Vocabulary {
   get sizes(): { types: number; properties: number; enumMembers: number } {
     return { types: this.index.types.size, properties: this.index.properties.size, enumMembers: this.index.enumMembers.size };
   }
+}
+
+/** Lower-cased name → the first name in vocabulary order with that spelling. */
+function lowerCaseIndex(names: Iterable<string>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (!index.has(lower)) index.set(lower, name);
+  }
+  return index;
 }
