@@ -142,6 +142,10 @@ export type SitemapArtifact =
       /** The first few <loc> values. */
       sample: string[];
       truncated: boolean;
+      /** True when the file was gzip (sitemap.xml.gz, application/gzip) and was decompressed; absent otherwise. */
+      gzipped?: true;
+      /** Why a gzip file could not be decompressed (whatever inflated before the error is summarised). */
+      decodeError?: string;
       /** For a sitemap index: the first few child sitemaps it lists, read for their pages' lastmod coverage. */
       children?: ChildSitemapArtifact[];
     }
@@ -160,6 +164,8 @@ export type ChildSitemapArtifact =
       newestLastmod: string | null;
       sample: string[];
       truncated: boolean;
+      gzipped?: true;
+      decodeError?: string;
     }
   | { ok: false; url: string; error: GatherError };
 

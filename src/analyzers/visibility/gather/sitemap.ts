@@ -1,9 +1,12 @@
-import { bodyText } from "../../../net/fetch-types.ts";
 import type { ScanContext } from "../../analyzer.ts";
 import type { ChildSitemapArtifact, SitemapArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
+import { type SitemapBody, sitemapBody } from "./sitemap-body.ts";
 
-/** The sitemaps protocol allows 50 MB per file; the first few MB are plenty to judge coverage and freshness. */
+/**
+ * The sitemaps protocol allows 50 MB per file; the first few MB are plenty to judge coverage and freshness.
+ * A gzipped sitemap is capped twice at this size: the compressed bytes fetched, and the text they inflate to.
+ */
 export const SITEMAP_MAX_BYTES = 4 * 1024 * 1024;
 const SAMPLE_SIZE = 10;
 
@@ -14,8 +17,8 @@ const SAMPLE_SIZE = 10;
 export async function gatherSitemap(context: Pick<ScanContext, "fetcher" | "signal">, url: string, source: "robots" | "default"): Promise<SitemapArtifact> {
   try {
     const response = await context.fetcher.fetch(url, { signal: context.signal, maxBytes: SITEMAP_MAX_BYTES, headers: { accept: "application/xml,text/xml;q=0.9,*/*;q=0.5" } });
-    const summary = summarise(bodyText(response));
-    return { ok: true, source, url, status: response.status, contentType: response.headers["content-type"] ?? null, truncated: response.truncated, ...summary };
+    const body = await sitemapBody(response, SITEMAP_MAX_BYTES);
+    return { ok: true, source, url, status: response.status, contentType: response.headers["content-type"] ?? null, ...bodyFields(body), ...summarise(body.text) };
   } catch (caught) {
     return { ok: false, source, url, error: gatherErrorFrom(caught, url) };
   }
@@ -54,11 +57,20 @@ export function childSitemapUrls(locs: string[], indexUrl: string): string[] {
 async function gatherChildSitemap(context: Pick<ScanContext, "fetcher" | "signal">, url: string): Promise<ChildSitemapArtifact> {
   try {
     const response = await context.fetcher.fetch(url, { signal: context.signal, maxBytes: CHILD_SITEMAP_MAX_BYTES, headers: { accept: "application/xml,text/xml;q=0.9,*/*;q=0.5" } });
-    const summary = response.status === 200 ? summarise(bodyText(response)) : { kind: null, entries: 0, withLastmod: 0, newestLastmod: null, sample: [] };
-    return { ok: true, url, status: response.status, contentType: response.headers["content-type"] ?? null, truncated: response.truncated, ...summary };
+    if (response.status !== 200) {
+      return { ok: true, url, status: response.status, contentType: response.headers["content-type"] ?? null, truncated: response.truncated, kind: null, entries: 0, withLastmod: 0, newestLastmod: null, sample: [] };
+    }
+    const body = await sitemapBody(response, CHILD_SITEMAP_MAX_BYTES);
+    return { ok: true, url, status: response.status, contentType: response.headers["content-type"] ?? null, ...bodyFields(body), ...summarise(body.text) };
   } catch (caught) {
     return { ok: false, url, error: gatherErrorFrom(caught, url) };
   }
+}
+
+/** The artifact fields that say how the body was read; gzip ones only for gzip files, so plain artifacts keep their shape. */
+function bodyFields(body: SitemapBody): { truncated: boolean; gzipped?: true; decodeError?: string } {
+  if (!body.gzipped) return { truncated: body.truncated };
+  return { truncated: body.truncated, gzipped: true, ...(body.decodeError !== undefined ? { decodeError: body.decodeError } : {}) };
 }
 
 /** The page URLs a sitemap showed: its own entries, or for an index those of the children read. */

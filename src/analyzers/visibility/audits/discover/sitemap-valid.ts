@@ -1,4 +1,5 @@
 import type { Artifacts, ChildSitemapArtifact, SitemapArtifact } from "../../gather/artifacts.ts";
+import { CHILD_SITEMAP_MAX_BYTES, SITEMAP_MAX_BYTES } from "../../gather/sitemap.ts";
 import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../site-identity.ts";
 
@@ -34,25 +35,45 @@ function run(artifacts: Artifacts): AuditOutcome {
     return { status: "fail", score: 0, detail: `The sitemap ${sitemap.url} could not be fetched (${sitemap.error.message}).`, evidence: [`${sitemap.url}: ${sitemap.error.code}`], fix: generate };
   }
   const where = sitemap.source === "robots" ? `${sitemap.url} (listed in robots.txt)` : sitemap.url;
-  const evidence = [`${sitemap.url}: HTTP ${sitemap.status}, ${sitemap.contentType ?? "no Content-Type"}`];
+  const evidence = [`${sitemap.url}: HTTP ${sitemap.status}, ${sitemap.contentType ?? "no Content-Type"}${sitemap.gzipped ? ", gzip file decompressed" : ""}`];
   if (REFUSED.has(sitemap.status) || sitemap.status >= 500) return unknownOutcome(`${sitemap.url} answered HTTP ${sitemap.status}: the scanner was refused, so whether a sitemap exists is unknown.`);
   if (sitemap.status !== 200 || sitemap.kind === null) {
     return {
       status: "fail",
       score: 0,
-      detail: sitemap.status !== 200 ? `There is no sitemap: ${where} answered HTTP ${sitemap.status}.` : `${where} is not an XML sitemap (no <urlset> or <sitemapindex>).`,
+      detail: sitemap.status !== 200 ? `There is no sitemap: ${where} answered HTTP ${sitemap.status}.` : `${where} ${notASitemap(sitemap, SITEMAP_MAX_BYTES)}.`,
       evidence,
-      fix: generate,
+      fix: sitemap.gzipped ? { ...generate, how: `${generate.how}\n\n${GZIP_HOW}` } : generate,
     };
   }
   evidence.push(`${sitemap.kind} with ${sitemap.entries} entries, ${sitemap.withLastmod} with lastmod${sitemap.newestLastmod ? `, newest ${sitemap.newestLastmod}` : ""}`, ...sitemap.sample.slice(0, 3));
   if (sitemap.entries === 0) return { status: "fail", score: 0.2, detail: `${where} parses but lists no pages.`, evidence, fix: generate };
   if (sitemap.kind === "sitemapindex" && sitemap.children && sitemap.children.length > 0) return judgeIndex(sitemap, sitemap.children, where, evidence, generate);
-  const listed = `${where} is a ${sitemap.kind === "urlset" ? "sitemap" : "sitemap index"} with ${sitemap.entries} entries${sitemap.truncated ? " (the first few MB read)" : ""}`;
+  const listed = `${where} is a ${sitemap.gzipped ? "gzipped " : ""}${sitemap.kind === "urlset" ? "sitemap" : "sitemap index"} with ${sitemap.entries} entries${readNote(sitemap, SITEMAP_MAX_BYTES)}`;
   return judgeCoverage(listed, sitemap.entries, sitemap.withLastmod, evidence, sitemap.url);
 }
 
 type Found = Extract<SitemapArtifact, { ok: true }>;
+type ReadSitemap = Pick<Found, "gzipped" | "decodeError" | "truncated">;
+
+const GZIP_HOW = "A gzipped sitemap must be one complete gzip file (gzip -9 sitemap.xml) of an XML sitemap that decompresses to at most 50 MB; the scan reads the first few MB.";
+
+/** Why a sitemap body that answered 200 is no sitemap, said for gzip files too (a gzip bomb is cut at the cap). */
+function notASitemap(sitemap: ReadSitemap, cap: number): string {
+  if (!sitemap.gzipped) return "is not an XML sitemap (no <urlset> or <sitemapindex>)";
+  if (sitemap.decodeError) return `is a gzip file that could not be decompressed (${sitemap.decodeError})`;
+  if (sitemap.truncated) return `is a gzip file that inflates past the ${mib(cap)} the scan reads, with no <urlset> or <sitemapindex> at its start`;
+  return "is a gzip file, but what it decompresses to is not an XML sitemap (no <urlset> or <sitemapindex>)";
+}
+
+/** How much of a sitemap was read, when not all of it. */
+function readNote(sitemap: ReadSitemap, cap: number): string {
+  if (sitemap.decodeError) return ` (as far as it could be decompressed: ${sitemap.decodeError})`;
+  if (!sitemap.truncated) return "";
+  return sitemap.gzipped ? ` (it inflates past ${mib(cap)}: the first ${mib(cap)} read)` : " (the first few MB read)";
+}
+
+const mib = (bytes: number) => `${bytes / (1024 * 1024)} MiB`;
 
 /**
  * A sitemap index dates its child sitemaps, not its pages: coverage is measured over the entries of the
@@ -65,14 +86,14 @@ function judgeIndex(sitemap: Found, children: ChildSitemapArtifact[], where: str
   for (const child of children) {
     evidence.push(
       child.ok
-        ? `${child.url}: HTTP ${child.status}${child.status === 200 ? `, ${child.kind ?? "not a sitemap"} with ${child.entries} entries, ${child.withLastmod} with lastmod` : ""}`
+        ? `${child.url}: HTTP ${child.status}${child.status === 200 ? `, ${child.gzipped ? "gzipped " : ""}${child.kind ?? "not a sitemap"} with ${child.entries} entries, ${child.withLastmod} with lastmod${readNote(child, CHILD_SITEMAP_MAX_BYTES)}` : ""}`
         : `${child.url}: ${child.error.code}`,
     );
   }
   const entries = read.reduce((sum, child) => sum + child.entries, 0);
   const withLastmod = read.reduce((sum, child) => sum + child.withLastmod, 0);
   const index = `${where} is a sitemap index of ${sitemap.entries} sitemaps`;
-  const brokenNote = broken.map((child) => `${child.url} (${child.ok ? (child.status === 200 ? "not a <urlset> sitemap" : `HTTP ${child.status}`) : child.error.message})`).join(", ");
+  const brokenNote = broken.map((child) => `${child.url} (${child.ok ? (child.status === 200 ? brokenChild(child) : `HTTP ${child.status}`) : child.error.message})`).join(", ");
   const repair: Fix = {
     what: "Make every sitemap the index lists readable",
     why: "Crawlers follow the index to its child sitemaps; one that is missing or malformed hides every page it should list.",
@@ -84,7 +105,7 @@ function judgeIndex(sitemap: Found, children: ChildSitemapArtifact[], where: str
     return { status: "warn", score: 0.3, detail: `${index}, but none of the ${children.length} child sitemaps read could be used: ${brokenNote}.`, evidence, fix: repair };
   }
   if (entries === 0) return { status: "fail", score: 0.2, detail: `${index}, but the child sitemaps read list no pages.`, evidence, fix: generate };
-  const listed = `${index}; the ${read.length === 1 ? "child sitemap" : `${read.length} child sitemaps`} read list ${entries} pages${read.some((child) => child.truncated) ? " (the first few MB of each read)" : ""}`;
+  const listed = `${index}; the ${read.length === 1 ? "child sitemap" : `${read.length} child sitemaps`} read list ${entries} pages${read.some((child) => child.truncated) ? ` (the first few MB of each read${read.some((child) => child.gzipped) ? ", decompressed" : ""})` : ""}`;
   const coverage = judgeCoverage(listed, entries, withLastmod, evidence, read.map((child) => child.url).join(", "));
   if (broken.length === 0) return coverage;
   const score = Math.min(coverage.score ?? 1, 0.7);
@@ -95,6 +116,11 @@ function judgeIndex(sitemap: Found, children: ChildSitemapArtifact[], where: str
     evidence,
     fix: coverage.fix ? { ...repair, how: `${repair.how}\n\n${coverage.fix.how}` } : repair,
   };
+}
+
+/** Why a child sitemap that answered 200 cannot be used. */
+function brokenChild(child: Extract<ChildSitemapArtifact, { ok: true }>): string {
+  return child.kind === null && child.gzipped ? notASitemap(child, CHILD_SITEMAP_MAX_BYTES).replace(/^is /, "") : "not a <urlset> sitemap";
 }
 
 /** Pass with most entries dated, otherwise a warning in proportion to the share that is. */

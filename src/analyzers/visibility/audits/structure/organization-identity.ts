@@ -3,7 +3,7 @@ import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from 
 import { readableHomepage } from "../homepage-document.ts";
 import { declaredTypes } from "../json-ld-blocks.ts";
 import { excerpt } from "../page-text.ts";
-import { ORGANIZATION_TYPES } from "../schema-type-families.ts";
+import { ORGANIZATION_TYPES, typeName } from "../schema-type-families.ts";
 import { homepageNodes, siteName, siteOriginOf } from "../site-identity.ts";
 
 /**
@@ -27,7 +27,9 @@ const PROFILES = /(?:^|\.)(?:linkedin\.com|x\.com|twitter\.com|facebook\.com|ins
 function run(artifacts: Artifacts): AuditOutcome {
   const homepage = readableHomepage(artifacts);
   if (!homepage.ok) return unknownOutcome(homepage.reason);
-  const entity = homepageNodes(artifacts).find((node) => declaredTypes(node).some((type) => ORGANIZATION_TYPES.includes(type)));
+  // Types as names: "https://schema.org/Dentist" is a Dentist too.
+  const typesOf = (node: Record<string, unknown>) => declaredTypes(node).map(typeName);
+  const entity = homepageNodes(artifacts).find((node) => typesOf(node).some((type) => ORGANIZATION_TYPES.includes(type)));
   const origin = siteOriginOf(artifacts);
   const name = siteName(artifacts);
   const block = (sameAs: string[]) =>
@@ -54,7 +56,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       },
     };
   }
-  const type = declaredTypes(entity).find((entry) => ORGANIZATION_TYPES.includes(entry))!;
+  const type = typesOf(entity).find((entry) => ORGANIZATION_TYPES.includes(entry))!;
   const person = type === "Person";
   const sameAs = (Array.isArray(entity.sameAs) ? entity.sameAs : typeof entity.sameAs === "string" ? [entity.sameAs] : []).filter((url): url is string => typeof url === "string" && URL.canParse(url));
   const hosts = sameAs.map((url) => new URL(url).hostname);
