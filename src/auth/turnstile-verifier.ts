@@ -31,7 +31,8 @@ export function createTurnstileVerifier(deps: TurnstileVerifierDeps): ChallengeV
     async verify(token, clientIp) {
       if (typeof token !== "string" || token.length === 0 || token.length > MAX_TURNSTILE_TOKEN_LENGTH) return false;
       const form = new URLSearchParams({ secret: deps.secret, response: token, idempotency_key: crypto.randomUUID() });
-      if (clientIp) form.set("remoteip", clientIp);
+      // "unknown" is what the server records when the socket gave no address; Cloudflare wants an IP or nothing.
+      if (clientIp && clientIp !== "unknown") form.set("remoteip", clientIp);
       try {
         // The one signal covers the body too, so a server that stalls mid-answer is also cut off.
         const response = await fetchFn(deps.verifyUrl, {

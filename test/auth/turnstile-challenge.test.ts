@@ -71,6 +71,11 @@ describe("Turnstile", () => {
     expect(request!.form.get("idempotency_key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test("an unknown client address is left out rather than sent as a word", async () => {
+    expect(await verifier().verify("token-from-widget", "unknown")).toBe(true);
+    expect(received[0]!.form.has("remoteip")).toBe(false);
+  });
+
   test("each verification has its own idempotency key", async () => {
     const v = verifier();
     await v.verify("a", "::1");
