@@ -65,6 +65,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     },
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
     now,
+    log,
   };
   const worker = overrides.runWorker === false ? idleWorker() : startWorker({
     db,

@@ -29,6 +29,17 @@ export interface ScanContext {
   offsite: OffsiteEndpoints;
   /** The clock, injected so that the record's timestamps are testable. */
   now: () => Date;
+  /**
+   * Optional: told which step the scan is on, so that pollers can show it. Called often and cheaply
+   * (the worker throttles the writes); `done` of `total` steps are finished, `step` is a human name.
+   */
+  progress?: (update: ScanProgress) => void;
+}
+
+export interface ScanProgress {
+  done: number;
+  total: number;
+  step: string;
 }
 
 export interface AnalyzerOutput<TRecord> {

@@ -97,7 +97,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
           case "never-scanned":
             return page(renderNotScannedPage(ctx, web, found.domain), 404);
           case "in-progress":
-            return page(renderProgressPage(ctx, web, found.domain, found.state));
+            return page(renderProgressPage(ctx, web, found.domain, found.state, found.progress));
           case "report": {
             const parts = web.renderReport(ctx, found.scan, found.scanRunning);
             return page(renderScanPage(ctx, { ...parts, body: html`${parts.body}${checksTemplate(web.checks)}` }));

@@ -3,8 +3,9 @@ import type { TSchema } from "@sinclair/typebox";
 import type { Db } from "../store/database.ts";
 import { latestScan } from "../store/scans-repo.ts";
 import { normalizeTarget } from "../scans/normalize-target.ts";
+import { findActiveJob } from "../scans/queue.ts";
 import { JSON_CONTENT_TYPE, errorResponse } from "./json-response.ts";
-import { NotFoundBody } from "./api-schemas.ts";
+import { ReportNotFoundBody, scanInProgress } from "./scan-in-progress.ts";
 import { JSON_SECURITY_HEADERS } from "./security-headers.ts";
 
 export const REPORT_PATH = "/api/report/:file";
@@ -24,7 +25,11 @@ export function createReportResponder(db: Db): ReportResponder {
   return (file, ifNoneMatch) => {
     const domain = domains.get(file);
     const scan = domain === null ? null : latestScan(db, domain);
-    if (!scan) return errorResponse(404, "Not found", {}, { "cache-control": "no-store" });
+    if (!scan) {
+      // Only now is the queue asked (one indexed look-up): a poller waiting for a first record sees the scan's step.
+      const job = domain === null ? null : findActiveJob(db, domain);
+      return errorResponse(404, "Not found", job ? { scan: scanInProgress(job) } : {}, { "cache-control": "no-store" });
+    }
 
     const encoded = bodies.get(scan.id, scan.recordJson, scan.scannedAt);
     if (matchesEtag(ifNoneMatch, encoded.etag)) return new Response(null, { status: 304, headers: encoded.notModifiedHeaders });
@@ -48,7 +53,13 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
         responses: {
           200: { description: "The latest record.", content: { "application/json": { schema: deps.recordSchema } } },
           304: { description: "The record matching If-None-Match is still the latest." },
-          404: { description: "The domain has never been scanned.", content: { "application/json": { schema: NotFoundBody } } },
+          404: {
+            description:
+              "The domain has no stored record yet. While a scan of it is queued or running the body adds `scan`: " +
+              '`{"state": "queued"|"running", "queuedAt": ISO time, "progress": {"done", "total", "step"} | null}`, so a poller can show ' +
+              "which step the scan is on; `progress` is null until the running scan first reports.",
+            content: { "application/json": { schema: ReportNotFoundBody } },
+          },
         },
       } as never,
     },

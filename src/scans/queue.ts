@@ -12,6 +12,7 @@ import {
   nextClaimableJob,
   purgeFinishedJobs,
   requeueLeasedJob,
+  type ActiveJobRow,
   type JobRow,
   type JobState,
 } from "../store/jobs-repo.ts";
@@ -38,7 +39,7 @@ export interface ClaimedJob {
   leaseToken: string;
 }
 
-export type { JobRow, JobState };
+export type { ActiveJobRow, JobRow, JobState };
 
 const KEEP_FINISHED_JOBS_MS = 7 * 86_400_000;
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -57,7 +58,7 @@ export function enqueueScan(db: Db, domain: string, caller: JobCaller, now: numb
   return enqueueScan(db, domain, caller, now, targetUrl);
 }
 
-export function findActiveJob(db: Db, domain: string): { id: number; state: "queued" | "running" } | null {
+export function findActiveJob(db: Db, domain: string): ActiveJobRow | null {
   return activeJobFor(db, domain);
 }
 

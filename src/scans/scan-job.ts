@@ -1,9 +1,12 @@
 import type { Analyzer, OffsiteEndpoints } from "../analyzers/analyzer.ts";
 import { TransientScanError } from "../analyzers/analyzer.ts";
+import type { Log } from "../log.ts";
 import type { SafeFetcher } from "../net/fetch-types.ts";
 import type { Db } from "../store/database.ts";
+import { setJobProgress } from "../store/jobs-repo.ts";
 import { insertScan } from "../store/scans-repo.ts";
 import type { ClaimedJob } from "./queue.ts";
+import { throttledProgress } from "./throttled-progress.ts";
 import type { JobResult } from "./worker.ts";
 
 /**
@@ -20,10 +23,16 @@ export interface ScanJobDeps {
   offsite: OffsiteEndpoints;
   scanTimeoutMs: number;
   now: () => number;
+  /** Where a failing progress write is reported; optional so that tests can leave it out. */
+  log?: Log;
 }
 
 export async function runScanJob(deps: ScanJobDeps, job: ClaimedJob, workerSignal: AbortSignal): Promise<JobResult> {
   const deadline = AbortSignal.any([workerSignal, AbortSignal.timeout(deps.scanTimeoutMs)]);
+  // Written under the job's lease, so a worker that lost the job cannot overwrite its new holder's progress.
+  const progress = throttledProgress((update) => setJobProgress(deps.db, job.id, job.leaseToken, JSON.stringify(update), deps.now()), {
+    onError: (error) => deps.log?.("warn", "could not record a scan's progress", { jobId: job.id, error: String(error) }),
+  });
   const scanning = deps.analyzer.scan({
     domain: job.domain,
     ...(job.targetUrl ? { url: job.targetUrl } : {}),
@@ -31,6 +40,7 @@ export async function runScanJob(deps: ScanJobDeps, job: ClaimedJob, workerSigna
     signal: deadline,
     offsite: deps.offsite,
     now: () => new Date(deps.now()),
+    progress: progress.report,
   });
   try {
     const output = await withHardDeadline(scanning, deadline, deps.scanTimeoutMs);
@@ -47,6 +57,8 @@ export async function runScanJob(deps: ScanJobDeps, job: ClaimedJob, workerSigna
     }
     const message = error instanceof TransientScanError ? error.message : `Unexpected error: ${String(error)}`;
     return { kind: "retry", error: message };
+  } finally {
+    progress.stop();
   }
 }
 

@@ -47,12 +47,32 @@ export function insertQueuedJob(
   return row?.id ?? null;
 }
 
-export function activeJobFor(db: Db, domain: string): { id: number; state: "queued" | "running" } | null {
+/** The domain's queued or running job; `progressJson` is the running scan's latest report (see setJobProgress), or null. */
+export interface ActiveJobRow {
+  id: number;
+  state: "queued" | "running";
+  createdAt: number;
+  progressJson: string | null;
+}
+
+export function activeJobFor(db: Db, domain: string): ActiveJobRow | null {
   return db
-    .query<{ id: number; state: "queued" | "running" }, [string]>(
-      "SELECT id, state FROM jobs WHERE domain = ? AND state IN ('queued', 'running')",
+    .query<ActiveJobRow, [string]>(
+      "SELECT id, state, created_at AS createdAt, progress AS progressJson FROM jobs WHERE domain = ? AND state IN ('queued', 'running')",
     )
     .get(domain);
+}
+
+/** Records the running scan's progress, if `leaseToken` still holds the job: a worker that lost its lease cannot overwrite the new holder's. */
+export function setJobProgress(db: Db, id: number, leaseToken: string, progressJson: string, now: number): boolean {
+  return (
+    db
+      .query<never, [string, number, number, string]>(
+        `UPDATE jobs SET progress = ?, updated_at = ?
+          WHERE id = ? AND state = 'running' AND lease_token = ?`,
+      )
+      .run(progressJson, now, id, leaseToken).changes > 0
+  );
 }
 
 /** The next job a worker may take: a queued one that is due, or a running one whose holder stopped renewing it. */
@@ -70,7 +90,7 @@ export function nextClaimableJob(db: Db, now: number): JobRow | null {
 export function leaseJob(db: Db, id: number, leaseToken: string, leaseExpiresAt: number, now: number): number {
   const row = db
     .query<{ attempts: number }, [string, number, number, number]>(
-      `UPDATE jobs SET state = 'running', lease_token = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
+      `UPDATE jobs SET state = 'running', lease_token = ?, lease_expires_at = ?, attempts = attempts + 1, progress = NULL, updated_at = ?
         WHERE id = ? RETURNING attempts`,
     )
     .get(leaseToken, leaseExpiresAt, now, id);

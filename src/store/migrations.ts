@@ -136,4 +136,13 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE jobs ADD COLUMN target_url TEXT;
     `,
   },
+  {
+    version: 4,
+    name: "jobs report their progress",
+    sql: `
+      -- The running scan's latest progress as JSON ({"done":3,"total":9,"step":"…"}); NULL until it reports.
+      -- No claim time is added: a running job's updated_at moves with every heartbeat, and pollers need only the queue time (created_at).
+      ALTER TABLE jobs ADD COLUMN progress TEXT;
+    `,
+  },
 ];

@@ -2,6 +2,7 @@ import type { Db } from "../store/database.ts";
 import { latestScan, type StoredScan } from "../store/scans-repo.ts";
 import { findActiveJob } from "../scans/queue.ts";
 import { normalizeTarget } from "../scans/normalize-target.ts";
+import { parseProgress, type ScanProgressJson } from "../http/scan-in-progress.ts";
 
 /** What GET /report/:domain shows, decided from the path parameter, the stored scans and the queue. */
 export type ReportLookup =
@@ -9,7 +10,7 @@ export type ReportLookup =
   /** "WWW.Example.com" → the canonical address of the same report. */
   | { kind: "redirect"; domain: string }
   | { kind: "report"; scan: StoredScan; scanRunning: boolean }
-  | { kind: "in-progress"; domain: string; state: "queued" | "running" }
+  | { kind: "in-progress"; domain: string; state: "queued" | "running"; progress: ScanProgressJson | null }
   | { kind: "never-scanned"; domain: string };
 
 export function lookUpReport(db: Db, requested: string): ReportLookup {
@@ -19,6 +20,6 @@ export function lookUpReport(db: Db, requested: string): ReportLookup {
   const scan = latestScan(db, target.domain);
   const job = findActiveJob(db, target.domain);
   if (scan) return { kind: "report", scan, scanRunning: job !== null };
-  if (job) return { kind: "in-progress", domain: target.domain, state: job.state };
+  if (job) return { kind: "in-progress", domain: target.domain, state: job.state, progress: job.state === "running" ? parseProgress(job.progressJson) : null };
   return { kind: "never-scanned", domain: target.domain };
 }

@@ -1,3 +1,4 @@
+import type { ScanProgressJson } from "../http/scan-in-progress.ts";
 import { checksList, checksTemplate } from "./checks-list.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { reportJsonPath, reportPath, type PageContext } from "./page-context.ts";
@@ -14,13 +15,20 @@ import type { ServiceWeb } from "./service-web.ts";
 
 export const PROGRESS_REFRESH_SECONDS = 3;
 
-export function renderProgressPage(context: PageContext, web: ServiceWeb, domain: string, state: "queued" | "running"): string {
+export function renderProgressPage(
+  context: PageContext,
+  web: ServiceWeb,
+  domain: string,
+  state: "queued" | "running",
+  progress: ScanProgressJson | null = null,
+): string {
   const body = html`<section aria-labelledby="progress-title">
 <p class="eyebrow">${web.name} report</p>
 <div class="progress-head"><span class="spinner" aria-hidden="true"></span><h1 class="domain-title" id="progress-title">${state === "queued" ? "Waiting to scan" : "Scanning"} ${domain}</h1></div>
 <p class="lead">${state === "queued"
     ? "The scan is queued and starts as soon as a worker is free."
     : "The scan is running: most finish within half a minute."} This page reloads every ${PROGRESS_REFRESH_SECONDS} seconds and shows the report as soon as it is stored. You can leave and come back to <a href="${reportPath(domain)}">this address</a> at any time.</p>
+${progress ? scanProgress(progress, "progress-page") : ""}
 <section class="card" aria-labelledby="checks-title"><h2 id="checks-title">What is being checked</h2>${checksList(web.checks)}</section>
 </section>`;
   return renderScanPage(context, {
@@ -82,4 +90,16 @@ ${refusal.domain ? html`<p><a href="${reportPath(refusal.domain)}">The report pa
 <p><a class="button secondary" href="/">Back to the scan form</a></p>
 </section>`;
   return renderScanPage(context, { title: `${refusal.title} · ${context.siteName}`, description: refusal.title, head: html`<meta name="robots" content="noindex">`, body });
+}
+
+/**
+ * The running scan's step and a bar of its steps done: a labelled <progress> and a polite live region
+ * for the step. site.js builds the same structure while it polls (keep the two alike).
+ */
+export function scanProgress(progress: ScanProgressJson, id: string): SafeHtml {
+  return html`<div class="scan-progress">
+<label for="${id}-bar">Scan progress: ${progress.done} of ${progress.total} steps done</label>
+<progress id="${id}-bar" max="${progress.total}" value="${progress.done}">${progress.done} of ${progress.total} steps done</progress>
+<p class="scan-step" aria-live="polite">${progress.step}</p>
+</div>`;
 }

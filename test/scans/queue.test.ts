@@ -56,12 +56,12 @@ describe("enqueueScan and findActiveJob", () => {
     const db = memoryDb();
     const id = enqueueScan(db, "example.com", anonymous, T0);
     expect(enqueueScan(db, "example.com", { kind: "key", apiKeyId: null }, T0 + 1)).toBe(id);
-    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "queued" });
+    expect(findActiveJob(db, "example.com")).toMatchObject({ id, state: "queued" });
     expect(findActiveJob(db, "other.example")).toBeNull();
     expect(queueCounts(db)).toEqual({ queued: 1, running: 0, failed: 0 });
 
     const job = claimNextJob(db, T0, LEASE)!;
-    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "running" });
+    expect(findActiveJob(db, "example.com")).toMatchObject({ id, state: "running" });
     expect(enqueueScan(db, "example.com", anonymous, T0)).toBe(id);
 
     expect(completeJob(db, job, T0 + 10, () => {})).toBe(true);

@@ -11,12 +11,18 @@ import type { Vocabulary } from "./vocabulary/vocabulary.ts";
 
 const MAX_DATA_CHARS = 20_000;
 
-/** Extract → validate → rich-result eligibility → suggestions, for one fetched page. Pure. */
-export function analyzePage(page: PageResponse, vocabulary: Vocabulary): SchemaResult {
+/** The analysis steps reported through `onStep`, after the page was fetched. */
+export type AnalysisStep = "extract" | "validate" | "generate";
+
+/** Extract → validate → rich-result eligibility → suggestions, for one fetched page. Pure; `onStep` only observes. */
+export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?: (step: AnalysisStep) => void): SchemaResult {
+  onStep?.("extract");
   const document = pageDocument(page, page.html);
   const extraction = extractStructuredData(document, page.finalUrl);
+  onStep?.("validate");
   const items = extraction.items.map((item) => judgeItem(item, vocabulary));
   const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
+  onStep?.("generate");
   const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
     type: suggestion.type,
     reason: suggestion.reason,

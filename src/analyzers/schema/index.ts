@@ -1,4 +1,5 @@
-import type { Analyzer } from "../analyzer.ts";
+import type { Analyzer, ScanContext } from "../analyzer.ts";
+import type { AnalysisStep } from "./analyze-page.ts";
 import { failedRecord } from "./failed-record.ts";
 import { gatherPage } from "./gather/gather-page.ts";
 import { type SchemaRecord, SchemaRecordSchema } from "./record-schema.ts";
@@ -12,8 +13,10 @@ export const schemaAnalyzer: Analyzer<SchemaRecord> = {
   service: "schema",
   recordSchema: SchemaRecordSchema,
   async scan(context) {
+    report(context, "fetch");
     const artifacts = await gatherPage(context);
-    return { record: scoreArtifacts(context.domain, artifacts, context.now()), artifacts };
+    const record = scoreArtifacts(context.domain, artifacts, context.now(), (step) => report(context, step));
+    return { record, artifacts };
   },
   failedRecord,
   /** The number of rich results the page qualifies for: what listings sort by. */
@@ -21,3 +24,20 @@ export const schemaAnalyzer: Analyzer<SchemaRecord> = {
     return record.result?.summary.eligible ?? null;
   },
 };
+
+/** The steps pollers see, in order; `done` counts the ones before the current step. */
+const SCHEMA_STEPS: Record<"fetch" | AnalysisStep, string> = {
+  fetch: "Fetching the page",
+  extract: "Reading the structured data",
+  validate: "Checking it against schema.org",
+  generate: "Generating suggestions",
+};
+const STEP_ORDER = Object.keys(SCHEMA_STEPS) as ("fetch" | AnalysisStep)[];
+
+function report(context: ScanContext, step: "fetch" | AnalysisStep): void {
+  try {
+    context.progress?.({ done: STEP_ORDER.indexOf(step), total: STEP_ORDER.length, step: SCHEMA_STEPS[step] });
+  } catch {
+    // Progress is only shown to pollers: a failing reporter must never end the scan.
+  }
+}

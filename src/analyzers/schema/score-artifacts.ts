@@ -1,4 +1,4 @@
-import { analyzePage } from "./analyze-page.ts";
+import { type AnalysisStep, analyzePage } from "./analyze-page.ts";
 import { failedRecord } from "./failed-record.ts";
 import type { SchemaArtifacts } from "./gather/page-artifact.ts";
 import type { SchemaRecord } from "./record-schema.ts";
@@ -10,7 +10,7 @@ const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\b/i;
  * Judges the gathered page and builds the record. Pure (the vocabulary is embedded data), so stored
  * artifacts can be judged again after a rule change without refetching.
  */
-export function scoreArtifacts(domain: string, artifacts: SchemaArtifacts, scannedAt: Date): SchemaRecord {
+export function scoreArtifacts(domain: string, artifacts: SchemaArtifacts, scannedAt: Date, onStep?: (step: AnalysisStep) => void): SchemaRecord {
   const page = artifacts.page;
   if (!page.ok) {
     const attempts = page.attempts.map((attempt) => `${attempt.url}: ${attempt.message}`).join("; ");
@@ -22,5 +22,5 @@ export function scoreArtifacts(domain: string, artifacts: SchemaArtifacts, scann
   if (page.contentType !== "" && !HTML_TYPES.test(page.contentType.trim())) {
     return failedRecord(domain, `${page.finalUrl} is not an HTML page (Content-Type: ${page.contentType.slice(0, 100)}).`, scannedAt);
   }
-  return { domain, status: "ok", scannedAt: scannedAt.toISOString(), result: analyzePage(page, schemaVocabulary()) };
+  return { domain, status: "ok", scannedAt: scannedAt.toISOString(), result: analyzePage(page, schemaVocabulary(), onStep) };
 }

@@ -1,6 +1,6 @@
 import type { Analyzer } from "../analyzer.ts";
 import { failedRecord } from "./failed-record.ts";
-import { gatherArtifacts } from "./gather/index.ts";
+import { GATHER_STEPS, gatherArtifacts } from "./gather/index.ts";
 import { type VisibilityRecord, VisibilityRecordSchema } from "./record-schema.ts";
 import { scoreArtifacts } from "./score-artifacts.ts";
 
@@ -13,6 +13,12 @@ export const visibilityAnalyzer: Analyzer<VisibilityRecord> = {
   recordSchema: VisibilityRecordSchema,
   async scan(context) {
     const artifacts = await gatherArtifacts(context);
+    const steps = Object.keys(GATHER_STEPS).length;
+    try {
+      context.progress?.({ done: steps, total: steps, step: "Scoring the results" });
+    } catch {
+      // Progress is only shown to pollers: a failing reporter must never end the scan.
+    }
     return { record: scoreArtifacts(context.domain, artifacts, context.now()), artifacts };
   },
   failedRecord,

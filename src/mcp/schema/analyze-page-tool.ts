@@ -6,6 +6,7 @@ import { latestScan } from "../../store/scans-repo.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
+import { describeScanStep } from "../scan-step.ts";
 import { waitForNewRecord } from "../wait-for-new-record.ts";
 import { SchemaRecordOutput } from "./record-output.ts";
 import { summarizeSchemaRecord } from "./record-summary.ts";
@@ -60,14 +61,17 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
           const stored = await waitForNewRecord(deps.db, outcome.domain, previousId, {
             ...deps.scanWait,
             signal: context.signal,
-            onWaiting: (elapsedMs) => context.progress(Math.min(elapsedMs / 1000, total), total, `Analysing ${args.url}…`),
+            onWaiting: (elapsedMs) => {
+              const step = describeScanStep(deps.db, outcome.domain);
+              return context.progress(Math.min(elapsedMs / 1000, total), total, step ? `Analysing ${args.url}: ${step}` : `Analysing ${args.url}…`);
+            },
           });
           if (stored) return complete(deps, outcome.domain, JSON.parse(stored.recordJson) as SchemaRecord, false);
           const url = reportUrl(deps.publicUrl, outcome.domain);
           return {
             ok: true,
             structured: { domain: outcome.domain, state: "running" as const, fromCache: false, record: null, reportUrl: url },
-            text: `The analysis is still running after ${waitSeconds} seconds. Call get_schema_report with {"domain":"${outcome.domain}"} in 10-20 seconds, or GET ${url}.`,
+            text: `The analysis is still running after ${waitSeconds} seconds${stepNote(deps, outcome.domain)}. Call get_schema_report with {"domain":"${outcome.domain}"} in 10-20 seconds, or GET ${url}.`,
           };
         }
       }
@@ -79,4 +83,9 @@ function complete(deps: McpToolDeps, domain: string, record: SchemaRecord, fromC
   const url = reportUrl(deps.publicUrl, domain);
   const origin = fromCache ? "A recent record was found, so the page was not fetched again (no rate limit spent).\n" : "";
   return { ok: true as const, structured: { domain, state: "complete" as const, fromCache, record, reportUrl: url }, text: origin + summarizeSchemaRecord(record, url) };
+}
+
+function stepNote(deps: { db: Parameters<typeof describeScanStep>[0] }, domain: string): string {
+  const step = describeScanStep(deps.db, domain);
+  return step ? ` (current step: ${step})` : "";
 }

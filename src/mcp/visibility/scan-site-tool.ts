@@ -6,6 +6,7 @@ import { latestScan } from "../../store/scans-repo.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
+import { describeScanStep } from "../scan-step.ts";
 import { waitForNewRecord } from "../wait-for-new-record.ts";
 import { VisibilityRecordOutput } from "./record-output.ts";
 import { summarizeRecord } from "./record-summary.ts";
@@ -76,15 +77,16 @@ export function scanSiteTool(deps: McpToolDeps): McpTool {
           const stored = await waitForNewRecord(deps.db, outcome.domain, previousId, {
             ...deps.scanWait,
             signal: context.signal,
-            onWaiting: (elapsedMs) => context.progress(Math.min(elapsedMs / 1000, total), total, `Scanning ${outcome.domain}…`),
+            onWaiting: (elapsedMs) => context.progress(Math.min(elapsedMs / 1000, total), total, scanningMessage(deps, outcome.domain)),
           });
           if (stored) return complete(deps, outcome.domain, JSON.parse(stored.recordJson) as VisibilityRecord, false);
           const url = reportUrl(deps.publicUrl, outcome.domain);
+          const step = describeScanStep(deps.db, outcome.domain);
           return {
             ok: true,
             structured: { domain: outcome.domain, state: "running" as const, fromCache: false, record: null, reportUrl: url },
             text:
-              `The scan of ${outcome.domain} is still running after ${waitSeconds} seconds. Call get_report with ` +
+              `The scan of ${outcome.domain} is still running after ${waitSeconds} seconds${step ? ` (current step: ${step})` : ""}. Call get_report with ` +
               `{"domain":"${outcome.domain}"} in 10-20 seconds, or GET ${url}, which answers 404 until the record is stored. ` +
               "Calling scan_site again for this domain joins the running scan at no cost.",
           };
@@ -102,6 +104,11 @@ function complete(deps: McpToolDeps, domain: string, record: VisibilityRecord, f
     structured: { domain, state: "complete" as const, fromCache, record, reportUrl: url },
     text: origin + summarizeRecord(record, url),
   };
+}
+
+function scanningMessage(deps: McpToolDeps, domain: string): string {
+  const step = describeScanStep(deps.db, domain);
+  return step ? `Scanning ${domain}: ${step}` : `Scanning ${domain}…`;
 }
 
 function scans(count: number): string {

@@ -177,6 +177,20 @@
       elapsed.setAttribute("aria-label", "elapsed time");
       head.appendChild(elapsed);
       box.appendChild(head);
+      // The same structure as the no-JavaScript progress page (status-pages.ts scanProgress): a labelled
+      // <progress> and a polite live region for the step, filled from the 404's "scan" while polling.
+      var barId = (form.id || "scan") + "-progress-bar";
+      var meter = element("div", "scan-progress");
+      var barLabel = element("label", "", "Waiting for the scan to start…");
+      barLabel.htmlFor = barId;
+      var bar = element("progress", "");
+      bar.id = barId;
+      var step = element("p", "scan-step", "Queued");
+      step.setAttribute("aria-live", "polite");
+      meter.appendChild(barLabel);
+      meter.appendChild(bar);
+      meter.appendChild(step);
+      box.appendChild(meter);
       var template = document.getElementById("scan-checks");
       if (template && template.content) {
         box.appendChild(element("p", "", "What is being checked:"));
@@ -197,7 +211,9 @@
       try {
         while (Date.now() - began < GIVE_UP_MS) {
           await sleep(POLL_MS);
-          var record = await fetchRecord(domain);
+          var report = await fetchReport(domain);
+          var record = report && report.status === 200 ? report.body : null;
+          if (report && report.status === 404 && report.body.scan) showProgress(report.body.scan);
           if (record && Date.parse(record.scannedAt) >= startedAt) {
             title.textContent = "Done: opening the report of " + domain + "…";
             location.assign(reportPath(domain));
@@ -208,6 +224,24 @@
       } finally {
         clearInterval(ticker);
       }
+
+      function showProgress(scan) {
+        var progress = scan.progress;
+        if (!progress || typeof progress.done !== "number" || typeof progress.total !== "number" || progress.total <= 0) {
+          setText(step, scan.state === "queued" ? "Queued: the scan starts as soon as a worker is free." : "Starting…");
+          return;
+        }
+        bar.max = progress.total;
+        bar.value = Math.min(progress.done, progress.total);
+        bar.textContent = progress.done + " of " + progress.total + " steps done";
+        setText(barLabel, "Scan progress: " + progress.done + " of " + progress.total + " steps done");
+        setText(step, String(progress.step || ""));
+      }
+    }
+
+    /** Writes only on change, so the live region announces a new step once rather than every poll. */
+    function setText(node, text) {
+      if (node.textContent !== text) node.textContent = text;
     }
 
     function countDown(message, seconds) {
@@ -254,11 +288,12 @@
     }
   }
 
-  async function fetchRecord(domain) {
+  /** The report endpoint's answer: 200 with the record, or 404 whose body may say how far a running scan is. */
+  async function fetchReport(domain) {
     try {
       var response = await fetch("/api/report/" + encodeURIComponent(domain) + ".json", { cache: "no-store" });
-      if (response.status !== 200) return null;
-      return await response.json();
+      if (response.status !== 200 && response.status !== 404) return null;
+      return { status: response.status, body: (await response.json()) || {} };
     } catch (error) {
       return null;
     }

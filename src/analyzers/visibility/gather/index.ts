@@ -1,4 +1,5 @@
 import type { ScanContext } from "../../analyzer.ts";
+import { StepProgress } from "../../step-progress.ts";
 import { gatherOffsite } from "../offsite/gather-offsite.ts";
 import { ARTIFACTS_VERSION, type Artifacts, type HomepageArtifact, type RobotsTxtArtifact, type SitemapArtifact, type TextFileArtifact } from "./artifacts.ts";
 import { gatherHomepage, homepageUnreachable, siteOrigin } from "./homepage.ts";
@@ -11,7 +12,23 @@ import { gatherSitemap, sitemapPageUrls, withChildSitemaps } from "./sitemap.ts"
 import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 
-type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> & Partial<Pick<ScanContext, "offsite" | "now">>;
+type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> & Partial<Pick<ScanContext, "offsite" | "now" | "progress">>;
+
+/** The gather steps pollers see, in the order they usually start. */
+export const GATHER_STEPS = {
+  homepage: "Fetching the homepage",
+  robots: "Reading robots.txt",
+  llms: "Looking for llms.txt",
+  probes: "Probing the homepage as AI crawlers",
+  offsite: "Looking up off-site presence (Wikidata, Wikipedia, Common Crawl)",
+  redirect: "Checking the HTTP to HTTPS redirect",
+  sitemap: "Reading the sitemap",
+  samples: "Reading sample pages",
+  llmsLinks: "Checking the links in llms.txt",
+} as const;
+
+type GatherStep = keyof typeof GATHER_STEPS;
+type Steps = StepProgress<GatherStep>;
 
 /**
  * Gathers every artifact of one scan: the only visibility code that touches the network.
@@ -27,17 +44,21 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   const gatheredAt = (context.now?.() ?? new Date()).toISOString();
   const site = { ...context, fetcher: limitFetcher(context.fetcher) };
   const guessedOrigin = `https://${context.domain}`;
+  const steps: Steps = new StepProgress(GATHER_STEPS, context.progress);
 
-  const offsite = context.offsite ? gatherOffsite(context.domain, context.offsite, { signal: context.signal }) : Promise.resolve(undefined);
-  const homepagePromise = gatherHomepage(site);
+  const homepagePromise = steps.track("homepage", gatherHomepage(site));
+  const offsite = context.offsite
+    ? steps.track("offsite", gatherOffsite(context.domain, context.offsite, { signal: context.signal }))
+    : (steps.skip("offsite"), Promise.resolve(undefined));
   const speculative = {
-    files: siteFiles(site, guessedOrigin),
-    probes: gatherProbes(site, `${guessedOrigin}/`),
+    files: siteFiles(site, guessedOrigin, steps),
+    probes: steps.track("probes", gatherProbes(site, `${guessedOrigin}/`)),
   };
   const homepage = await homepagePromise;
 
   if (homepageUnreachable(homepage)) {
     // Nothing was reached: what was started in parallel failed (or will fail) the same way, and is not judged.
+    steps.skip("redirect", "sitemap", "samples", "llmsLinks");
     await Promise.allSettled([speculative.files, speculative.probes]);
     return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(homepage.error.url), offsite: await offsite };
   }
@@ -45,18 +66,24 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   const origin = siteOrigin(homepage);
   const picked = homepage.ok && homepage.status < 400 ? pickSamplePages(homepage) : [];
   const linkedPages = gatherSamplePages(site, picked);
-  const httpRedirect = origin.startsWith("https://") ? gatherHttpRedirect(site, `http://${new URL(origin).host}/`) : Promise.resolve(undefined);
+  const httpRedirect = origin.startsWith("https://")
+    ? steps.track("redirect", gatherHttpRedirect(site, `http://${new URL(origin).host}/`))
+    : (steps.skip("redirect"), Promise.resolve(undefined));
   const probeUrl = homepage.ok ? homepage.requestedUrl : `${origin}/`;
-  const probes = probeUrl === `${guessedOrigin}/` ? speculative.probes : gatherProbes(site, probeUrl);
+  const probes = probeUrl === `${guessedOrigin}/` ? speculative.probes : steps.track("probes", gatherProbes(site, probeUrl));
 
-  const files = await acceptOrRefetch(site, await speculative.files, origin);
-  const sitemapPromise = robotsSitemap(site, files.robotsTxt, files.defaultSitemap).then((sitemap) => withChildSitemaps(site, sitemap));
+  const files = await acceptOrRefetch(site, await speculative.files, origin, steps);
+  const sitemapPromise = steps.track(
+    "sitemap",
+    robotsSitemap(site, files.robotsTxt, files.defaultSitemap).then((sitemap) => withChildSitemaps(site, sitemap)),
+  );
   // When the homepage links to too few pages, the sitemap fills the sample; only those pages wait for it.
   const sitemapPages =
     homepage.ok && homepage.status < 400 && sampleHasRoom(picked)
       ? sitemapPromise.then((sitemap) => gatherSamplePages(site, pickSitemapPages(homepage, picked, sitemapPageUrls(sitemap)), "sitemap"))
       : Promise.resolve([]);
-  const [sitemap, llmsLinks] = await Promise.all([sitemapPromise, llmsLinkChecks(site, files.llmsTxt, context.domain)]);
+  steps.track("samples", Promise.all([linkedPages, sitemapPages]));
+  const [sitemap, llmsLinks] = await Promise.all([sitemapPromise, steps.track("llmsLinks", llmsLinkChecks(site, files.llmsTxt, context.domain))]);
 
   return {
     version: ARTIFACTS_VERSION,
@@ -82,18 +109,23 @@ interface SiteFiles {
   defaultSitemap: SitemapArtifact;
 }
 
-function siteFiles(context: Pick<ScanContext, "fetcher" | "signal">, origin: string): Promise<SiteFiles> {
-  return Promise.all([
-    fetchRobotsTxt(context, origin),
+function siteFiles(context: Pick<ScanContext, "fetcher" | "signal">, origin: string, steps: Steps): Promise<SiteFiles> {
+  // Started in the order the per-site bound should serve them.
+  const robotsTxt = steps.track("robots", fetchRobotsTxt(context, origin));
+  const llmsFiles = Promise.all([
     fetchTextFile(context, `${origin}/llms.txt`, LLMS_TXT_MAX_BYTES),
     fetchTextFile(context, `${origin}/.well-known/llms.txt`, LLMS_TXT_MAX_BYTES),
     fetchTextFile(context, `${origin}/llms-full.txt`, LLMS_FULL_TXT_MAX_BYTES),
+  ]);
+  return Promise.all([
+    robotsTxt,
+    steps.track("llms", llmsFiles),
     gatherSitemap(context, `${origin}/sitemap.xml`, "default"),
-  ]).then(([robotsTxt, llms, wellKnown, llmsFullTxt, defaultSitemap]) => ({ robotsTxt, llmsTxt: [llms, wellKnown], llmsFullTxt, defaultSitemap }));
+  ]).then(([robotsTxt, [llms, wellKnown, llmsFullTxt], defaultSitemap]) => ({ robotsTxt, llmsTxt: [llms, wellKnown], llmsFullTxt, defaultSitemap }));
 }
 
 /** Keeps the speculative files when the homepage's origin is the guessed one (or their redirects landed there); otherwise fetches them again there. */
-async function acceptOrRefetch(context: Pick<ScanContext, "fetcher" | "signal">, files: SiteFiles, origin: string): Promise<SiteFiles> {
+async function acceptOrRefetch(context: Pick<ScanContext, "fetcher" | "signal">, files: SiteFiles, origin: string, steps: Steps): Promise<SiteFiles> {
   const landed = (artifact: { ok: boolean; url: string; finalUrl?: string }) =>
     new URL(artifact.url).origin === origin || (artifact.ok && artifact.finalUrl !== undefined && new URL(artifact.finalUrl).origin === origin);
   const robots = files.robotsTxt;
@@ -103,7 +135,7 @@ async function acceptOrRefetch(context: Pick<ScanContext, "fetcher" | "signal">,
     { ...files.llmsFullTxt, finalUrl: files.llmsFullTxt.ok ? files.llmsFullTxt.finalUrl : undefined },
   ];
   if (all.every(landed) && new URL(files.defaultSitemap.url).origin === origin) return files;
-  return siteFiles(context, origin);
+  return siteFiles(context, origin, steps);
 }
 
 /** The sitemap robots.txt names, when it is not the /sitemap.xml already fetched; otherwise that one. */

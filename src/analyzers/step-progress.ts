@@ -1,0 +1,57 @@
+import type { ScanProgress } from "./analyzer.ts";
+
+/**
+ * Turns a gatherer's parallel tasks into ScanContext.progress updates. Each step is known up front (so
+ * `total` is fixed and a bar never shrinks); a step counts as done the first time a task for it
+ * settles, whether it succeeded or not, and a later retry of the same step (a refetch) shows it as
+ * the current step again without counting it twice. The reported step is the newest one still running.
+ */
+export class StepProgress<TKey extends string> {
+  private readonly finished = new Set<TKey>();
+  /** Running tasks' step names, oldest first; a name appears once per running task. */
+  private readonly running: string[] = [];
+  private lastStep: string;
+
+  constructor(
+    private readonly steps: Readonly<Record<TKey, string>>,
+    private readonly report: ((update: ScanProgress) => void) | undefined,
+  ) {
+    this.lastStep = Object.values<string>(steps)[0] ?? "";
+  }
+
+  get total(): number {
+    return Object.keys(this.steps).length;
+  }
+
+  /** Shows `key` as running until `work` settles. Returns `work` itself, so its result and errors are untouched. */
+  track<T>(key: TKey, work: Promise<T>): Promise<T> {
+    if (!this.report) return work;
+    const step = this.steps[key];
+    this.running.push(step);
+    this.lastStep = step;
+    this.emit();
+    const settle = () => {
+      this.running.splice(this.running.indexOf(step), 1);
+      this.finished.add(key);
+      this.emit();
+    };
+    work.then(settle, settle);
+    return work;
+  }
+
+  /** Counts steps that will not run (the site could not be reached, or the step does not apply) as done. */
+  skip(...keys: TKey[]): void {
+    if (!this.report) return;
+    for (const key of keys) this.finished.add(key);
+    this.emit();
+  }
+
+  private emit(): void {
+    const step = this.running.at(-1) ?? this.lastStep;
+    try {
+      this.report?.({ done: this.finished.size, total: this.total, step });
+    } catch {
+      // Progress is only shown to pollers: a failing reporter must never end the scan.
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Scan progress below the HTTP layer: the lease-fenced write, what findActiveJob returns, the
+ * throttle between the analyzer's reports and the database, and how gather tasks become steps.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { openDatabase, type Db } from "../../src/store/database.ts";
+import { setJobProgress } from "../../src/store/jobs-repo.ts";
+import { claimNextJob, completeJob, enqueueScan, findActiveJob, releaseJob, type JobCaller } from "../../src/scans/queue.ts";
+import { throttledProgress } from "../../src/scans/throttled-progress.ts";
+import { StepProgress } from "../../src/analyzers/step-progress.ts";
+import type { ScanProgress } from "../../src/analyzers/analyzer.ts";
+import { describeScanStep } from "../../src/mcp/scan-step.ts";
+
+const T0 = 1_750_000_000_000;
+const LEASE = 15_000;
+const caller: JobCaller = { kind: "challenge", apiKeyId: null };
+const opened: Db[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function memoryDb(): Db {
+  const db = openDatabase(":memory:");
+  opened.push(db);
+  return db;
+}
+
+const progressOf = (db: Db, domain: string) => findActiveJob(db, domain)?.progressJson ?? null;
+
+describe("setJobProgress", () => {
+  test("only the current lease holder of a running job can write progress; a new claim starts without any", () => {
+    const db = memoryDb();
+    const id = enqueueScan(db, "example.com", caller, T0);
+    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "queued", createdAt: T0, progressJson: null });
+    expect(setJobProgress(db, id, "no-lease-yet", '{"done":0,"total":1,"step":"x"}', T0)).toBe(false);
+
+    const first = claimNextJob(db, T0, LEASE)!;
+    expect(setJobProgress(db, id, first.leaseToken, '{"done":1,"total":9,"step":"Fetching the homepage"}', T0 + 1)).toBe(true);
+    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "running", createdAt: T0, progressJson: '{"done":1,"total":9,"step":"Fetching the homepage"}' });
+    expect(setJobProgress(db, id, "someone-else", '{"done":5,"total":9,"step":"stale"}', T0 + 2)).toBe(false);
+    expect(progressOf(db, "example.com")).toContain("Fetching the homepage");
+
+    // The first worker's lease ran out and another took the job over: the old token writes nothing, and progress restarts.
+    const second = claimNextJob(db, T0 + LEASE + 1, LEASE)!;
+    expect(second.leaseToken).not.toBe(first.leaseToken);
+    expect(progressOf(db, "example.com")).toBeNull();
+    expect(setJobProgress(db, id, first.leaseToken, '{"done":8,"total":9,"step":"stale"}', T0 + LEASE + 2)).toBe(false);
+    expect(progressOf(db, "example.com")).toBeNull();
+    expect(setJobProgress(db, id, second.leaseToken, '{"done":2,"total":9,"step":"Reading robots.txt"}', T0 + LEASE + 3)).toBe(true);
+
+    expect(completeJob(db, second, T0 + LEASE + 4, () => {})).toBe(true);
+    expect(setJobProgress(db, id, second.leaseToken, '{"done":9,"total":9,"step":"late"}', T0 + LEASE + 5)).toBe(false);
+    expect(findActiveJob(db, "example.com")).toBeNull();
+  });
+
+  test("a released job is queued again and cannot be written by its former holder", () => {
+    const db = memoryDb();
+    enqueueScan(db, "example.com", caller, T0);
+    const job = claimNextJob(db, T0, LEASE)!;
+    expect(releaseJob(db, job, T0 + 1)).toBe(true);
+    expect(setJobProgress(db, job.id, job.leaseToken, '{"done":1,"total":2,"step":"x"}', T0 + 2)).toBe(false);
+  });
+
+  test("describeScanStep words the state for MCP clients", () => {
+    const db = memoryDb();
+    expect(describeScanStep(db, "example.com")).toBeNull();
+    enqueueScan(db, "example.com", caller, T0);
+    expect(describeScanStep(db, "example.com")).toBe("queued, waiting for a free worker");
+    const job = claimNextJob(db, T0, LEASE)!;
+    expect(describeScanStep(db, "example.com")).toBe("starting");
+    setJobProgress(db, job.id, job.leaseToken, '{"done":3,"total":9,"step":"Probing the homepage as AI crawlers"}', T0);
+    expect(describeScanStep(db, "example.com")).toBe("Probing the homepage as AI crawlers (3 of 9 steps done)");
+  });
+});
+
+describe("throttledProgress", () => {
+  const update = (done: number): ScanProgress => ({ done, total: 10, step: `step ${done}` });
+
+  test("writes the first update at once, then at most one per interval, always ending with the newest", async () => {
+    let clock = 1000;
+    const writes: ScanProgress[] = [];
+    const progress = throttledProgress((u) => writes.push(u), { intervalMs: 40, now: () => clock });
+    progress.report(update(1));
+    expect(writes.map((u) => u.done)).toEqual([1]);
+    for (let done = 2; done <= 6; done++) progress.report(update(done));
+    expect(writes.map((u) => u.done)).toEqual([1]);
+    clock += 40;
+    await Bun.sleep(80);
+    // The burst 2..6 became one write of its newest update.
+    expect(writes.map((u) => u.done)).toEqual([1, 6]);
+    progress.report(update(7));
+    clock += 40;
+    await Bun.sleep(80);
+    expect(writes.map((u) => u.done)).toEqual([1, 6, 7]);
+    progress.stop();
+  });
+
+  test("a failing write is reported, never thrown, and stop drops what is pending", async () => {
+    let clock = 0;
+    const errors: unknown[] = [];
+    let calls = 0;
+    const progress = throttledProgress(
+      () => {
+        calls++;
+        throw new Error("database is locked");
+      },
+      { intervalMs: 30, now: () => clock, onError: (error) => errors.push(error) },
+    );
+    expect(() => progress.report(update(1))).not.toThrow();
+    expect(calls).toBe(1);
+    expect(String(errors[0])).toContain("database is locked");
+    progress.report(update(2));
+    progress.stop();
+    clock += 100;
+    await Bun.sleep(60);
+    expect(calls).toBe(1);
+    progress.report(update(3));
+    expect(calls).toBe(1);
+  });
+});
+
+describe("StepProgress", () => {
+  test("counts each step once, shows the newest running step, and never lets a reporter's error escape", async () => {
+    const seen: ScanProgress[] = [];
+    const steps = new StepProgress({ a: "Step A", b: "Step B", c: "Step C" }, (u) => {
+      seen.push(u);
+      throw new Error("reporter broke");
+    });
+    let finishA!: () => void;
+    let failB!: (error: Error) => void;
+    const a = steps.track("a", new Promise<void>((resolve) => (finishA = resolve)));
+    const b = steps.track("b", new Promise<void>((_, reject) => (failB = reject)));
+    expect(seen.at(-1)).toEqual({ done: 0, total: 3, step: "Step B" });
+    failB(new Error("fetch failed"));
+    await expect(b).rejects.toThrow("fetch failed");
+    expect(seen.at(-1)).toEqual({ done: 1, total: 3, step: "Step A" });
+    // A retry of a finished step shows it again without counting it twice.
+    const again = steps.track("b", Promise.resolve());
+    await again;
+    finishA();
+    await a;
+    await Bun.sleep(0);
+    expect(seen.at(-1)).toEqual({ done: 2, total: 3, step: "Step B" });
+    steps.skip("c");
+    expect(seen.at(-1)).toEqual({ done: 3, total: 3, step: "Step B" });
+    expect(seen.map((u) => u.done)).toEqual([...seen.map((u) => u.done)].sort((x, y) => x - y));
+  });
+});
