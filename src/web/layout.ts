@@ -58,7 +58,7 @@ ${(options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>
 <main id="main" class="wrap">
 ${options.body}
 </main>
-<footer class="site-footer"><div class="wrap"><p>${siteName}: self-hosted scans of how AI assistants see a website. <a href="/swagger">API documentation</a> · <a href="/llms.txt">llms.txt</a></p></div></footer>
+<footer class="site-footer"><div class="wrap"><p>${siteName}: self-hosted scans of how websites show up to AI. <a href="/swagger">API documentation</a> · <a href="/llms.txt">llms.txt</a></p></div></footer>
 </body>
 </html>`}\n`;
 }

@@ -93,7 +93,7 @@
     async function run() {
       var url = (form.elements.url.value || "").trim();
       if (!url) {
-        notice("error", ["Enter a domain, such as example.com."]);
+        notice("error", ["Enter what to scan, such as " + (form.elements.url.placeholder || "example.com") + "."]);
         form.elements.url.focus();
         return;
       }
