@@ -26,10 +26,14 @@ export function isBooleanText(value: string): boolean {
   return /^(?:true|false|https?:\/\/schema\.org\/(?:True|False))$/i.test(value.trim());
 }
 
-/** An absolute http(s) URL, or a relative reference (which search engines resolve against the page). */
+/**
+ * An absolute http(s) URL (or mailto:/tel:, which contact properties use), or a relative reference,
+ * which search engines resolve against the page. Other schemes (javascript:, data:, file:, …) name
+ * nothing a search engine or an assistant can follow.
+ */
 export function isUrlText(value: string): boolean {
   const text = value.trim();
   if (text === "" || /\s/.test(text)) return false;
-  if (/^[a-z][\w+.-]*:/i.test(text)) return URL.canParse(text);
+  if (/^[a-z][\w+.-]*:/i.test(text)) return /^(?:https?|mailto|tel):/i.test(text) && URL.canParse(text);
   return URL.canParse(text, "https://example.invalid/");
 }
