@@ -5,7 +5,7 @@
  * call refused (401), and sign in as the admin to find that scan and that key.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -15,9 +15,8 @@ import { startService, type ServiceProcess } from "../../scripts/lib/service-pro
 import { freePort } from "../../scripts/bench/bench-helpers.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { pollReport } from "../helpers/poll-report.ts";
+import { CHROMIUM, hasChromium, launchChromium } from "../helpers/browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`account browser test skipped: ${CHROMIUM} is missing (CI installs Debian's chromium package)`);
 
 const ADMIN_EMAIL = "operator@example.com";
@@ -30,7 +29,6 @@ let work: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const { chromium } = await import("playwright-core");
   site = await startFixtureSite(wellPreparedSite("keyed.test"), { tls: true });
   work = mkdtempSync(join(tmpdir(), "sightline-accounts-browser-"));
   // PUBLIC_URL must be the origin the browser sees, or the same-origin check refuses the forms.
@@ -49,10 +47,7 @@ beforeAll(async () => {
     SCAN_TIMEOUT_MS: "20000",
     SCAN_CONNECT_TO: [site.connectTo("keyed.test", 443), site.connectTo("www.keyed.test", 443)].join(","),
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

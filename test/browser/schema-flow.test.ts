@@ -8,18 +8,16 @@
  * origin but the server's. Screenshots go to test-output/schema-report-*.png for a person to look at.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
+import { CHROMIUM, expectClean, hasChromium, launchChromium, TEST_OUTPUT as OUTPUT, watchPage, type Watched as WatchedPage } from "../helpers/browser.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
 import { startFixtureSite, TEST_CA_PATH, type FixtureSite } from "../helpers/fixture-server.ts";
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
 import { HOSTILE_PAGE_PATH, SCHEMA_HOSTILE_STRINGS, schemaHostileSite, schemaShopSite, SHOP_PAGE_PATH, UNKNOWN_PROPERTY } from "./schema-sites.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const OUTPUT = join(import.meta.dir, "..", "..", "test-output");
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`schema browser tests skipped: ${CHROMIUM} is missing (CI installs Debian's chromium package)`);
 
 const SHOP_HOST = "shop.secure.test";
@@ -30,17 +28,12 @@ let service: ServiceProcess;
 let work: string;
 const sites: FixtureSite[] = [];
 
-interface Watched {
+interface Watched extends WatchedPage {
   context: BrowserContext;
-  page: Page;
-  dialogs: string[];
-  consoleErrors: string[];
-  foreignRequests: string[];
 }
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const { chromium } = await import("playwright-core");
   // The test certificate covers *.secure.test, so both pages live under that name.
   const shop = await startFixtureSite(schemaShopSite(), { tls: true });
   const hostile = await startFixtureSite(schemaHostileSite(HOSTILE_HOST), { tls: true });
@@ -56,10 +49,7 @@ beforeAll(async () => {
     SCAN_TIMEOUT_MS: "20000",
     SCAN_CONNECT_TO: [shop.connectTo(SHOP_HOST, 443), hostile.connectTo(HOSTILE_HOST, 443)].join(","),
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  browser = await launchChromium();
   mkdirSync(OUTPUT, { recursive: true });
 }, 180_000);
 
@@ -76,32 +66,8 @@ async function openPage(width = 1280, height = 900): Promise<Watched> {
   // The copy button writes to the clipboard; the test reads it back.
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   const page = await context.newPage();
-  const watched: Watched = { context, page, dialogs: [], consoleErrors: [], foreignRequests: [] };
-  page.on("dialog", (dialog) => {
-    watched.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  page.on("pageerror", (error) => watched.consoleErrors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    // Chromium reports every 4xx answer as a console error; the 404s of polling a report that does
-    // not exist yet are answers the page expects.
-    const at = message.location().url;
-    if (message.text().startsWith("Failed to load resource") && at.startsWith(`${origin}/api/report/`)) return;
-    watched.consoleErrors.push(`${message.text()} (${at})`);
-  });
-  page.on("request", (request) => {
-    const url = request.url();
-    if (url.startsWith("data:") || url.startsWith("blob:")) return;
-    if (new URL(url).origin !== origin) watched.foreignRequests.push(url);
-  });
-  return watched;
-}
-
-function expectClean(watched: Watched): void {
-  expect(watched.dialogs).toEqual([]);
-  expect(watched.consoleErrors).toEqual([]);
-  expect(watched.foreignRequests).toEqual([]);
+  // The 404s of polling a report that does not exist yet are answers the page expects.
+  return { context, ...watchPage(page, origin, (url) => url.startsWith(`${origin}/api/report/`)) };
 }
 
 /** Types a page URL on the home page and follows the scan until its report is open. */

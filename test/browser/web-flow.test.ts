@@ -7,19 +7,17 @@
  * Screenshots of the report at phone and desktop widths go to test-output/ for a person to look at.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { CHROMIUM, expectClean, hasChromium, launchChromium, TEST_OUTPUT as OUTPUT, watchPage, type Watched } from "../helpers/browser.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
 import { startFixtureSite, TEST_CA_PATH, type FixtureSite } from "../helpers/fixture-server.ts";
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { hostileContentSite } from "./hostile-content-site.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const OUTPUT = join(import.meta.dir, "..", "..", "test-output");
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`browser tests skipped: ${CHROMIUM} is missing (CI installs Debian's chromium package)`);
 
 let browser: Browser;
@@ -27,16 +25,8 @@ let service: ServiceProcess;
 let work: string;
 const sites: FixtureSite[] = [];
 
-interface Watched {
-  page: Page;
-  dialogs: string[];
-  consoleErrors: string[];
-  foreignRequests: string[];
-}
-
 beforeAll(async () => {
   if (!hasChromium) return;
-  const { chromium } = await import("playwright-core");
   const good = await startFixtureSite(wellPreparedSite("good.test"), { tls: true });
   // The test certificate covers *.secure.test, so the hostile site lives under that name.
   const hostile = await startFixtureSite(hostileContentSite("xss.secure.test"), { tls: true });
@@ -53,10 +43,7 @@ beforeAll(async () => {
     SCAN_TIMEOUT_MS: "20000",
     SCAN_CONNECT_TO: [good.connectTo("good.test", 443), good.connectTo("www.good.test", 443), hostile.connectTo("xss.secure.test", 443)].join(","),
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  browser = await launchChromium();
   mkdirSync(OUTPUT, { recursive: true });
 }, 180_000);
 
@@ -69,33 +56,9 @@ afterAll(async () => {
 
 async function openPage(width = 1280, height = 900): Promise<Watched> {
   const page = await browser.newPage({ viewport: { width, height } });
-  const watched: Watched = { page, dialogs: [], consoleErrors: [], foreignRequests: [] };
   const origin = new URL(service.baseUrl).origin;
-  page.on("dialog", (dialog) => {
-    watched.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  page.on("pageerror", (error) => watched.consoleErrors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    // Chromium reports every 4xx answer as a console error; the 404s of polling a report that does
-    // not exist yet and the 429 of the rate-limit test are answers the page expects.
-    const at = message.location().url;
-    if (message.text().startsWith("Failed to load resource") && (at.startsWith(`${origin}/api/report/`) || at === `${origin}/api/scan`)) return;
-    watched.consoleErrors.push(`${message.text()} (${at})`);
-  });
-  page.on("request", (request) => {
-    const url = request.url();
-    if (url.startsWith("data:") || url.startsWith("blob:")) return;
-    if (new URL(url).origin !== origin) watched.foreignRequests.push(url);
-  });
-  return watched;
-}
-
-function expectClean(watched: Watched): void {
-  expect(watched.dialogs).toEqual([]);
-  expect(watched.consoleErrors).toEqual([]);
-  expect(watched.foreignRequests).toEqual([]);
+  // The 404s of polling a report that does not exist yet and the 429 of the rate-limit test are expected.
+  return watchPage(page, origin, (url) => url.startsWith(`${origin}/api/report/`) || url === `${origin}/api/scan`);
 }
 
 async function scanFromHome(watched: Watched, domain: string): Promise<void> {
