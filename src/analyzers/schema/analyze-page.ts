@@ -1,6 +1,6 @@
-import { extractStructuredData } from "./extract/extract-structured-data.ts";
-import type { ExtractedItem } from "./extract/extracted-item.ts";
-import { pageDocument } from "./extract/html-document.ts";
+import type { ExtractedItem } from "../structured-data/extracted-item.ts";
+import { pageDocument } from "../structured-data/html-document.ts";
+import { embedReferences, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
@@ -18,9 +18,9 @@ export type AnalysisStep = "extract" | "validate" | "generate";
 export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?: (step: AnalysisStep) => void): SchemaResult {
   onStep?.("extract");
   const document = pageDocument(page, page.html);
-  const extraction = extractStructuredData(document, page.finalUrl);
+  const extraction = structuredGraph(document, page.finalUrl);
   onStep?.("validate");
-  const items = extraction.items.map((item) => judgeItem(item, vocabulary));
+  const items = extraction.items.map((item) => judgeItem(item, extraction, vocabulary));
   const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
   onStep?.("generate");
   const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
@@ -49,7 +49,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   };
 }
 
-function judgeItem(item: ExtractedItem, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
+function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
   const validated = validateItem(item, vocabulary);
   const declared = item.node["@type"];
   const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type) => typeof type === "string") : [];
@@ -65,7 +65,8 @@ function judgeItem(item: ExtractedItem, vocabulary: Vocabulary): { reported: Str
       data: data.length > MAX_DATA_CHARS ? `${data.slice(0, MAX_DATA_CHARS)}\n…` : data,
       errors: validated.errors,
       warnings: validated.warnings,
-      eligibility: richResultEligibility(item.node, validated.types, validated.errors.length > 0, vocabulary),
+      // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
+      eligibility: richResultEligibility(embedReferences(graph, item.node), validated.types, validated.errors.length > 0, vocabulary),
     },
   };
 }

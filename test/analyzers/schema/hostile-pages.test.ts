@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
-import { MAX_DEPTH, MAX_PROBLEMS } from "../../../src/analyzers/schema/extract/extracted-item.ts";
-import { extractStructuredData } from "../../../src/analyzers/schema/extract/extract-structured-data.ts";
-import { MAX_VALUE_CHARS } from "../../../src/analyzers/schema/extract/microdata.ts";
+import { MAX_DEPTH, MAX_PROBLEMS } from "../../../src/analyzers/structured-data/extracted-item.ts";
+import { extractStructuredData } from "../../../src/analyzers/structured-data/extract-structured-data.ts";
+import { MAX_VALUE_CHARS } from "../../../src/analyzers/structured-data/microdata.ts";
 import { readPageFacts } from "../../../src/analyzers/schema/generate/page-facts.ts";
 import { validateItem } from "../../../src/analyzers/schema/validate/validate-item.ts";
 import { schemaVocabulary, Vocabulary } from "../../../src/analyzers/schema/vocabulary/vocabulary.ts";

@@ -1,4 +1,4 @@
-import type { JsonLdNode } from "../extract/extracted-item.ts";
+import type { JsonLdNode } from "../../structured-data/extracted-item.ts";
 import { resolveTerm } from "../validate/resolve-term.ts";
 import type { Vocabulary } from "../vocabulary/vocabulary.ts";
 import { RICH_RESULT_RULES, type Requirement, type RichResultRule } from "./rich-result-rules.ts";

@@ -1,5 +1,6 @@
 import type { Artifacts, SamplePageArtifact } from "../gather/artifacts.ts";
-import { type HtmlDocument, parseDocument, parsedPart, readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
+import { type HtmlDocument, parseHtml, parsedPart } from "../../structured-data/html-document.ts";
+import { readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
 
 export interface SitePage {
   url: string;
@@ -20,7 +21,7 @@ export function sitePages(artifacts: Artifacts): SitePage[] {
   for (const sample of artifacts.samplePages ?? []) {
     let document = parsedSamples.get(sample);
     if (document === undefined) {
-      document = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseDocument(parsedPart(sample.html, SAMPLE_PARSE_MAX_CHARS)) : null;
+      document = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseHtml(parsedPart(sample.html, SAMPLE_PARSE_MAX_CHARS)) : null;
       parsedSamples.set(sample, document);
     }
     if (document && sample.ok) pages.push({ url: sample.finalUrl, role: sample.role, document });

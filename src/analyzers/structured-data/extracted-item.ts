@@ -29,6 +29,17 @@ export interface ExtractionProblem {
 export interface Extraction {
   items: ExtractedItem[];
   problems: ExtractionProblem[];
+  /** Every JSON-LD script block, read or not: what a syntax check reports on. */
+  jsonLdBlocks?: JsonLdBlockSummary[];
+}
+
+export interface JsonLdBlockSummary {
+  /** `json-ld[0]`, as item paths start. */
+  path: string;
+  /** The block's first characters, for evidence. */
+  excerpt: string;
+  /** Why it could not be read as JSON; null when it parsed. */
+  syntaxError: string | null;
 }
 
 /** No page needs more; a hostile one could hold thousands, and each costs validation and record space. */

@@ -1,5 +1,5 @@
 import type { HtmlDocument } from "./html-document.ts";
-import { addProblem, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
+import { addProblem, type Extraction, type ExtractedItem, type JsonLdBlockSummary, type JsonLdNode, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
 
 /**
  * The JSON-LD blocks of a page: each top-level object, each member of a top-level array and each
@@ -14,17 +14,20 @@ import { addProblem, type Extraction, type ExtractedItem, type JsonLdNode, MAX_D
 export function extractJsonLd(document: HtmlDocument): Extraction {
   const items: ExtractedItem[] = [];
   const problems: ProblemSink = { listed: [], unlisted: 0 };
+  const blocks: JsonLdBlockSummary[] = [];
   const scripts = Array.from(document.querySelectorAll("script")).filter((script) => isJsonLd(script.getAttribute("type")));
   scripts.forEach((script, blockIndex) => {
     const path = `json-ld[${blockIndex}]`;
-    const parsed = parseBlock(script.textContent ?? "");
+    const raw = script.textContent ?? "";
+    const parsed = parseBlock(raw);
+    blocks.push({ path, excerpt: raw.trim().slice(0, 100).replace(/\s+/g, " "), syntaxError: parsed.ok ? null : parsed.error });
     if (!parsed.ok) {
       addProblem(problems, { format: "json-ld", path, message: parsed.error });
       return;
     }
     collect(parsed.value, path, undefined, 0, items, problems);
   });
-  return { items: items.slice(0, MAX_ITEMS), problems: problemsOf(problems, "json-ld") };
+  return { items: items.slice(0, MAX_ITEMS), problems: problemsOf(problems, "json-ld"), jsonLdBlocks: blocks };
 }
 
 function collect(value: unknown, path: string, inheritedContext: unknown, depth: number, items: ExtractedItem[], problems: ProblemSink): void {

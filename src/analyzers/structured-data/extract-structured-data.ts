@@ -7,6 +7,7 @@ import { extractRdfa } from "./rdfa.ts";
 /** Every structured data item on the page, in all three formats, JSON-LD first (Google's preferred format). */
 /** `baseUrl` (the page's final URL) makes Microdata and RDFa link values absolute, as HTML defines them. */
 export function extractStructuredData(document: HtmlDocument, baseUrl: string): Extraction {
-  const parts = [extractJsonLd(document), extractMicrodata(document, baseUrl), extractRdfa(document, baseUrl)];
-  return { items: parts.flatMap((part) => part.items), problems: parts.flatMap((part) => part.problems) };
+  const jsonLd = extractJsonLd(document);
+  const parts = [jsonLd, extractMicrodata(document, baseUrl), extractRdfa(document, baseUrl)];
+  return { items: parts.flatMap((part) => part.items), problems: parts.flatMap((part) => part.problems), jsonLdBlocks: jsonLd.jsonLdBlocks ?? [] };
 }
