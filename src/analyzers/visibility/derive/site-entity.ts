@@ -11,8 +11,10 @@ import { ORGANIZATION_TYPES, WEB_PAGE_TYPES } from "../audits/schema-type-famili
  * 1. the WebSite's `publisher` (what schema.org and Google's site-name docs use to name the owner);
  * 2. a node whose `url` or `@id` is the site's own homepage;
  * 3. the `about` / `mainEntity` of the homepage's WebPage, or the `publisher` of its article;
- * 4. an Organization or Person stated as an item of its own, not as somebody's author.
- * An author, creator or contributor is never taken for the owner.
+ * 4. an Organization stated as an item of its own (a Person on its own is more often a byline).
+ * A node that the page names only as an author, creator or contributor is taken for the owner only
+ * when the site itself points at it (1 and 3): SEO plugins give authors `@id`s at the homepage
+ * (`https://example.com/#/schema/person/…`), which must not make them the site.
  */
 
 export interface SiteEntity {
@@ -40,6 +42,7 @@ const NOT_THE_OWNER = ["author", "creator", "contributor", "editor", "reviewedBy
 export function siteEntity(structure: HomepageStructure): SiteEntity | null {
   const { graph, origin } = structure;
   const owners = graph.nodes.filter((node) => hasType(node, ORGANIZATION_TYPES));
+  const notOnlyAuthors = owners.filter((node) => !isOnlyNamedAs(graph, node, NOT_THE_OWNER));
   if (owners.length === 0) return null;
   const pick = (reason: string, candidates: GraphNode[]): SiteEntity | null => {
     const found = candidates.find((node) => hasType(node, ORGANIZATION_TYPES));
@@ -48,21 +51,25 @@ export function siteEntity(structure: HomepageStructure): SiteEntity | null {
   const websites = graph.nodes.filter((node) => hasType(node, "WebSite"));
   return (
     pick("the WebSite's publisher", websites.flatMap((site) => propertyNodes(graph, site, "publisher"))) ??
-    pick("its url is the homepage", owners.filter((node) => isHomepageUrl(node, origin))) ??
+    pick("its url is the homepage", notOnlyAuthors.filter((node) => isHomepageUrl(node, origin))) ??
     pick("the homepage is about it", graph.nodes.filter((node) => hasType(node, WEB_PAGE_TYPES)).flatMap((page) => [...propertyNodes(graph, page, "about"), ...propertyNodes(graph, page, "mainEntity")])) ??
     pick("the publisher of the page's content", graph.nodes.flatMap((node) => propertyNodes(graph, node, "publisher"))) ??
-    pick("stated on its own", owners.filter((node) => node.topLevel && !isOnlyNamedAs(graph, node, NOT_THE_OWNER)))
+    pick("stated on its own", notOnlyAuthors.filter((node) => node.topLevel && !hasType(node, "Person") && propertyTexts(node, "name").length > 0))
   );
 }
 
-/** Whether the node's `url` or `@id` is the site's homepage (`https://example.com/`, `…/#organization`). */
+/**
+ * Whether the node's `url` or `@id` is the site's homepage (`https://example.com/`, `…/#organization`).
+ * An `@id` whose fragment is a path (`/#/schema/person/…`) names something else kept at the homepage.
+ */
 function isHomepageUrl(node: GraphNode, origin: string): boolean {
-  const urls = [...propertyTexts(node, "url"), ...(node.id ? [node.id] : [])];
-  return urls.some((url) => {
+  const atHomepage = (url: string, isId: boolean) => {
     if (!URL.canParse(url, origin)) return false;
     const parsed = new URL(url, origin);
+    if (isId && parsed.hash.includes("/")) return false;
     return sameSite(parsed.origin, origin) && (parsed.pathname === "/" || parsed.pathname === "");
-  });
+  };
+  return propertyTexts(node, "url").some((url) => atHomepage(url, false)) || (node.id !== null && atHomepage(node.id, true));
 }
 
 /** example.com and www.example.com are one site. */
