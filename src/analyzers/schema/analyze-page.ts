@@ -1,4 +1,5 @@
-import type { ExtractedItem } from "../structured-data/extracted-item.ts";
+import { megabytes } from "../structured-data/extract-structured-data.ts";
+import type { ExtractedItem, LimitNotice } from "../structured-data/extracted-item.ts";
 import { pageDocument } from "../structured-data/html-document.ts";
 import { embedReferences, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
@@ -18,7 +19,7 @@ export type AnalysisStep = "extract" | "validate" | "generate";
 export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?: (step: AnalysisStep) => void): SchemaResult {
   onStep?.("extract");
   const document = pageDocument(page, page.html);
-  const extraction = structuredGraph(document, page.finalUrl);
+  const extraction = structuredGraph(document, page.html, page.finalUrl);
   onStep?.("validate");
   const items = extraction.items.map((item) => judgeItem(item, extraction, vocabulary));
   const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
@@ -45,8 +46,14 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
     },
     items: reported,
     problems: extraction.problems,
+    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits],
     generated,
   };
+}
+
+/** The fetcher stops reading at FETCH_MAX_BYTES; what came after was never seen, so say so. */
+function fetchCutNotice(page: PageResponse): LimitNotice {
+  return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (the FETCH_MAX_BYTES limit); structured data after that point was not read.` };
 }
 
 function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {

@@ -31,6 +31,14 @@ export interface Extraction {
   problems: ExtractionProblem[];
   /** Every JSON-LD script block, read or not: what a syntax check reports on. */
   jsonLdBlocks?: JsonLdBlockSummary[];
+  /** Every cap that was hit, so that nothing is cut silently. */
+  limits: LimitNotice[];
+}
+
+/** A cap that was hit while reading the page's structured data, stated in the record and on the report page. */
+export interface LimitNotice {
+  limit: "items" | "depth" | "page-size" | "nodes";
+  message: string;
 }
 
 export interface JsonLdBlockSummary {

@@ -1,5 +1,5 @@
 import type { HtmlDocument, HtmlElement } from "./html-document.ts";
-import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
+import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
 
 /**
  * Microdata (WHATWG HTML §5): every `itemscope` element that is not itself a property value is an
@@ -14,7 +14,7 @@ export function extractMicrodata(document: HtmlDocument, baseUrl: string): Extra
   for (const element of topLevel.slice(0, MAX_ITEMS)) {
     items.push({ format: "microdata", path: `microdata[${items.length}]`, node: readItem(element, 0, baseUrl, budget) });
   }
-  return { items, problems: [] };
+  return { items, problems: [], limits: itemLimit("Microdata", topLevel.length) };
 }
 
 function readItem(scope: HtmlElement, depth: number, baseUrl: string, budget: TextBudget): JsonLdNode {
@@ -74,6 +74,11 @@ export interface TextBudget {
 const TEXT_NODE_BUDGET = 2_000_000;
 /** One property value longer than this is cut: no schema.org value needs more, and the record shows less. */
 export const MAX_VALUE_CHARS = 10_000;
+
+/** The notice for a format whose top-level items passed MAX_ITEMS, or none. */
+export function itemLimit(format: string, found: number): LimitNotice[] {
+  return found > MAX_ITEMS ? [{ limit: "items", message: `The page holds ${found} ${format} items; the first ${MAX_ITEMS} are reported and checked.` }] : [];
+}
 
 export function textBudget(): TextBudget {
   return { nodesLeft: TEXT_NODE_BUDGET };

@@ -1,6 +1,6 @@
 import type { HtmlDocument, HtmlElement } from "./html-document.ts";
 import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
-import { forEachPropertyElement, propertyValue, textBudget, type TextBudget } from "./microdata.ts";
+import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type TextBudget } from "./microdata.ts";
 
 /**
  * RDFa Lite and the parts of RDFa Core that pages use (vocab, prefix, typeof, property, rel and rev,
@@ -19,7 +19,7 @@ export function extractRdfa(document: HtmlDocument, baseUrl: string): Extraction
   for (const element of topLevel.slice(0, MAX_ITEMS)) {
     items.push({ format: "rdfa", path: `rdfa[${items.length}]`, node: readItem(element, 0, context) });
   }
-  return { items, problems: [] };
+  return { items, problems: [], limits: itemLimit("RDFa", topLevel.length) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { HtmlDocument } from "./html-document.ts";
-import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, MAX_DEPTH, type StructuredFormat } from "./extracted-item.ts";
+import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, type StructuredFormat } from "./extracted-item.ts";
 import { extractStructuredData } from "./extract-structured-data.ts";
 import { normalizeTypes, schemaOrgName } from "./schema-org-term.ts";
 
@@ -38,6 +38,8 @@ export interface StructuredGraph {
   problems: ExtractionProblem[];
   /** Every JSON-LD script block, with its syntax error if it has one. */
   jsonLdBlocks: JsonLdBlockSummary[];
+  /** Every cap that was hit while reading the page's structured data. */
+  limits: LimitNotice[];
   /** The node an `@id` names, when the page describes it. */
   byId: ReadonlyMap<string, GraphNode>;
   /** The graph node for a value: a reference is looked up by its `@id`, an embedded object by identity. */
@@ -52,11 +54,14 @@ const EMBED_BUDGET = 2_000;
 
 const graphs = new WeakMap<HtmlDocument, StructuredGraph>();
 
-/** The structured-data graph of a parsed page, built once per document however many readers ask. */
-export function structuredGraph(document: HtmlDocument, baseUrl: string): StructuredGraph {
+/**
+ * The structured-data graph of a page, built once per parsed document however many readers ask.
+ * `html` is the whole page (JSON-LD is read from all of it), `document` its parsed start.
+ */
+export function structuredGraph(document: HtmlDocument, html: string, baseUrl: string): StructuredGraph {
   let graph = graphs.get(document);
   if (!graph) {
-    graph = buildGraph(extractStructuredData(document, baseUrl), baseUrl);
+    graph = buildGraph(extractStructuredData(document, html, baseUrl), baseUrl);
     graphs.set(document, graph);
   }
   return graph;
@@ -118,7 +123,9 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
     const id = absoluteId(value["@id"]);
     return id === null ? null : (byId.get(id) ?? null);
   };
-  return { items: extraction.items, nodes, problems: extraction.problems, jsonLdBlocks: extraction.jsonLdBlocks ?? [], byId, resolve };
+  const limits = [...extraction.limits];
+  if (nodes.length >= MAX_GRAPH_NODES) limits.push({ limit: "nodes", message: `The page's structured data states more than ${MAX_GRAPH_NODES} nodes; the rest are not joined by @id.` });
+  return { items: extraction.items, nodes, problems: extraction.problems, jsonLdBlocks: extraction.jsonLdBlocks ?? [], limits, byId, resolve };
 }
 
 /**

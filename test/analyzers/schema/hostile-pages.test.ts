@@ -17,7 +17,7 @@ import { analyzeHtml, jsonLd, page } from "./analyze-fixtures.ts";
 const URL_OF_PAGE = "https://shop.example/dir/page";
 
 function extract(html: string) {
-  return extractStructuredData(parseHTML(html).document, URL_OF_PAGE);
+  return extractStructuredData(parseHTML(html).document, html, URL_OF_PAGE);
 }
 
 /** Counts calls of `object[name]` while `work` runs, then puts the method back. */
@@ -134,7 +134,7 @@ describe("Microdata and RDFa from a hostile page", () => {
       const element = Object.getPrototypeOf(document.body) as { getAttribute(name: string): string | null };
       let holder: object = element;
       while (!Object.hasOwn(holder, "getAttribute")) holder = Object.getPrototypeOf(holder);
-      return countCalls(holder as { getAttribute(name: string): string | null }, "getAttribute", () => extractStructuredData(document, URL_OF_PAGE));
+      return countCalls(holder as { getAttribute(name: string): string | null }, "getAttribute", () => extractStructuredData(document, nested(depth), URL_OF_PAGE));
     };
     const small = attributeReads(500);
     const large = attributeReads(2_000);

@@ -5,7 +5,7 @@ import { classifyContext } from "../../../src/analyzers/structured-data/json-ld.
 import { jsonLd, page } from "../schema/analyze-fixtures.ts";
 
 function extract(html: string) {
-  return extractStructuredData(parseHTML(html).document, "https://shop.example/dir/page");
+  return extractStructuredData(parseHTML(html).document, html, "https://shop.example/dir/page");
 }
 
 describe("JSON-LD", () => {

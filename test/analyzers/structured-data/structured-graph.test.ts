@@ -3,7 +3,10 @@ import { parseHtml } from "../../../src/analyzers/structured-data/html-document.
 import { embedReferences, propertyNodes, propertyTexts, structuredGraph } from "../../../src/analyzers/structured-data/structured-graph.ts";
 
 const BASE = "https://shop.example/p/lamp";
-const graphOf = (html: string) => structuredGraph(parseHtml(`<!doctype html><html><head></head><body>${html}</body></html>`), BASE);
+const graphOf = (body: string) => {
+  const html = `<!doctype html><html><head></head><body>${body}</body></html>`;
+  return structuredGraph(parseHtml(html), html, BASE);
+};
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
 
 describe("the structured-data graph", () => {

@@ -202,7 +202,7 @@ function canonicalOf(document: HtmlDocument, pageUrl: string): string {
 
 /** The types the page's structured data declares, in any format, nested nodes included. */
 function declaredOn(page: SitePage): string[] {
-  return [...new Set(structuredGraph(page.document, page.url).nodes.flatMap((node) => node.types))];
+  return [...new Set(structuredGraph(page.document, page.html, page.url).nodes.flatMap((node) => node.types))];
 }
 
 function meta(document: HtmlDocument, property: string): string | null {

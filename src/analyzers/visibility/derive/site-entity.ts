@@ -33,7 +33,7 @@ export function homepageStructure(artifacts: Artifacts): ({ ok: true } & Homepag
   const homepage = readableHomepage(artifacts);
   if (!homepage.ok) return homepage;
   const url = homepage.response.finalUrl;
-  return { ok: true, graph: structuredGraph(homepage.document, url), origin: new URL(url).origin };
+  return { ok: true, graph: structuredGraph(homepage.document, homepage.response.html, url), origin: new URL(url).origin };
 }
 
 /** Properties whose values are people or organisations other than the site's owner. */

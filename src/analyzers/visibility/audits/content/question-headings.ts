@@ -30,7 +30,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       if (next && wordCount(textOf(next)) >= 8) answered.push(`${pathOf(page.url)}: "${excerpt(text, 60)}"`);
     }
   }
-  const faqPage = pages.some((page) => structuredGraph(page.document, page.url).nodes.some((node) => hasType(node, "FAQPage")));
+  const faqPage = pages.some((page) => structuredGraph(page.document, page.html, page.url).nodes.some((node) => hasType(node, "FAQPage")));
   if (answered.length > 0 || faqPage) {
     return passed(`${answered.length} question heading${answered.length === 1 ? " is" : "s are"} answered right below${faqPage ? ", and FAQPage markup is present" : ""}.`, answered.slice(0, 5));
   }

@@ -78,7 +78,7 @@ function run(artifacts: Artifacts): AuditOutcome {
 function fits(profile: PageProfile): boolean {
   if (fittingTypes(profile).length > 0) return true;
   // A homepage describing a business by its properties fits, whatever LocalBusiness subtype it names.
-  return profile.kinds.includes("home") && structuredGraph(profile.page.document, profile.page.url).nodes.some((node) => describesBusiness(node.node));
+  return profile.kinds.includes("home") && structuredGraph(profile.page.document, profile.page.html, profile.page.url).nodes.some((node) => describesBusiness(node.node));
 }
 
 /** The declared types that fit any kind the page looks like. */
