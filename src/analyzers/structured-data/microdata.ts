@@ -10,11 +10,21 @@ import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, type
 export function extractMicrodata(document: HtmlDocument, baseUrl: string): Extraction {
   const items: ExtractedItem[] = [];
   const budget = textBudget();
-  const topLevel = Array.from(document.querySelectorAll("[itemscope]")).filter((element) => !element.hasAttribute("itemprop"));
+  const topLevel = (Array.from(document.querySelectorAll("[itemscope]")) as HtmlElement[]).filter(isTopLevel);
   for (const element of topLevel.slice(0, MAX_ITEMS)) {
     items.push({ format: "microdata", path: `microdata[${items.length}]`, node: readItem(element, 0, baseUrl, budget) });
   }
   return { items, problems: [], limits: itemLimit("Microdata", topLevel.length) };
+}
+
+/**
+ * An item is top-level when it is no other item's property value: it has no itemprop, or it has one
+ * but no enclosing item to belong to (schema.org's own examples write `<p itemscope itemprop="Person">`).
+ */
+function isTopLevel(element: HtmlElement): boolean {
+  if (!element.hasAttribute("itemprop")) return true;
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) if (parent.hasAttribute("itemscope")) return false;
+  return true;
 }
 
 function readItem(scope: HtmlElement, depth: number, baseUrl: string, budget: TextBudget): JsonLdNode {

@@ -88,7 +88,7 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
       byObject.set(object, existing);
       return;
     }
-    const entry: GraphNode = { id, types: normalizeTypes(object["@type"]), node: copyOf(object), sources: [source], topLevel };
+    const entry: GraphNode = { id, types: typesOf(object), node: copyOf(object), sources: [source], topLevel };
     nodes.push(entry);
     byObject.set(object, entry);
     if (id !== null) byId.set(id, entry);
@@ -129,6 +129,20 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
 }
 
 /**
+ * A node's types: its `@type`, and the schema.org types its `additionalType` names (schema.org's way,
+ * used by Microdata and RDFa where one element can carry only one vocabulary, to give a second type).
+ */
+function typesOf(object: JsonLdNode): string[] {
+  const types = normalizeTypes(object["@type"]);
+  for (const value of asArray(object.additionalType)) {
+    if (typeof value !== "string" || !/^https?:\/\/(?:www\.)?schema\.org\//i.test(value.trim())) continue;
+    const name = schemaOrgName(value);
+    if (name && !types.includes(name)) types.push(name);
+  }
+  return types;
+}
+
+/**
  * Whether a value describes a node rather than only pointing at one (`{"@id": …}`) or being a literal
  * (`{"@value": …}`): it has a type or a property of its own.
  */
@@ -149,7 +163,7 @@ function copyOf(object: JsonLdNode): JsonLdNode {
 function mergeInto(target: GraphNode, object: JsonLdNode, source: NodeSource, topLevel: boolean): void {
   target.sources.push(source);
   target.topLevel ||= topLevel;
-  for (const type of normalizeTypes(object["@type"])) if (!target.types.includes(type)) target.types.push(type);
+  for (const type of typesOf(object)) if (!target.types.includes(type)) target.types.push(type);
   for (const [key, value] of Object.entries(object)) {
     if (key === "@id") continue;
     if (key === "@type") {
@@ -213,9 +227,19 @@ export function propertyTexts(node: GraphNode, property: string): string[] {
     .filter((value) => value !== "");
 }
 
-/** The nodes a property points at, embedded or referenced by `@id`. */
+/**
+ * The nodes a property points at: embedded, referenced by `{"@id": …}`, or linked by a URL that is
+ * another node's `@id` on the page, as Microdata and RDFa link items (`<link itemprop="author" href="#author">`).
+ */
 export function propertyNodes(graph: StructuredGraph, node: GraphNode, property: string): GraphNode[] {
   return propertyValues(node, property)
-    .map((value) => graph.resolve(value))
+    .map((value) => (typeof value === "string" ? linkedNode(graph, node, value) : graph.resolve(value)))
     .filter((found): found is GraphNode => found !== null);
+}
+
+function linkedNode(graph: StructuredGraph, from: GraphNode, value: string): GraphNode | null {
+  const source = from.sources[0]!;
+  if (!/^(?:https?:|#)/i.test(value.trim())) return null;
+  const target = graph.resolve({ "@id": value.trim() });
+  return target && target !== from && source ? target : null;
 }
