@@ -115,7 +115,11 @@ function agentAccess(token: string, context: ReadingContext): AgentAccess {
   const probe = verdict?.probe ?? null;
   const servedPage = verdict?.kind === "ok" && verdict.probe.ok && verdict.probe.status < 400;
 
-  if (context.homepageError && !servedPage) causes.push({ kind: "homepage", agent: token, text: context.homepageError });
+  // The scanner's own fetch may be refused where browsers and crawlers are not: an unprobed agent inherits
+  // the error only when the browser probe did not get the page either.
+  const browserServed = context.comparison.ok && context.comparison.browser.status < 400;
+  const homepageFails = verdict && verdict.kind !== "error" ? !servedPage : !browserServed;
+  if (context.homepageError && homepageFails) causes.push({ kind: "homepage", agent: token, text: context.homepageError });
   causes.push(...robotsCauses(token, context.artifacts));
   if (verdict) {
     if (verdict.kind === "refused") causes.push({ kind: "edge", agent: token, text: `${token} gets ${verdict.text} at the edge`, answer: verdict.text });
@@ -177,7 +181,8 @@ function judgePlatform(platform: AiPlatform, access: (token: string) => AgentAcc
   const findable = index.length === 0 ? fetchers.every(readable) : index.some(readable);
   const fetching = fetchers.every(readable);
   const status: ReachStatus = !findable ? "blocked" : fetching ? "reads" : "limited";
-  const causes = status === "reads" ? [] : status === "limited" ? fetchers.flatMap((agent) => agent.causes) : [...index, ...(index.length === 0 ? fetchers : [])].flatMap((agent) => agent.causes);
+  // A blocked platform's fetchers are named too: the fix must let every one of its agents in.
+  const causes = status === "reads" ? [] : status === "limited" ? fetchers.flatMap((agent) => agent.causes) : [...index, ...fetchers].flatMap((agent) => agent.causes);
   const notes = [...index, ...fetchers].flatMap((agent) => agent.notes);
   const share = audienceShare(platform);
   return { platform, share, status, causes, notes, line: lineOf(platform, status, causes, index, fetchers) };
