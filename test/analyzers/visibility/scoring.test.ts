@@ -1,4 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AUDITS } from "../../../src/analyzers/visibility/audits/registry.ts";
 import type { AuditDefinition, AuditOutcome } from "../../../src/analyzers/visibility/audits/audit.ts";
 import { gradeFor } from "../../../src/analyzers/visibility/scoring/grades.ts";
 import { PILLARS, type PillarId } from "../../../src/analyzers/visibility/scoring/pillars.ts";
@@ -191,6 +194,17 @@ describe("the gates table", () => {
       expect(result.label, id).not.toContain("can use this site");
       expect(result.topIssues.map((issue) => issue.id), id).toEqual([id, "costly"]);
       expect(result.topIssues[0]!.detail, id).toStartWith("Grade capped at D: ");
+    }
+  });
+
+  test("docs/visibility-audits.md states the gates table and the access weights as the code has them", () => {
+    const doc = readFileSync(join(import.meta.dir, "../../../docs/visibility-audits.md"), "utf8");
+    for (const gate of GATES) {
+      expect(doc, gate.id).toContain(`| \`${gate.id}\` | \`${gate.audit}\` |`);
+      expect(doc, gate.id).toMatch(new RegExp(`\\| \`${gate.id}\`[^\\n]*\\| ${gradeFor(gate.maxScore).grade} \\(${gate.maxScore}\\) \\|`));
+    }
+    for (const audit of AUDITS.filter((entry) => entry.pillar === "access")) {
+      expect(doc, audit.id).toContain(`| \`${audit.id}\` | ${audit.title} | ${audit.weight} | ${audit.impact} |`);
     }
   });
 

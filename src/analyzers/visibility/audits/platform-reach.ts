@@ -126,10 +126,11 @@ function agentAccess(token: string, context: ReadingContext): AgentAccess {
     else if (verdict.kind === "challenge") causes.push({ kind: "edge", agent: token, text: `${token} ${verdict.text}`, answer: verdict.text.replace(/^gets /, "") });
     else if (verdict.kind === "smaller") causes.push({ kind: "different-page", agent: token, text: `${token} ${verdict.text}` });
     else if (verdict.kind === "inconclusive") notes.push(`${token}: ${verdict.text}, unverifiable with a spoofed probe`);
+    else if (verdict.kind === "error") notes.push(`${token}: the live probe got no answer (${verdict.text})`);
   } else if (agent.probe && !context.comparison.ok) {
     notes.push(`${token}: live probe unavailable`);
-  } else if (!agent.probe) {
-    notes.push(`${token}: not probed live`);
+  } else {
+    notes.push(`${token}: not probed ${agent.probe ? "in this scan" : "live"}`);
   }
   const probeDirectives = probe?.ok ? headerDirectives(probe.headers["x-robots-tag"]) : [];
   causes.push(...directiveCauses(token, dedupe([...context.pageDirectives, ...probeDirectives])));
