@@ -177,7 +177,7 @@ describe("fixture sites through the real scan path", () => {
     const record = await scan("jsonld");
     const first = record.result!.topIssues[0]!;
     expect(first.id).toBe("json-ld-parses");
-    expect(first.detail).toMatch(/block 1 of 3: .*\S/);
+    expect(first.detail).toMatch(/Block 1 of 3: .*\S/);
   });
 
   test("robots.txt answering 500 is the gate: crawlers must assume everything is disallowed, so no platform reads (F)", async () => {

@@ -65,7 +65,7 @@ describe("a robots.txt cut at the byte cap", () => {
 
   test("the notice is added to a failing verdict too", () => {
     const outcome = robotsAiSearchAccess.run(site({ robotsTxt: robots({ text: "User-agent: *\nDisallow: /\nDisallow: /a", truncated: true }) }));
-    expect(outcome).toMatchObject({ status: "fail", blocking: true });
+    expect(outcome).toMatchObject({ status: "fail", score: 0 });
     expect(outcome.detail).toContain("cut inside line 3");
     expect(outcome.evidence[0]).toBe("line 2 (User-agent: *): Disallow: /");
   });
@@ -74,12 +74,12 @@ describe("a robots.txt cut at the byte cap", () => {
 describe("homepage paths beginning with //", () => {
   test("//en/ is judged as a path under Disallow: /", () => {
     const artifacts = site({ homepage: homepage({ finalUrl: "https://example.com//en/" }), robotsTxt: robots("User-agent: *\nDisallow: /\n") });
-    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "fail", blocking: true });
+    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "fail", score: 0 });
   });
 
   test("// is judged, not unknown", () => {
     const artifacts = site({ homepage: homepage({ finalUrl: "https://example.com//" }), robotsTxt: robots("User-agent: *\nDisallow: /\n") });
-    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "fail", blocking: true });
+    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "fail", score: 0 });
     expect(ccBotBlocked(artifacts)).toBe("line 2 `Disallow: /` in `User-agent: *`");
   });
 
