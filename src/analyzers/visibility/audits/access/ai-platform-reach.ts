@@ -1,3 +1,4 @@
+import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { percent } from "../../platforms.ts";
 import { type AuditDefinition, type AuditOutcome, type Effort, type Fix, passed } from "../audit.ts";
@@ -22,7 +23,12 @@ export const aiPlatformReach: AuditDefinition = {
 /** Losing a platform at least this large is a failure, not a warning. */
 const FAILING_SHARE = 0.02;
 
+/** A robots.txt cut at the size cap was judged on its complete lines; the verdict says so, as the robots audit does. */
 function run(artifacts: Artifacts): AuditOutcome {
+  return withCutNotice(judgeReach(artifacts), robotsPolicy(artifacts));
+}
+
+function judgeReach(artifacts: Artifacts): AuditOutcome {
   const reach = platformReach(artifacts);
   const evidence = reach.platforms.map((verdict) => `${verdict.line} (${percent(verdict.share)} of the AI audience)${verdict.notes.length > 0 ? ` [${verdict.notes.join("; ")}]` : ""}`);
   const lost = reach.platforms.filter((verdict) => verdict.status !== "reads");
