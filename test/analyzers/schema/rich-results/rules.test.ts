@@ -128,6 +128,26 @@ describe("each feature: one eligible item, and one ineligible item per rule it h
   }
 });
 
+describe("each feature: removing any top-level requirement from the eligible item makes it ineligible", () => {
+  for (const rule of RICH_RESULT_RULES.filter((entry) => entry.status.state !== "deprecated")) {
+    const fixture = FEATURE_FIXTURES[rule.id];
+    if (!fixture) continue;
+    for (const check of rule.required ?? []) {
+      if (typeof check !== "string" && "holds" in check) continue; // predicates have their own fixtures above
+      if (typeof check !== "string" && "whenPresent" in check && check.whenPresent) continue;
+      const properties = typeof check === "string" ? [check] : "anyOf" in check ? check.anyOf.map((entry) => (typeof entry === "string" ? entry : entry.property)) : [check.property];
+      test(`${rule.feature}: without ${properties.join(" or ")}`, () => {
+        const node = Object.fromEntries(Object.entries(fixture.eligible).filter(([key]) => !properties.includes(key)));
+        const verdicts = richResultEligibility(node, { hasErrors: false, context: vocabulary, rules: [rule] });
+        // A rule that applies only when the property is there (a return policy, speakable) stops applying.
+        if (verdicts.length === 0) return expect(rule.appliesWhen).toBeDefined();
+        expect(verdicts[0]!.verdict).toBe("ineligible");
+        expect(verdicts[0]!.missingRequired).toContain(properties.join(" or "));
+      });
+    }
+  }
+});
+
 describe("retired features are reported as deprecated, never eligible", () => {
   for (const rule of RICH_RESULT_RULES.filter((entry) => entry.status.state === "deprecated")) {
     const fixture = RETIRED_FIXTURES[rule.id];
