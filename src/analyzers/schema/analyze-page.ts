@@ -1,6 +1,7 @@
-import { extractStructuredData } from "./extract/extract-structured-data.ts";
-import type { ExtractedItem } from "./extract/extracted-item.ts";
-import { pageDocument } from "./extract/html-document.ts";
+import { megabytes } from "../structured-data/extract-structured-data.ts";
+import type { ExtractedItem, LimitNotice } from "../structured-data/extracted-item.ts";
+import { pageDocument } from "../structured-data/html-document.ts";
+import { embedReferences, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
@@ -19,9 +20,9 @@ export type AnalysisStep = "extract" | "validate" | "generate";
 export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?: (step: AnalysisStep) => void): SchemaResult {
   onStep?.("extract");
   const document = pageDocument(page, page.html);
-  const extraction = extractStructuredData(document, page.finalUrl);
+  const extraction = structuredGraph(document, page.html, page.finalUrl);
   onStep?.("validate");
-  const items = extraction.items.map((item) => judgeItem(item, vocabulary));
+  const items = extraction.items.map((item) => judgeItem(item, extraction, vocabulary));
   const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
   onStep?.("generate");
   const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
@@ -48,11 +49,17 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
     },
     items: reported,
     problems: extraction.problems,
+    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits],
     generated,
   };
 }
 
-function judgeItem(item: ExtractedItem, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
+/** The fetcher stops reading at FETCH_MAX_BYTES; what came after was never seen, so say so. */
+function fetchCutNotice(page: PageResponse): LimitNotice {
+  return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (the FETCH_MAX_BYTES limit); structured data after that point was not read.` };
+}
+
+function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
   const validated = validateItem(item, vocabulary);
   const declared = item.node["@type"];
   const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type) => typeof type === "string") : [];
@@ -68,7 +75,8 @@ function judgeItem(item: ExtractedItem, vocabulary: Vocabulary): { reported: Str
       data: data.length > MAX_DATA_CHARS ? `${data.slice(0, MAX_DATA_CHARS)}\n…` : data,
       errors: validated.errors,
       warnings: validated.warnings,
-      eligibility: richResultEligibility(withBareNames(item.node), { hasErrors: validated.errors.length > 0, context: vocabulary }),
+      // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
+      eligibility: richResultEligibility(withBareNames(embedReferences(graph, item.node)), { hasErrors: validated.errors.length > 0, context: vocabulary }),
     },
   };
 }

@@ -120,6 +120,14 @@ export const SummarySchema = Type.Object(
   { description: "The counts at a glance." },
 );
 
+export const LimitSchema = Type.Object(
+  {
+    limit: Type.Union([Type.Literal("items"), Type.Literal("depth"), Type.Literal("page-size"), Type.Literal("nodes")], { description: "Which cap was hit." }),
+    message: Type.String({ description: 'What was cut and where, e.g. "The page\'s JSON-LD holds 10000 items; the first 100 are reported and checked."' }),
+  },
+  { description: "A cap that was hit while reading the page: nothing is cut without saying so." },
+);
+
 export const PageSchema = Type.Object(
   {
     url: Type.String({ description: "The URL analysed." }),
@@ -136,6 +144,7 @@ export const SchemaResultSchema = Type.Object(
     summary: SummarySchema,
     items: Type.Array(StructuredItemSchema, { description: "Every top-level item, JSON-LD first, at most 100." }),
     problems: Type.Array(ExtractionProblemSchema, { description: "Blocks that could not be read at all." }),
+    limits: Type.Optional(Type.Array(LimitSchema, { description: "Every cap that was hit (items, nesting, page size); absent in records stored before caps were reported." })),
     generated: Type.Array(GeneratedSchema, { description: "JSON-LD suggested for what the page shows but does not mark up yet." }),
   },
   { description: "The analysis; null when the scan failed." },

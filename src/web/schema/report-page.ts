@@ -36,7 +36,7 @@ ${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
 
   const body = html`${hero(context, domain, record, result)}
 ${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
-${result ? html`${problemsSection(result.problems ?? [])}
+${result ? html`${limitsSection(result.limits ?? [])}${problemsSection(result.problems ?? [])}
 ${itemsSection(result.items ?? [])}
 ${generatedSection(result.generated ?? [])}` : ""}`;
 
@@ -72,6 +72,14 @@ ${counts.deprecated ? html`<li><strong>${counts.deprecated}</strong> no longer s
 </ul>
 <p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}</p>
 ${actions}</div>
+</section>`;
+}
+
+function limitsSection(limits: NonNullable<Result["limits"]>): SafeHtml {
+  if (limits.length === 0) return html``;
+  return html`<section aria-labelledby="limits-title">
+<h2 id="limits-title">What was not read in full</h2>
+<ul class="problems">${limits.map((notice) => html`<li class="card"><p>${notice.message}</p></li>`)}</ul>
 </section>`;
 }
 

@@ -150,7 +150,7 @@ describe("visibilityAnalyzer.scan", () => {
     const record = await scanSite(page({ head: '<script type="application/ld+json">{"@type": "Organization", "name": "Example",}</script>' }), GOOD_ROBOTS);
     const jsonLd = signal(record, "json-ld-parses");
     expect(jsonLd.status).toBe("fail");
-    expect(jsonLd.detail).toMatch(/block 1 of 1: .*\S/);
+    expect(jsonLd.detail).toMatch(/Block 1 of 1: .*\S/);
     expect(jsonLd.detail.toLowerCase()).toContain("json");
     expect(record.result!.topIssues.map((issue) => issue.id)).toContain("json-ld-parses");
   });

@@ -1,4 +1,4 @@
-import type { JsonLdNode } from "../extract/extracted-item.ts";
+import type { JsonLdNode } from "../../structured-data/extracted-item.ts";
 import type { Vocabulary } from "../vocabulary/vocabulary.ts";
 import type { PageFacts } from "./page-facts.ts";
 

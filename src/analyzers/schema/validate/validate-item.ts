@@ -1,5 +1,5 @@
-import type { ExtractedItem, JsonLdNode } from "../extract/extracted-item.ts";
-import { MAX_DEPTH } from "../extract/extracted-item.ts";
+import type { ExtractedItem, JsonLdNode } from "../../structured-data/extracted-item.ts";
+import { MAX_DEPTH } from "../../structured-data/extracted-item.ts";
 import { DATA_TYPES, type Vocabulary } from "../vocabulary/vocabulary.ts";
 import { addIssue, type ValidationIssues } from "./item-issue.ts";
 import { isBooleanText, isDateText, isDateTimeText, isNumberText, isTimeText, isUrlText } from "./literal-kinds.ts";

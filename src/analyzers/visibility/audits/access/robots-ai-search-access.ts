@@ -1,7 +1,7 @@
 import { crawlersFor } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { robotsPolicy } from "../robots-policy.ts";
+import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
 import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../robots-verdicts.ts";
 
 /** The crawlers behind AI answers and citations: blocking them removes the site from those answers. */
@@ -54,7 +54,7 @@ function run(artifacts: Artifacts): AuditOutcome {
         },
       };
     case "rules":
-      return judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS));
+      return withCutNotice(judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS)), policy);
   }
 }
 
