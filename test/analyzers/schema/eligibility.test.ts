@@ -81,4 +81,20 @@ describe("through analyzePage", () => {
   test("the summary counts only eligible features and counts the deprecated apart", () => {
     expect(result.summary).toMatchObject({ eligible: 1, limited: 0, deprecated: 1 });
   });
+
+  test("an Offer stated apart and referenced by @id is judged inside its Product", () => {
+    const graph = analyzeHtml(
+      page(
+        jsonLd({
+          "@context": "https://schema.org",
+          "@graph": [
+            { "@type": "Product", "@id": "#lamp", name: "Lamp", image: "https://shop.example/lamp.jpg", offers: { "@id": "#lamp-offer" } },
+            { "@type": "Offer", "@id": "#lamp-offer", price: "19.90", priceCurrency: "EUR" },
+          ],
+        }),
+      ),
+    );
+    const product = graph.items.find((item) => item.type === "Product")!;
+    expect(product.eligibility.map((entry) => [entry.feature, entry.verdict])).toEqual([["Product snippet", "eligible"], ["Merchant listing", "eligible"]]);
+  });
 });
