@@ -6,6 +6,7 @@ import { readPageFacts } from "./generate/page-facts.ts";
 import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
 import type { SchemaResult, StructuredItem } from "./record-schema.ts";
+import { withBareNames } from "./rich-results/bare-names.ts";
 import { richResultEligibility } from "./rich-results/eligibility.ts";
 import { validateItem } from "./validate/validate-item.ts";
 import type { Vocabulary } from "./vocabulary/vocabulary.ts";
@@ -41,7 +42,9 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
       items: reported.length,
       errors: reported.reduce((sum, item) => sum + item.errors.length, extraction.problems.length),
       warnings: reported.reduce((sum, item) => sum + item.warnings.length, 0),
-      eligible: reported.reduce((sum, item) => sum + item.eligibility.filter((entry) => entry.eligible).length, 0),
+      eligible: countVerdicts(reported, (entry) => entry.eligible),
+      limited: countVerdicts(reported, (entry) => entry.verdict === "limited"),
+      deprecated: countVerdicts(reported, (entry) => entry.verdict === "deprecated"),
       formats: [...new Set([...reported.map((item) => item.format), ...extraction.problems.map((problem) => problem.format)])],
     },
     items: reported,
@@ -73,7 +76,12 @@ function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Voca
       errors: validated.errors,
       warnings: validated.warnings,
       // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
-      eligibility: richResultEligibility(embedReferences(graph, item.node), validated.types, validated.errors.length > 0, vocabulary),
+      eligibility: richResultEligibility(withBareNames(embedReferences(graph, item.node)), { hasErrors: validated.errors.length > 0, context: vocabulary }),
     },
   };
+}
+
+/** Deprecated features never count as eligible; limited ones do, and are also counted apart. */
+function countVerdicts(items: readonly StructuredItem[], counts: (entry: StructuredItem["eligibility"][number]) => boolean): number {
+  return items.reduce((sum, item) => sum + item.eligibility.filter(counts).length, 0);
 }
