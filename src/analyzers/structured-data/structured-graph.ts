@@ -135,7 +135,8 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
 function typesOf(object: JsonLdNode): string[] {
   const types = normalizeTypes(object["@type"]);
   for (const value of asArray(object.additionalType)) {
-    if (typeof value !== "string" || !/^https?:\/\/(?:www\.)?schema\.org\//i.test(value.trim())) continue;
+    // A bare type name ("Product") is how pages and schema.org's own examples write it in JSON-LD.
+    if (typeof value !== "string" || !/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)?[A-Z][A-Za-z0-9]*$/.test(value.trim())) continue;
     const name = schemaOrgName(value);
     if (name && !types.includes(name)) types.push(name);
   }
