@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { RescoredFromSchema } from "../rescored-from-schema.ts";
 
 /**
  * The stored and served schema markup record (spec/schema-interface.md: "fields: not shown", designed
@@ -157,6 +158,7 @@ export const SchemaRecordSchema = Type.Object(
     scannedAt: Type.String({ pattern: ISO_8601_UTC, description: "When the scan ran, ISO 8601 in UTC." }),
     result: Type.Union([SchemaResultSchema, Type.Null()], { description: 'The analysis; null when status is "failed".' }),
     reason: Type.Optional(Type.String({ description: 'Only when status is "failed": why the page could not be analysed.' })),
+    rescoredFrom: Type.Optional(RescoredFromSchema),
   },
   { description: "The schema markup record of a domain: the structured data of the last page analysed on it." },
 );

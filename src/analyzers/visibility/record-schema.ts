@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { RescoredFromSchema } from "../rescored-from-schema.ts";
 import { PILLAR_IDS } from "./scoring/pillars.ts";
 
 /**
@@ -121,6 +122,7 @@ export const VisibilityRecordSchema = Type.Object(
       description: "Off-site presence checks; null for scans run before off-site checking existed, or when the check itself failed.",
     }),
     reason: Type.Optional(Type.String({ description: 'Only when status is "failed": why the site could not be scanned.' })),
+    rescoredFrom: Type.Optional(RescoredFromSchema),
   },
   { description: "The AI visibility scan record of a domain." },
 );
