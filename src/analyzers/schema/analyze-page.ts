@@ -46,6 +46,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
     items: reported,
     problems: extraction.problems,
     generated,
+    vocabulary: { ...vocabulary.origin },
   };
 }
 

@@ -35,6 +35,16 @@ export function readVocabularyFile(path: string): VocabularyFile {
   return { index: parsed.index, release: parsed.release ?? releaseOfFileName(path) };
 }
 
+/** Why `path` cannot serve as the vocabulary, or null when it can (SCHEMA_VOCABULARY's check at start). */
+export function vocabularyFileProblem(path: string): string | null {
+  try {
+    readVocabularyFile(path);
+    return null;
+  } catch (error) {
+    return `It cannot be used: ${error instanceof Error ? error.message : String(error)}.`;
+  }
+}
+
 function parseText(text: string): { index: SchemaVocabulary; release: string | null } {
   const first = text.trimStart()[0];
   if (first === "{" || first === "[") {
