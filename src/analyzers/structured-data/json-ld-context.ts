@@ -38,6 +38,16 @@ export type ExpandedTerm =
    */
   | { kind: "unknown"; contexts: readonly string[]; vocabIri: string | null };
 
+/**
+ * Contexts come from hostile pages: a 5 MB block can hold a million context URLs or term definitions, or a
+ * chain of prefixes each defined by the next. Real contexts are a handful of entries (schema.org's own has a
+ * few thousand terms), so beyond these bounds the rest is ignored.
+ */
+const MAX_CONTEXT_ENTRIES = 32;
+const MAX_UNREAD = 16;
+const MAX_TERMS_PER_CONTEXT = 5_000;
+const MAX_DEFINITION_CHAIN = 32;
+
 export const EMPTY_SCOPE: TermScope = Object.freeze({ vocab: null, terms: new Map(), unread: [] });
 
 /**
@@ -100,7 +110,7 @@ function isSchemaOrgNamespace(iri: string): boolean {
 export function interpretContext(context: unknown, parent: TermScope = EMPTY_SCOPE): TermScope {
   if (context === undefined) return parent;
   if (context === null) return EMPTY_SCOPE;
-  if (Array.isArray(context)) return context.reduce<TermScope>((scope, entry) => interpretContext(entry, scope), parent);
+  if (Array.isArray(context)) return context.slice(0, MAX_CONTEXT_ENTRIES).reduce<TermScope>((scope, entry) => interpretContext(entry, scope), parent);
   if (typeof context === "string") return applyContextUrl(context, parent);
   if (isObject(context)) return applyContextObject(context, parent);
   return parent;
@@ -112,6 +122,7 @@ function applyContextUrl(url: string, parent: TermScope): TermScope {
     for (const [term, definition] of SCHEMA_ORG_SCOPE_TERMS) terms.set(term, definition);
     return { vocab: SCHEMA_ORG_VOCAB, terms, unread: parent.unread };
   }
+  if (parent.unread.length >= MAX_UNREAD || parent.unread.includes(url.trim())) return parent;
   return { ...parent, unread: [...parent.unread, url.trim()] };
 }
 
@@ -123,16 +134,23 @@ function applyContextObject(context: Record<string, unknown>, parent: TermScope)
     scope = { ...scope, vocab: typeof vocab === "string" ? expandVocabIri(vocab, scope, context) : null };
   }
   const terms = new Map(scope.terms);
-  const resolving = new Set<string>();
+  const visited = new Set<string>();
   const local = { ...scope, terms };
+  let chain = 0;
   const define = (term: string): void => {
-    if (resolving.has(term)) return; // a cycle: the term is read without its own definition
-    resolving.add(term);
+    // A cycle reads the term without its own definition; an overlong chain of prefixes is cut.
+    if (visited.has(term) || chain >= MAX_DEFINITION_CHAIN) return;
+    visited.add(term);
+    chain++;
     const definition = readDefinition(term, context[term], local, context, define);
+    chain--;
     if (definition !== undefined) terms.set(term, definition);
   };
+  let count = 0;
   for (const term of Object.keys(context)) {
-    if (!term.startsWith("@")) define(term);
+    if (term.startsWith("@")) continue;
+    if (++count > MAX_TERMS_PER_CONTEXT) break;
+    define(term);
   }
   return local;
 }

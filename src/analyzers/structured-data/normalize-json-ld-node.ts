@@ -21,6 +21,17 @@ export interface NormalizedJsonLd {
 
 /** Deeper than this a node is left as written: pages nest a few levels, hostile ones thousands. */
 const MAX_DEPTH = 64;
+/**
+ * Each nested @context copies the scope it refines; a hostile block of a large context and thousands of tiny
+ * nested ones would copy it thousands of times. Pages nest a few; past this many the rest are ignored.
+ */
+const MAX_NESTED_CONTEXTS = 100;
+
+/** What one node's rewriting collects on the way down. */
+interface Walk {
+  unread: Set<string>;
+  nestedContexts: number;
+}
 
 /** Keywords whose values are kept as written: identifiers, literals and their annotations. */
 const VERBATIM_KEYWORDS = new Set(["@id", "@value", "@language", "@direction", "@index", "@reverse", "@json"]);
@@ -29,10 +40,10 @@ export function normalizeJsonLdNode(node: JsonLdObject, inheritedContext?: unkno
   const own = node["@context"];
   const inherited = interpretContext(inheritedContext);
   const scope = interpretContext(own, inherited);
-  const unread = new Set<string>();
-  const normalized = normalizeObject(node, inherited, unread, 0);
+  const walk: Walk = { unread: new Set(), nestedContexts: 0 };
+  const normalized = normalizeObject(node, inherited, walk, 0);
   const context = inheritedContext === undefined && own === undefined ? "missing" : mapsSchemaOrg(scope) ? "schema.org" : "other";
-  return { node: normalized, context, unreadContexts: [...unread] };
+  return { node: normalized, context, unreadContexts: [...walk.unread] };
 }
 
 /** The items of one parsed JSON-LD block, as the extractor finds them: top-level objects, array members and @graph members. */
@@ -66,44 +77,45 @@ function mergeContexts(outer: unknown, inner: unknown): unknown {
   return [outer, inner];
 }
 
-function normalizeObject(node: JsonLdObject, parentScope: TermScope, unread: Set<string>, depth: number): JsonLdObject {
-  const scope = interpretContext(node["@context"], parentScope);
-  for (const url of scope.unread) unread.add(url);
+function normalizeObject(node: JsonLdObject, parentScope: TermScope, walk: Walk, depth: number): JsonLdObject {
+  const own = node["@context"];
+  const scope = own !== undefined && walk.nestedContexts++ < MAX_NESTED_CONTEXTS ? interpretContext(own, parentScope) : parentScope;
+  for (const url of scope.unread) walk.unread.add(url);
   const result: JsonLdObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "@context") continue;
     const term = expandTerm(scope, key);
     if (term.kind === "keyword") {
-      addKeyword(result, term.keyword, value, scope, unread, depth);
+      addKeyword(result, term.keyword, value, scope, walk, depth);
       continue;
     }
-    addValue(result, keyOf(term, key), normalizeValue(value, scope, unread, depth + 1));
+    addValue(result, keyOf(term, key), normalizeValue(value, scope, walk, depth + 1));
   }
   return result;
 }
 
-function addKeyword(result: JsonLdObject, keyword: string, value: unknown, scope: TermScope, unread: Set<string>, depth: number): void {
+function addKeyword(result: JsonLdObject, keyword: string, value: unknown, scope: TermScope, walk: Walk, depth: number): void {
   if (keyword === "@type") {
     addValue(result, "@type", Array.isArray(value) ? value.map((type) => typeName(scope, type)) : typeName(scope, value));
   } else if (keyword === "@nest") {
     // @nest only groups properties of the same node.
     for (const nested of Array.isArray(value) ? value : [value]) {
       if (!isObject(nested)) continue;
-      for (const [key, member] of Object.entries(normalizeObject(nested, scope, unread, depth + 1))) addValue(result, key, member);
+      for (const [key, member] of Object.entries(normalizeObject(nested, scope, walk, depth + 1))) addValue(result, key, member);
     }
   } else if (VERBATIM_KEYWORDS.has(keyword)) {
     addValue(result, keyword, value);
   } else {
-    addValue(result, keyword, normalizeValue(value, scope, unread, depth + 1));
+    addValue(result, keyword, normalizeValue(value, scope, walk, depth + 1));
   }
 }
 
 /** Values: nested nodes are rewritten; value objects (`{"@value": …}`) and literals stay as they are. */
-function normalizeValue(value: unknown, scope: TermScope, unread: Set<string>, depth: number): unknown {
+function normalizeValue(value: unknown, scope: TermScope, walk: Walk, depth: number): unknown {
   if (depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((member) => normalizeValue(member, scope, unread, depth));
+  if (Array.isArray(value)) return value.map((member) => normalizeValue(member, scope, walk, depth));
   if (!isObject(value) || "@value" in value) return value;
-  return normalizeObject(value, scope, unread, depth);
+  return normalizeObject(value, scope, walk, depth);
 }
 
 function typeName(scope: TermScope, value: unknown): unknown {

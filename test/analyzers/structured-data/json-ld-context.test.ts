@@ -163,3 +163,25 @@ describe("schemaOrgName", () => {
     }
   });
 });
+
+describe("hostile contexts", () => {
+  test("hundreds of thousands of context URLs, a chain of prefixes thousands long and a huge term map are read within bounds", () => {
+    const urls = Array.from({ length: 200_000 }, (_, index) => `https://example.com/c${index}`);
+    const many = interpretContext(["https://schema.org", ...urls]);
+    expect(many.unread.length).toBeLessThanOrEqual(16);
+    expect(expandTerm(many, "type")).toEqual(keyword("@type"));
+
+    // Written last-first, so that reading the first definition needs every other one.
+    const chain: Record<string, string> = {};
+    for (let index = 4_000; index >= 1; index--) chain[`p${index}`] = `p${index - 1}:x`;
+    chain.p0 = "https://example.com/";
+    const chained = interpretContext(chain);
+    expect(expandTerm(chained, "p0:y")).toEqual(iri("https://example.com/y"));
+    expect(expandTerm(chained, "p4000").kind).toBe("iri");
+
+    const terms = Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`t${index}`, `https://example.com/t${index}`]));
+    const huge = interpretContext(terms);
+    expect(expandTerm(huge, "t0")).toEqual(iri("https://example.com/t0"));
+    expect(huge.terms.size).toBeLessThanOrEqual(5_000);
+  });
+});

@@ -79,6 +79,15 @@ describe("normalizeJsonLdNode", () => {
     expect(Object.keys(result.node)).toEqual(["@type", "sku", "isRelatedTo", "__proto__", "constructor"]);
   });
 
+  test("a large context refined by thousands of nested ones: past 100 nested contexts the rest are ignored", () => {
+    const big = Object.fromEntries(Array.from({ length: 5_000 }, (_, index) => [`t${index}`, `https://example.com/t${index}`]));
+    const members = Array.from({ length: 20_000 }, () => ({ "@context": { x: "https://example.com/x" }, x: 1 }));
+    const result = normalizeJsonLdNode({ "@context": ["https://schema.org", big], "@type": "ItemList", itemListElement: members });
+    const elements = result.node.itemListElement as Record<string, unknown>[];
+    expect(elements.filter((element) => "https://example.com/x" in element)).toHaveLength(99);
+    expect(elements.filter((element) => "x" in element)).toHaveLength(20_000 - 99);
+  });
+
   test("nesting far deeper than any page stops being rewritten instead of exhausting the stack", () => {
     let deep: Record<string, unknown> = { name: "bottom" };
     for (let level = 0; level < 5_000; level++) deep = { "@type": "Thing", subjectOf: deep };
