@@ -1,13 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { parseHTML } from "linkedom";
-import { extractJsonLd } from "../../../src/analyzers/schema/extract/json-ld.ts";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { ItemIssue } from "../../../src/analyzers/schema/validate/item-issue.ts";
 import { type ItemToValidate, validateItem } from "../../../src/analyzers/schema/validate/validate-item.ts";
 import { readVocabularyFile } from "../../../src/analyzers/schema/vocabulary/vocabulary-file.ts";
 import { schemaVocabulary, Vocabulary } from "../../../src/analyzers/schema/vocabulary/vocabulary.ts";
+import { pageDocument } from "../../../src/analyzers/structured-data/html-document.ts";
 import { normalizeJsonLdBlock } from "../../../src/analyzers/structured-data/normalize-json-ld-node.ts";
+import { structuredGraph } from "../../../src/analyzers/structured-data/structured-graph.ts";
+import { exampleAsHtml, loadSchemaOrgExamples, SCHEMAORG_EXAMPLES_DIR, type SchemaOrgExample } from "../../helpers/schemaorg-examples.ts";
 
 /**
  * schema.org's own examples (shared/corpora/schemaorg-examples, Apache-2.0) are correct schema.org by
@@ -16,11 +17,9 @@ import { normalizeJsonLdBlock } from "../../../src/analyzers/structured-data/nor
  * structured-data graph applies the interpreter to pages, normalizeJsonLdBlock is the adapter.
  */
 
-const SHARED = join(import.meta.dir, "../../../../shared/corpora");
-const EXAMPLES = join(SHARED, "schemaorg-examples");
-const VOCABULARY_30 = join(SHARED, "schemaorg-vocabulary/schemaorg-all-https-30.0.jsonld");
-const present = existsSync(EXAMPLES) && existsSync(VOCABULARY_30);
-if (!present) console.warn(`SKIPPED schemaorg-examples.test.ts: ${EXAMPLES} or ${VOCABULARY_30} is absent (../shared is not beside the repository).`);
+const VOCABULARY_30 = join(SCHEMAORG_EXAMPLES_DIR, "../schemaorg-vocabulary/schemaorg-all-https-30.0.jsonld");
+const present = existsSync(SCHEMAORG_EXAMPLES_DIR) && existsSync(VOCABULARY_30);
+if (!present) console.warn(`SKIPPED schemaorg-examples.test.ts: ${SCHEMAORG_EXAMPLES_DIR} or ${VOCABULARY_30} is absent (../shared is not beside the repository).`);
 
 /** Examples that really are wrong, with why, and the paths (item path + property) of the errors they must give. */
 const REALLY_WRONG: Record<string, { reason: string; errors: string[] }> = {
@@ -46,42 +45,6 @@ const REALLY_WRONG: Record<string, { reason: string; errors: string[] }> = {
   "eg-0229": { reason: '"@context": "http://health-lifesci.schema.org/" names an extension host, which serves pages, not schema.org\'s context', errors: ["json-ld[0] -"] },
 };
 
-interface Example {
-  id: string;
-  file: string;
-  draft: boolean;
-  /** The text after the `JSON:` line, or null when the example has none. */
-  json: string | null;
-}
-
-function exampleFiles(folder: string): string[] {
-  return readdirSync(folder)
-    .sort()
-    .flatMap((name) => {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) return exampleFiles(path);
-      return name.endsWith(".txt") ? [path] : [];
-    });
-}
-
-/** Splits a file into examples: each starts with a `TYPES:` line and has sections introduced by lines of their own. */
-function parseExamples(path: string): Example[] {
-  const examples: Example[] = [];
-  for (const chunk of readFileSync(path, "utf8").split(/^TYPES:/m).slice(1)) {
-    const typesLine = chunk.slice(0, chunk.indexOf("\n"));
-    const id = /#(eg-\d+)/.exec(typesLine)?.[1] ?? typesLine.trim();
-    const sections = chunk.split(/^(PRE-MARKUP|MICRODATA|RDFA|JSON):[ \t]*$/m);
-    const jsonIndex = sections.indexOf("JSON");
-    examples.push({
-      id,
-      file: relative(EXAMPLES, path),
-      draft: /@@|FakeEntryNeeded/.test(typesLine),
-      json: jsonIndex === -1 ? null : sections[jsonIndex + 1]!,
-    });
-  }
-  return examples;
-}
-
 /** The JSON-LD blocks of a JSON section: inside <script> elements, or the bare JSON; prose ("No JSON-LD") has none. */
 function jsonLdBlocks(section: string): string[] {
   const text = section.replace(/<!--[\s\S]*?-->/g, "").trim();
@@ -92,23 +55,22 @@ function jsonLdBlocks(section: string): string[] {
 
 type Found = { where: string; message: string };
 
-function issuesOf(example: Example, item: ItemToValidate, vocabulary: Vocabulary, into: Found[]): void {
+function issuesOf(example: SchemaOrgExample, item: ItemToValidate, vocabulary: Vocabulary, into: Found[]): void {
   const record = (issue: ItemIssue) => into.push({ where: `${example.id} ${item.path} ${issue.property ?? "-"}`, message: issue.message });
   validateItem(item, vocabulary).errors.forEach(record);
 }
 
-/** As the schema service reads pages today: the extractor's items, keys as written, against the embedded release. */
-function errorsAsWritten(example: Example, blocks: string[], vocabulary: Vocabulary, into: Found[]): void {
-  blocks.forEach((block) => {
-    const document = parseHTML(`<html><body><script type="application/ld+json">${block}</script></body></html>`).document;
-    const extraction = extractJsonLd(document as never);
-    for (const problem of extraction.problems) into.push({ where: `${example.id} ${problem.path} -`, message: problem.message });
-    for (const item of extraction.items) issuesOf(example, item, vocabulary, into);
-  });
+/** As the schema service reads pages today: the structured-data graph's items, keys as written, against the embedded release. */
+function errorsAsWritten(example: SchemaOrgExample, vocabulary: Vocabulary, into: Found[]): void {
+  const html = exampleAsHtml("json", example.forms.json!);
+  const owner = {};
+  const graph = structuredGraph(pageDocument(owner, html), html, "https://example.com/");
+  for (const problem of graph.problems) into.push({ where: `${example.id} ${problem.path} -`, message: problem.message });
+  for (const item of graph.items) issuesOf(example, item, vocabulary, into);
 }
 
 /** Through the context interpreter, against 30.0. */
-function errorsNormalized(example: Example, blocks: string[], vocabulary: Vocabulary, into: Found[]): void {
+function errorsNormalized(example: SchemaOrgExample, blocks: string[], vocabulary: Vocabulary, into: Found[]): void {
   blocks.forEach((block, index) => {
     let parsed: unknown;
     try {
@@ -151,20 +113,18 @@ describe.skipIf(!present)("schema.org's own examples", () => {
     })();
     expect(vocabulary30.origin.release).toBe("30.0");
 
-    const examples = exampleFiles(EXAMPLES).flatMap(parseExamples);
-    const drafts = examples.filter((example) => example.draft);
-    const withJsonLd = examples.filter((example) => !example.draft && example.json !== null && jsonLdBlocks(example.json).length > 0);
+    const examples = loadSchemaOrgExamples()!;
+    const withJsonLd = examples.filter((example) => example.forms.json !== undefined && jsonLdBlocks(example.forms.json).length > 0);
     const before: Found[] = [];
     const after: Found[] = [];
     for (const example of withJsonLd) {
-      const blocks = jsonLdBlocks(example.json!);
-      errorsAsWritten(example, blocks, schemaVocabulary(), before);
-      errorsNormalized(example, blocks, vocabulary30, after);
+      errorsAsWritten(example, schemaVocabulary(), before);
+      errorsNormalized(example, jsonLdBlocks(example.forms.json!), vocabulary30, after);
     }
 
     console.log(
       [
-        `schema.org examples: ${examples.length} examples in ${new Set(examples.map((example) => example.file)).size} files, ${drafts.length} drafts skipped, ${withJsonLd.length} JSON-LD forms.`,
+        `schema.org examples: ${examples.length} examples (drafts left out) in ${new Set(examples.map((example) => example.file)).size} files, ${withJsonLd.length} JSON-LD forms.`,
         `errors as the service reads pages today (keys as written, embedded release ${schemaVocabulary().origin.release}): ${before.length} ${JSON.stringify(countByCategory(before))}`,
         `errors through the @context interpreter (release 30.0): ${after.length} ${JSON.stringify(countByCategory(after))}, all in the ${Object.keys(REALLY_WRONG).length} examples listed as really wrong.`,
       ].join("\n"),

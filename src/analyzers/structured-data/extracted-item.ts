@@ -29,6 +29,25 @@ export interface ExtractionProblem {
 export interface Extraction {
   items: ExtractedItem[];
   problems: ExtractionProblem[];
+  /** Every JSON-LD script block, read or not: what a syntax check reports on. */
+  jsonLdBlocks?: JsonLdBlockSummary[];
+  /** Every cap that was hit, so that nothing is cut silently. */
+  limits: LimitNotice[];
+}
+
+/** A cap that was hit while reading the page's structured data, stated in the record and on the report page. */
+export interface LimitNotice {
+  limit: "items" | "depth" | "page-size" | "nodes";
+  message: string;
+}
+
+export interface JsonLdBlockSummary {
+  /** `json-ld[0]`, as item paths start. */
+  path: string;
+  /** The block's first characters, for evidence. */
+  excerpt: string;
+  /** Why it could not be read as JSON; null when it parsed. */
+  syntaxError: string | null;
 }
 
 /** No page needs more; a hostile one could hold thousands, and each costs validation and record space. */

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
-import { extractStructuredData } from "../../../src/analyzers/schema/extract/extract-structured-data.ts";
-import { classifyContext } from "../../../src/analyzers/schema/extract/json-ld.ts";
-import { jsonLd, page } from "./analyze-fixtures.ts";
+import { extractStructuredData } from "../../../src/analyzers/structured-data/extract-structured-data.ts";
+import { classifyContext } from "../../../src/analyzers/structured-data/json-ld.ts";
+import { jsonLd, page } from "../schema/analyze-fixtures.ts";
 
 function extract(html: string) {
-  return extractStructuredData(parseHTML(html).document, "https://shop.example/dir/page");
+  return extractStructuredData(parseHTML(html).document, html, "https://shop.example/dir/page");
 }
 
 describe("JSON-LD", () => {
