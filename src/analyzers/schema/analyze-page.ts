@@ -51,6 +51,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
     problems: extraction.problems,
     limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits],
     generated,
+    vocabulary: { ...vocabulary.origin },
   };
 }
 
