@@ -6,7 +6,6 @@ import { readPageFacts } from "./generate/page-facts.ts";
 import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
 import type { SchemaResult, StructuredItem } from "./record-schema.ts";
-import { withBareNames } from "./rich-results/bare-names.ts";
 import { richResultEligibility } from "./rich-results/eligibility.ts";
 import { validateItem } from "./validate/validate-item.ts";
 import type { Vocabulary } from "./vocabulary/vocabulary.ts";
@@ -77,7 +76,7 @@ function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Voca
       errors: validated.errors,
       warnings: validated.warnings,
       // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
-      eligibility: richResultEligibility(withBareNames(embedReferences(graph, item.node)), { hasErrors: validated.errors.length > 0, context: vocabulary }),
+      eligibility: richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary }),
     },
   };
 }

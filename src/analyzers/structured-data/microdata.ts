@@ -1,4 +1,5 @@
 import type { HtmlDocument, HtmlElement } from "./html-document.ts";
+import { graphTerm } from "./schema-org-term.ts";
 import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
 
 /**
@@ -29,7 +30,7 @@ function isTopLevel(element: HtmlElement): boolean {
 
 function readItem(scope: HtmlElement, depth: number, baseUrl: string, budget: TextBudget): JsonLdNode {
   const node: JsonLdNode = {};
-  const types = words(scope.getAttribute("itemtype"));
+  const types = words(scope.getAttribute("itemtype")).map(graphTerm);
   if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   const id = scope.getAttribute("itemid");
   if (id) node["@id"] = id.trim();
@@ -40,7 +41,7 @@ function readItem(scope: HtmlElement, depth: number, baseUrl: string, budget: Te
     const names = words(child.getAttribute("itemprop"));
     if (names.length === 0) return;
     const value = child.hasAttribute("itemscope") ? (depth < MAX_DEPTH ? readItem(child, depth + 1, baseUrl, budget) : {}) : propertyValue(child, baseUrl, budget);
-    for (const name of names) addProperty(node, name, value);
+    for (const name of names) addProperty(node, graphTerm(name), value);
   }, referenced);
   return node;
 }

@@ -46,37 +46,6 @@ export function normalizeJsonLdNode(node: JsonLdObject, inheritedContext?: unkno
   return { node: normalized, context, unreadContexts: [...walk.unread] };
 }
 
-/** The items of one parsed JSON-LD block, as the extractor finds them: top-level objects, array members and @graph members. */
-export function normalizeJsonLdBlock(block: unknown, path: string): (NormalizedJsonLd & { path: string })[] {
-  const items: (NormalizedJsonLd & { path: string })[] = [];
-  collect(block, path, undefined, 0, items);
-  return items;
-}
-
-function collect(value: unknown, path: string, inheritedContext: unknown, depth: number, items: (NormalizedJsonLd & { path: string })[]): void {
-  if (depth > MAX_DEPTH) return;
-  if (Array.isArray(value)) {
-    // Members of a top-level array do not share a context: each needs its own (JSON-LD 1.1, §4.1).
-    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, depth + 1, items));
-    return;
-  }
-  if (!isObject(value)) return;
-  const graph = value["@graph"];
-  if (graph !== undefined) {
-    const context = mergeContexts(inheritedContext, value["@context"]);
-    const members = Array.isArray(graph) ? graph : [graph];
-    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, depth + 1, items));
-    return;
-  }
-  items.push({ path, ...normalizeJsonLdNode(value, inheritedContext) });
-}
-
-function mergeContexts(outer: unknown, inner: unknown): unknown {
-  if (outer === undefined) return inner;
-  if (inner === undefined) return outer;
-  return [outer, inner];
-}
-
 function normalizeObject(node: JsonLdObject, parentScope: TermScope, walk: Walk, depth: number): JsonLdObject {
   const own = node["@context"];
   const scope = own !== undefined && walk.nestedContexts++ < MAX_NESTED_CONTEXTS ? interpretContext(own, parentScope) : parentScope;

@@ -1,5 +1,6 @@
 import type { HtmlDocument, HtmlElement } from "./html-document.ts";
 import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
+import { graphTerm } from "./schema-org-term.ts";
 import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type TextBudget } from "./microdata.ts";
 
 /**
@@ -130,8 +131,12 @@ function rdfaValue(element: HtmlElement, context: RdfaContext): string {
   return propertyValue(element, context.baseUrl, context.budget);
 }
 
-/** A term as a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
+/** A term as the graph keeps it (see graphTerm), expanded first to a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
 function expand(element: HtmlElement, term: string, context: RdfaContext): string {
+  return graphTerm(expandToIri(element, term, context));
+}
+
+function expandToIri(element: HtmlElement, term: string, context: RdfaContext): string {
   if (/^https?:\/\//i.test(term)) return term;
   const colon = term.indexOf(":");
   if (colon > 0) {

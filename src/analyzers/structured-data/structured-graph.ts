@@ -1,7 +1,7 @@
 import type { HtmlDocument } from "./html-document.ts";
 import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, type StructuredFormat } from "./extracted-item.ts";
 import { extractStructuredData } from "./extract-structured-data.ts";
-import { normalizeTypes, schemaOrgName } from "./schema-org-term.ts";
+import { normalizeTypes, termName } from "./schema-org-term.ts";
 
 /**
  * One graph of the structured data on a page, whatever its format: every node (top-level items and the
@@ -137,7 +137,7 @@ function typesOf(object: JsonLdNode): string[] {
   for (const value of asArray(object.additionalType)) {
     // A bare type name ("Product") is how pages and schema.org's own examples write it in JSON-LD.
     if (typeof value !== "string" || !/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)?[A-Z][A-Za-z0-9]*$/.test(value.trim())) continue;
-    const name = schemaOrgName(value);
+    const name = termName(value);
     if (name && !types.includes(name)) types.push(name);
   }
   return types;
@@ -214,7 +214,7 @@ export function hasType(node: GraphNode, family: string | readonly string[]): bo
 export function propertyValues(node: GraphNode, property: string): unknown[] {
   const values: unknown[] = [];
   for (const [key, value] of Object.entries(node.node)) {
-    if (key === property || schemaOrgName(key) === property) values.push(...asArray(value));
+    if (key === property || termName(key) === property) values.push(...asArray(value));
   }
   return values;
 }

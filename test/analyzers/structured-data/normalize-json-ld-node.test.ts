@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { normalizeJsonLdBlock, normalizeJsonLdNode } from "../../../src/analyzers/structured-data/normalize-json-ld-node.ts";
+import { normalizeJsonLdNode } from "../../../src/analyzers/structured-data/normalize-json-ld-node.ts";
 
 describe("normalizeJsonLdNode", () => {
   test("under schema.org's context: aliases become keywords, every spelling of a schema.org term its bare name, and values of one term are joined", () => {
@@ -92,28 +92,5 @@ describe("normalizeJsonLdNode", () => {
     let deep: Record<string, unknown> = { name: "bottom" };
     for (let level = 0; level < 5_000; level++) deep = { "@type": "Thing", subjectOf: deep };
     expect(() => normalizeJsonLdNode({ "@context": "https://schema.org", ...deep })).not.toThrow();
-  });
-});
-
-describe("normalizeJsonLdBlock", () => {
-  test("items are top-level objects, array members and @graph members; @graph members inherit the context, array members do not share one", () => {
-    const items = normalizeJsonLdBlock(
-      [
-        { "@context": "https://schema.org", "@graph": [{ type: "WebSite", name: "Site" }, { type: "WebPage" }] },
-        { "@context": "https://schema.org/" },
-        { "@type": "DefinedTerm", name: "calendar year" },
-      ],
-      "json-ld[0]",
-    );
-    expect(items.map((item) => [item.path, item.node["@type"] ?? null, item.context])).toEqual([
-      ["json-ld[0][0] @graph[0]", "WebSite", "schema.org"],
-      ["json-ld[0][0] @graph[1]", "WebPage", "schema.org"],
-      ["json-ld[0][1]", null, "schema.org"],
-      ["json-ld[0][2]", "DefinedTerm", "missing"],
-    ]);
-  });
-
-  test("bare values are no items", () => {
-    expect(normalizeJsonLdBlock([1, "x", null], "json-ld[0]")).toEqual([]);
   });
 });
