@@ -75,7 +75,6 @@ function linkTerms(element: HtmlElement, attribute: "rel" | "rev"): string[] {
 function readItem(scope: HtmlElement, depth: number, context: RdfaContext): JsonLdNode {
   const node: JsonLdNode = {};
   const types = words(scope.getAttribute("typeof")).map((term) => expand(scope, term, context));
-  if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   const id = scope.getAttribute("resource") ?? scope.getAttribute("about") ?? (scope.hasAttribute("property") ? null : linkTarget(scope, context));
   if (id) node["@id"] = id;
   const reverse: JsonLdNode = {};
@@ -97,14 +96,21 @@ function readItem(scope: HtmlElement, depth: number, context: RdfaContext): Json
     }
     const target = linkTarget(child, context);
     if (target !== null) {
-      for (const name of rel) addProperty(node, name, { "@id": target });
+      for (const name of rel) {
+        if (name === RDF_TYPE) types.push(graphTerm(target));
+        else addProperty(node, name, { "@id": target });
+      }
       for (const name of rev) addProperty(reverse, name, { "@id": target });
     }
     if (properties.length > 0) {
       const value = rdfaValue(child, context);
-      for (const name of properties) addProperty(node, name, value);
+      for (const name of properties) {
+        if (name === RDF_TYPE) types.push(graphTerm(value));
+        else addProperty(node, name, value);
+      }
     }
   });
+  if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   if (Object.keys(reverse).length > 0) node["@reverse"] = reverse;
   return node;
 }
@@ -141,12 +147,31 @@ function expandToIri(element: HtmlElement, term: string, context: RdfaContext): 
   const colon = term.indexOf(":");
   if (colon > 0) {
     const prefix = term.slice(0, colon);
-    const namespace = declaredPrefix(element, prefix, context) ?? (prefix === "schema" ? "http://schema.org/" : null);
+    const namespace = declaredPrefix(element, prefix, context) ?? INITIAL_PREFIXES[prefix.toLowerCase()] ?? null;
     return namespace ? namespace + term.slice(colon + 1) : term;
   }
   const vocab = nearest(element, context.vocabOf, (candidate) => vocabularyOf(candidate.getAttribute("vocab")));
   return vocab ? vocab + term : term;
 }
+
+/**
+ * The prefixes of RDFa 1.1's initial context that pages use without declaring them
+ * (https://www.w3.org/2011/rdfa-context/rdfa-1.1), schema.org's among them.
+ */
+const INITIAL_PREFIXES: Readonly<Record<string, string>> = {
+  schema: "http://schema.org/",
+  rdf: "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+  rdfs: "http://www.w3.org/2000/01/rdf-schema#",
+  xsd: "http://www.w3.org/2001/XMLSchema#",
+  owl: "http://www.w3.org/2002/07/owl#",
+  dc: "http://purl.org/dc/terms/",
+  dcterms: "http://purl.org/dc/terms/",
+  foaf: "http://xmlns.com/foaf/0.1/",
+  og: "http://ogp.me/ns#",
+};
+
+/** `rdf:type` as a property or link states a type, as `typeof` does. */
+const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
 /**
  * RDFa joins vocab and term as written, so `vocab="https://schema.org"` would make `https://schema.orgname`;

@@ -129,15 +129,17 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
 }
 
 /**
- * A node's types: its `@type`, and the schema.org types its `additionalType` names (schema.org's way,
- * used by Microdata and RDFa where one element can carry only one vocabulary, to give a second type).
+ * A node's types: its `@type`, and the types its `additionalType` names (schema.org's way, used by
+ * Microdata and RDFa where one element carries one type attribute, to give a second type, often from
+ * another vocabulary such as productontology.org).
  */
 function typesOf(object: JsonLdNode): string[] {
   const types = normalizeTypes(object["@type"]);
-  for (const value of asArray(object.additionalType)) {
-    // A bare type name ("Product") is how pages and schema.org's own examples write it in JSON-LD.
-    if (typeof value !== "string" || !/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)?[A-Z][A-Za-z0-9]*$/.test(value.trim())) continue;
-    const name = termName(value);
+  for (const written of asArray(object.additionalType)) {
+    const value = isObject(written) ? written["@id"] : written;
+    // An IRI, or a bare type name ("Product"), as pages and schema.org's own examples write it in JSON-LD.
+    if (typeof value !== "string" || !/^(?:https?:\/\/\S+|schema:[A-Z]\w*|[A-Z][A-Za-z0-9]*)$/.test(value.trim())) continue;
+    const name = termName(value) ?? value.trim();
     if (name && !types.includes(name)) types.push(name);
   }
   return types;

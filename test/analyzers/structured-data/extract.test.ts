@@ -106,7 +106,8 @@ describe("RDFa Lite", () => {
     expect(items.map((item) => item.node)).toEqual([
       { "@type": "Event", name: "Launch", location: { "@type": "Place", name: "Hall" } },
       { "@type": "Person", name: "Bo", url: "https://shop.example/bo" },
-      { "@type": "foaf:Person", "foaf:name": "X" },
+      // foaf is a prefix of RDFa's initial context, so it expands without a declaration.
+      { "@type": "http://xmlns.com/foaf/0.1/Person", "http://xmlns.com/foaf/0.1/name": "X" },
     ]);
   });
 });
