@@ -1,7 +1,7 @@
 import { megabytes } from "../structured-data/extract-structured-data.ts";
 import type { ExtractedItem, LimitNotice } from "../structured-data/extracted-item.ts";
 import { pageDocument } from "../structured-data/html-document.ts";
-import { embedReferences, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
+import { embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
@@ -21,8 +21,8 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   const document = pageDocument(page, page.html);
   const extraction = structuredGraph(document, page.html, page.finalUrl);
   onStep?.("validate");
-  const items = extraction.items.map((item) => judgeItem(item, extraction, vocabulary));
-  const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
+  const items = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary));
+  const knownTypes = items.flatMap((item) => item.knownTypes);
   onStep?.("generate");
   const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
     type: suggestion.type,

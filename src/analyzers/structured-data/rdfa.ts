@@ -16,9 +16,12 @@ import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type Text
 export function extractRdfa(document: HtmlDocument, baseUrl: string): Extraction {
   const items: ExtractedItem[] = [];
   const context: RdfaContext = { baseUrl, budget: textBudget(), vocabOf: new Map(), prefixScopeOf: new Map() };
-  const topLevel = Array.from(document.querySelectorAll("[typeof]")).filter((element) => !isPropertyValue(element as HtmlElement));
+  const topLevel = (Array.from(document.querySelectorAll("[typeof],[about],[resource]")) as HtmlElement[]).filter((element) => isSubject(element) && !isPropertyValue(element));
   for (const element of topLevel.slice(0, MAX_ITEMS)) {
-    items.push({ format: "rdfa", path: `rdfa[${items.length}]`, node: readItem(element, 0, context) });
+    const node = readItem(element, 0, context);
+    // An untyped subject that states nothing (a `resource` attribute on some other markup) is no item.
+    if (!element.hasAttribute("typeof") && Object.keys(node).every((key) => key === "@id")) continue;
+    items.push({ format: "rdfa", path: `rdfa[${items.length}]`, node });
   }
   return { items, problems: [], limits: itemLimit("RDFa", topLevel.length) };
 }
@@ -35,6 +38,18 @@ interface RdfaContext {
   prefixScopeOf: Map<HtmlElement, HtmlElement | null>;
 }
 
+/**
+ * Whether an element states a subject of its own: a `typeof` item, or (RDFa Core) an element whose
+ * `about` or `resource` names a node without being a property value or link itself, as in
+ * `<span resource="#periodical"><span property="issn">…`. Its properties belong to that node, which
+ * the graph joins by `@id` with the node's other statements.
+ */
+function isSubject(element: HtmlElement): boolean {
+  if (element.hasAttribute("typeof")) return true;
+  if (!element.hasAttribute("about") && !element.hasAttribute("resource")) return false;
+  return !element.hasAttribute("property") && linkTerms(element, "rel").length === 0 && linkTerms(element, "rev").length === 0;
+}
+
 /** Whether a `typeof` element is the value of a property of an enclosing item rather than an item of its own. */
 function isPropertyValue(element: HtmlElement): boolean {
   if (element.hasAttribute("property") || linkTerms(element, "rel").length > 0 || linkTerms(element, "rev").length > 0) return true;
@@ -47,7 +62,7 @@ function isPropertyValue(element: HtmlElement): boolean {
  */
 function hangingLink(element: HtmlElement): HtmlElement | null {
   for (let current = element.parentElement as HtmlElement | null; current; current = current.parentElement as HtmlElement | null) {
-    if (current.hasAttribute("typeof")) return null;
+    if (isSubject(current)) return null;
     const links = linkTerms(current, "rel").length > 0 || linkTerms(current, "rev").length > 0;
     if (links && !linksToResource(current)) return current;
   }
@@ -79,7 +94,7 @@ function readItem(scope: HtmlElement, depth: number, context: RdfaContext): Json
   if (id) node["@id"] = id;
   const reverse: JsonLdNode = {};
   const nested = (child: HtmlElement): JsonLdNode => (depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {});
-  forEachPropertyElement(scope, "typeof", (child) => {
+  forEachPropertyElement(scope, isSubject, (child) => {
     const expandAll = (terms: string[]) => terms.map((term) => expand(child, term, context));
     const properties = expandAll(words(child.getAttribute("property")));
     const rel = expandAll(linkTerms(child, "rel"));

@@ -180,6 +180,27 @@ function mergeInto(target: GraphNode, object: JsonLdNode, source: NodeSource, to
 }
 
 /**
+ * The top-level items with those that share an `@id` joined into one: the first item stands for the
+ * node, holding every statement made about it (its type may come from a second block or format, as in
+ * RDFa's `<span resource="#periodical">` beside a typed `#periodical`). What a reader of items judges.
+ */
+export function joinedItems(graph: StructuredGraph): ExtractedItem[] {
+  const seen = new Set<GraphNode>();
+  const joined: ExtractedItem[] = [];
+  for (const item of graph.items) {
+    const node = graph.resolve(item.node);
+    if (node === null) {
+      joined.push(item);
+      continue;
+    }
+    if (seen.has(node)) continue;
+    seen.add(node);
+    joined.push(node.sources.length > 1 ? { ...item, node: node.node } : item);
+  }
+  return joined;
+}
+
+/**
  * A copy of a node with every reference (`{"@id": …}`) replaced by the node it names, nested as far as
  * MAX_DEPTH: what a reader of one item needs, e.g. a Product whose `offers` point at an Offer stated
  * elsewhere on the page. A reference back to a node already on the way stays a reference (cycles end),

@@ -6,8 +6,8 @@ import { type ItemToValidate, validateItem } from "../../../src/analyzers/schema
 import { readVocabularyFile } from "../../../src/analyzers/schema/vocabulary/vocabulary-file.ts";
 import { schemaVocabulary, Vocabulary } from "../../../src/analyzers/schema/vocabulary/vocabulary.ts";
 import { pageDocument } from "../../../src/analyzers/structured-data/html-document.ts";
-import { structuredGraph } from "../../../src/analyzers/structured-data/structured-graph.ts";
-import { exampleAsHtml, loadSchemaOrgExamples, SCHEMAORG_EXAMPLES_DIR, type SchemaOrgExample } from "../../helpers/schemaorg-examples.ts";
+import { joinedItems, structuredGraph } from "../../../src/analyzers/structured-data/structured-graph.ts";
+import { type ExampleForm, exampleAsHtml, loadSchemaOrgExamples, SCHEMAORG_EXAMPLES_DIR, type SchemaOrgExample } from "../../helpers/schemaorg-examples.ts";
 
 /**
  * schema.org's own examples (shared/corpora/schemaorg-examples, Apache-2.0) are correct schema.org by
@@ -59,11 +59,11 @@ function issuesOf(example: SchemaOrgExample, item: ItemToValidate, vocabulary: V
 }
 
 /** As the schema service reads a page: the structured-data graph's items (keys as their @context makes them), validated against `vocabulary`. */
-function errorsOfPage(example: SchemaOrgExample, vocabulary: Vocabulary, into: Found[]): void {
-  const html = exampleAsHtml("json", example.forms.json!);
+function errorsOfPage(example: SchemaOrgExample, vocabulary: Vocabulary, into: Found[], form: ExampleForm = "json"): void {
+  const html = exampleAsHtml(form, example.forms[form]!);
   const graph = structuredGraph(pageDocument({}, html), html, "https://example.com/");
   for (const problem of graph.problems) into.push({ where: `${example.id} ${problem.path} -`, message: problem.message });
-  for (const item of graph.items) issuesOf(example, item, vocabulary, into);
+  for (const item of joinedItems(graph)) issuesOf(example, item, vocabulary, into);
 }
 
 /** A rough category per message, for the printed before/after counts. */
@@ -117,5 +117,24 @@ describe.skipIf(!present)("schema.org's own examples", () => {
     // Every error belongs to an example known to be wrong, at the place listed, and each listed example still gives its errors.
     const expected = Object.entries(REALLY_WRONG).flatMap(([id, entry]) => entry.errors.map((where) => `${id} ${where}`));
     expect(after.map((found) => found.where).sort()).toEqual(expected.sort());
+  });
+
+  test("their Microdata and RDFa forms give no error against release 30.0", () => {
+    const vocabulary30 = (() => {
+      const file = readVocabularyFile(VOCABULARY_30);
+      return new Vocabulary(file.index, { release: file.release, source: "SCHEMA_VOCABULARY" });
+    })();
+    const errors: Found[] = [];
+    let forms = 0;
+    for (const example of loadSchemaOrgExamples()!) {
+      for (const form of ["microdata", "rdfa"] as const) {
+        if (!example.forms[form]) continue;
+        forms++;
+        errorsOfPage(example, vocabulary30, errors, form);
+      }
+    }
+    console.log(`schema.org examples: ${forms} Microdata and RDFa forms, ${errors.length} errors against release 30.0.`);
+    expect(forms).toBeGreaterThan(350);
+    expect(errors).toEqual([]);
   });
 });
