@@ -185,7 +185,10 @@ describe("the suggested graph", () => {
     const two = page("", ['Run', 'Ride'].map((name) => `<div class="h-event"><span class="p-name">${name}</span><time class="dt-start" datetime="2025-05-01">1 May</time></div>`).join(""));
     expect(readPageFacts(parseHtml(two), "https://shop.example/events/").event).toBeNull();
     const named = page("", '<section class="event-details"><h1>Run</h1><time datetime="2025-05-01T09:00:00+02:00">1 May</time><address>Stadium, 1 Park Lane, Leeds</address></section>');
-    expect(readPageFacts(parseHtml(named), "https://shop.example/events/run").event).toMatchObject({ startDate: "2025-05-01T09:00:00+02:00", location: { name: null, address: { text: "Stadium, 1 Park Lane, Leeds" } } });
+    expect(readPageFacts(parseHtml(named), "https://shop.example/events/run").event).toMatchObject({ name: "Run", startDate: "2025-05-01T09:00:00+02:00", location: { name: null, address: { text: "Stadium, 1 Park Lane, Leeds" } } });
+    // A sidebar of upcoming events beside an article is not the page's event.
+    const sidebar = page("", '<article><h1>Trail news</h1><p>…</p></article><aside class="upcoming-events"><time datetime="2025-05-01">1 May</time> Run <time datetime="2025-06-01">1 June</time> Ride</aside>');
+    expect(readPageFacts(parseHtml(sidebar), "https://shop.example/news/1").event).toBeNull();
   });
 
   test("hostile page text cannot close the script element it is pasted into", () => {

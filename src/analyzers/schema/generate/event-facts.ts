@@ -28,11 +28,15 @@ export function readEventFacts(document: HtmlDocument): EventFacts | null {
   return eventIn(outermost[0]!);
 }
 
-/** Elements whose class or id names an event and that hold a date: `<section class="event-details">`. */
+/**
+ * Elements whose class or id names an event, that hold the page's heading and one or two dates:
+ * `<section class="event-details"><h1>…</h1><time datetime>…`. The heading makes it the page's
+ * subject; a sidebar of upcoming events (or a class such as "prevent-…") has no h1 and many dates.
+ */
 function namedEventContainers(document: HtmlDocument): HtmlElement[] {
   return (Array.from(document.querySelectorAll('[class*="event" i], [id*="event" i]')) as HtmlElement[])
     .slice(0, MAX_CANDIDATES)
-    .filter((element) => element.querySelector("time[datetime]") !== null);
+    .filter((element) => element.querySelector("h1") !== null && [1, 2].includes(element.querySelectorAll("time[datetime]").length));
 }
 
 function eventIn(container: HtmlElement): EventFacts | null {
@@ -40,7 +44,7 @@ function eventIn(container: HtmlElement): EventFacts | null {
   if (!startDate) return null;
   const priced = container.querySelector('[class*="price" i]') as HtmlElement | null;
   return {
-    name: elementText(container.querySelector(".p-name, .summary") as HtmlElement | null, 200),
+    name: elementText(container.querySelector(".p-name, .summary, h1") as HtmlElement | null, 200),
     startDate,
     endDate: dateOf(container, ".dt-end, .dtend"),
     description: elementText(container.querySelector(".p-summary, .p-description, .description") as HtmlElement | null, 1000),
