@@ -14,6 +14,8 @@ import { expectSoundSuggestion } from "./generated-round-trip.ts";
 
 interface FixturePage {
   name: string;
+  /** The export of pages.ts it is, so that a page added there without a row here fails the test. */
+  page?: keyof typeof pages;
   url: string;
   html: () => Promise<string> | string;
   /** Each node's type and the rich results it is built for, in graph order; empty when nothing is to be suggested. */
@@ -28,44 +30,51 @@ async function served(routes: Record<string, FixtureHandler>, path: string, url:
 const FIXTURES: FixturePage[] = [
   {
     name: "bare homepage",
+    page: "BARE_HOMEPAGE",
     url: "https://shop.example/",
     html: () => pages.BARE_HOMEPAGE,
     expected: [["Organization", ["Organization logo"]], ["WebSite", []], ["WebPage", []]],
   },
   {
     name: "bare article with a trail and questions",
+    page: "BARE_ARTICLE",
     url: "https://shop.example/blog/lacing",
     html: () => pages.BARE_ARTICLE,
     expected: [["FAQPage", ["FAQ"]], ["BlogPosting", ["Article"]], ["BreadcrumbList", ["Breadcrumb"]]],
   },
-  { name: "product page, fully marked up", url: "https://shop.example/p/trail-shoe-2", html: () => pages.PRODUCT_PAGE, expected: [] },
-  { name: "page of mistakes", url: "https://shop.example/broken", html: () => pages.BROKEN_PAGE, expected: [] },
+  { name: "product page, fully marked up", page: "PRODUCT_PAGE", url: "https://shop.example/p/trail-shoe-2", html: () => pages.PRODUCT_PAGE, expected: [] },
+  { name: "page of mistakes", page: "BROKEN_PAGE", url: "https://shop.example/broken", html: () => pages.BROKEN_PAGE, expected: [] },
   {
     name: "bare product page (Open Graph product tags)",
+    page: "BARE_PRODUCT",
     url: "https://shop.example/p/summit-lamp?utm_source=news",
     html: () => pages.BARE_PRODUCT,
     expected: [["Organization", ["Organization logo"]], ["WebSite", []], ["WebPage", []], ["Product", ["Product snippet", "Merchant listing"]], ["BreadcrumbList", ["Breadcrumb"]]],
   },
   {
     name: "article on a site that declares its Organization with an @id",
+    page: "ARTICLE_WITH_ORGANIZATION",
     url: "https://news.example/2025/bruecke",
     html: () => pages.ARTICLE_WITH_ORGANIZATION,
     expected: [["WebSite", []], ["WebPage", []], ["Article", ["Article"]]],
   },
   {
     name: "local business homepage (h-card)",
+    page: "LOCAL_BUSINESS_HOME",
     url: "https://crumb.example/",
     html: () => pages.LOCAL_BUSINESS_HOME,
     expected: [["LocalBusiness", ["Local business", "Organization logo"]], ["WebSite", []], ["WebPage", []]],
   },
   {
     name: "event page (h-event)",
+    page: "EVENT_PAGE",
     url: "https://shop.example/events/night-run",
     html: () => pages.EVENT_PAGE,
     expected: [["Organization", []], ["WebSite", []], ["WebPage", []], ["Event", ["Event"]], ["BreadcrumbList", ["Breadcrumb"]]],
   },
   {
     name: "category page with a trail, a WebSite with an @id and a WebPage without",
+    page: "CATEGORY_PAGE",
     url: "https://shop.example/lamps/",
     html: () => pages.CATEGORY_PAGE,
     expected: [["BreadcrumbList", ["Breadcrumb"]]],
@@ -86,6 +95,10 @@ const FIXTURES: FixturePage[] = [
 ];
 
 describe("generated JSON-LD on every fixture page", () => {
+  test("every page of test/fixtures/schema-pages is listed", () => {
+    expect(FIXTURES.flatMap((fixture) => (fixture.page ? [fixture.page] : [])).sort()).toEqual(Object.keys(pages).sort() as (keyof typeof pages)[]);
+  });
+
   for (const fixture of FIXTURES) {
     test(`${fixture.name}: one @graph that resolves, validates and earns what it targets`, async () => {
       const html = await fixture.html();
