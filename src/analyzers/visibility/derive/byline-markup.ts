@@ -1,7 +1,7 @@
 import type { HtmlDocument } from "../audits/homepage-document.ts";
 import { excerpt } from "../audits/page-text.ts";
 import { nameFromByline } from "./byline-name.ts";
-import { isOutsideContent, isReaderContribution, markupWords, type PageElement, readableText } from "./page-regions.ts";
+import { findDescendant, isOutsideContent, isReaderContribution, markupWords, type PageElement, readableText } from "./page-regions.ts";
 
 /**
  * Bylines in the page's visible markup: author links (rel="author") and the class names sites give
@@ -30,10 +30,13 @@ const LOOKALIKES = /^(?:authori[sztu]|autori[sztu]|autorit|autorid)/;
 const NOT_A_NAME = new Set(["avatar", "image", "img", "photo", "picture", "pic", "thumb", "thumbnail", "icon", "social", "share", "follow", "twitter", "facebook", "fb", "linkedin", "rss", "feed", "email", "mail", "theme", "has", "bio", "biography", "description", "desc", "about", "job", "role", "position", "count", "more", "archive", "tooltip", "popup", "modal"]);
 /** A link to the site's authors: "humans.txt" credits the people who built the site, not the page's writer. */
 const CREDITS_FILE = /humans\.txt$/i;
+/**
+ * Byline-marked elements examined per page. A page has a handful; a hostile one can mark thousands of
+ * nested elements, and each costs a walk up its ancestors and through its text.
+ */
+const MAX_CANDIDATES = 60;
 /** Longer than this, an element is a page region that merely carries a byline-like class (a body class, an author archive). */
 const MAX_BYLINE_TEXT = 600;
-/** Inside a byline element, the part that holds the name itself. */
-const NAME_PART = '[itemprop~="name"],a[rel~="author"],.fn,[class*="name"],[class*="Name"]';
 
 /** Every byline the page's markup shows, in document order, without duplicates of the same name. */
 export function markupBylines(document: HtmlDocument): MarkupByline[] {
@@ -48,9 +51,12 @@ export function markupBylines(document: HtmlDocument): MarkupByline[] {
     const href = (link.getAttribute("href") ?? "").trim();
     if (href && !CREDITS_FILE.test(href)) add(excerpt(href, 100), 'rel="author" link');
   }
+  let examined = 0;
   for (const element of Array.from(document.querySelectorAll('a[rel~="author"],[class],[id]'))) {
     const source = bylineMarker(element);
-    if (!source || isOutsideContent(element) || isReaderContribution(element)) continue;
+    if (!source) continue;
+    if (++examined > MAX_CANDIDATES) break;
+    if (isOutsideContent(element) || isReaderContribution(element)) continue;
     add(nameIn(element), source);
   }
   return found;
@@ -78,13 +84,21 @@ function isBylineToken(token: string): boolean {
 /** The name a byline element states: its name part when it has one, else its own text, else its first link's. */
 function nameIn(element: PageElement): string | null {
   if ((element.textContent ?? "").length > MAX_BYLINE_TEXT) return null;
-  const part = element.querySelector(NAME_PART);
+  const part = findDescendant(element, isNamePart);
   const fromPart = part && !isNotAName(part) ? nameFromByline(readableText(part)) : null;
   if (fromPart) return fromPart;
   const own = nameFromByline(readableText(element));
   if (own) return own;
-  const link = element.querySelector("a[href]");
+  const link = findDescendant(element, (candidate) => candidate.tagName === "A" && candidate.hasAttribute("href"));
   return link ? nameFromByline(readableText(link)) : null;
+}
+
+/** Inside a byline element, the part that holds the name itself: itemprop="name", an author link, hCard's "fn", a "…name" class. */
+function isNamePart(element: PageElement): boolean {
+  if (/(?:^|\s)name(?:\s|$)/.test(element.getAttribute("itemprop") ?? "")) return true;
+  if (element.tagName === "A" && /(?:^|\s)author(?:\s|$)/i.test(element.getAttribute("rel") ?? "")) return true;
+  const names = element.getAttribute("class") ?? "";
+  return /(?:^|\s)fn(?:\s|$)/.test(names) || /name/i.test(names);
 }
 
 function isNotAName(element: PageElement): boolean {

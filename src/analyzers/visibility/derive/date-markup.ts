@@ -1,7 +1,7 @@
 import type { HtmlDocument } from "../audits/homepage-document.ts";
 import { excerpt } from "../audits/page-text.ts";
 import { type DateKind, dated, type PageDate } from "./page-date.ts";
-import { isOutsideContent, isReaderContribution, markupWords, type PageElement, readableText } from "./page-regions.ts";
+import { findDescendant, isOutsideContent, isReaderContribution, markupWords, type PageElement, readableText } from "./page-regions.ts";
 
 /**
  * Dates in a page's markup, as real pages write them: <time> (its datetime, else its text), the
@@ -22,14 +22,28 @@ const PUBLISHED_WORDS = new Set(["published", "publish", "pubdate", "posted", "v
 /** Longer than this, a date-classed element holds more than a date (a teaser, a whole header). */
 const MAX_DATE_TEXT = 80;
 
+/**
+ * Date elements examined per page. Pages list dates by the dozen (archives, teasers); a hostile page can
+ * mark thousands of nested elements, and each costs a walk up its ancestors and through its text.
+ */
+const MAX_CANDIDATES = 120;
+
 /** Every date the page's markup states, in document order. */
 export function markupDates(document: HtmlDocument): PageDate[] {
   const found: PageDate[] = [];
+  let examined = 0;
   for (const element of Array.from(document.querySelectorAll("time,[class],[id]"))) {
+    if (element.tagName !== "TIME" && !mayBeDate(element)) continue;
+    if (++examined > MAX_CANDIDATES) break;
     const read = element.tagName === "TIME" ? timeElement(element) : isMicroformatDate(element) ? microformatDate(element) : dateClassed(element);
     if (read && !isOutsideContent(element) && !isReaderContribution(element)) found.push(read);
   }
   return found;
+}
+
+/** A cheap first look at the class and id: most elements of a page name no date. */
+function mayBeDate(element: PageElement): boolean {
+  return ANY_DATE_WORD.test(`${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`);
 }
 
 function timeElement(time: PageElement): PageDate | null {
@@ -63,7 +77,7 @@ function dateClassed(element: PageElement): PageDate | null {
   const token = names.split(/\s+/).find((name) => markupWords(name).some((word) => DATE_WORDS.has(word)));
   if (!token || element.tagName === "META") return null;
   // A date element wrapping a <time> or microformat date has been read through that.
-  if (element.querySelector("time,.published,.updated,.dt-published,.dt-updated")) return null;
+  if (findDescendant(element, (candidate) => candidate.tagName === "TIME" || isMicroformatDate(candidate))) return null;
   const kind = kindOf(element, null);
   const source = `class="${excerpt(token, 40)}"`;
   const attribute = element.getAttribute("datetime")?.trim();

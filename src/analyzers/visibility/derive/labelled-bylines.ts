@@ -30,25 +30,35 @@ const NAME_WORDS_JUDGED = 4;
 const CREDIT_WORDS = /\b(?:copyright|credits?|colophon|powered|designed|theme)\b/i;
 /** Bylines sit near the top of a page; past a few findings the walk stops. */
 const MAX_FOUND = 3;
+/** Texts that start like a byline, examined per page: each costs a look at its element; a hostile page has thousands. */
+const MAX_LABELS = 40;
 const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "NAV", "SELECT", "BUTTON", "SVG"]);
+/** Deeper than this, markup is broken or hostile; the walk (recursive) stops there rather than exhaust the stack. */
+const MAX_DEPTH = 256;
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
 type TreeNode = PageElement & { nodeType: number; nodeName: string };
 
-export function labelledBylines(document: HtmlDocument): LabelledByline[] {
-  const found: LabelledByline[] = [];
-  const root = (document.body ?? document.documentElement) as TreeNode | null;
-  if (root) visit(root, found);
-  return found;
+interface Walk {
+  found: LabelledByline[];
+  labels: number;
 }
 
-function visit(node: TreeNode, found: LabelledByline[]): void {
+export function labelledBylines(document: HtmlDocument): LabelledByline[] {
+  const walk: Walk = { found: [], labels: 0 };
+  const root = (document.body ?? document.documentElement) as TreeNode | null;
+  if (root) visit(root, walk, 0);
+  return walk.found;
+}
+
+function visit(node: TreeNode, walk: Walk, depth: number): void {
+  if (depth > MAX_DEPTH) return;
   const children = Array.from(node.childNodes) as unknown as TreeNode[];
-  for (let index = 0; index < children.length && found.length < MAX_FOUND; index++) {
+  for (let index = 0; index < children.length && walk.found.length < MAX_FOUND && walk.labels < MAX_LABELS; index++) {
     const child = children[index]!;
     if (child.nodeType === ELEMENT_NODE) {
-      if (!SKIPPED_TAGS.has(child.nodeName.toUpperCase())) visit(child, found);
+      if (!SKIPPED_TAGS.has(child.nodeName.toUpperCase())) visit(child, walk, depth + 1);
       continue;
     }
     if (child.nodeType !== TEXT_NODE) continue;
@@ -59,17 +69,22 @@ function visit(node: TreeNode, found: LabelledByline[]): void {
       last = children[++index]!;
       text += last.textContent ?? "";
     }
-    const byline = bylineAt(text, last, node);
-    if (byline && !found.some((entry) => entry.name === byline.name)) found.push(byline);
+    const byline = bylineAt(text, last, node, walk);
+    if (byline && !walk.found.some((entry) => entry.name === byline.name)) walk.found.push(byline);
   }
 }
 
 /** The byline a text node starts, if it starts one: its label, and the name after it or in the next element. */
-function bylineAt(rawText: string, text: TreeNode, parent: TreeNode): LabelledByline | null {
-  const own = rawText.replace(/\s+/g, " ").trim();
+/** A numeric date and time before the label, as in "06.11.2023 13:30 von Olga" or "2019-11-10 by jane". */
+const LEADING_TIMESTAMP = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}[\d\s.:]*(?:uhr|h|am|pm)?\s+/i;
+
+function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk): LabelledByline | null {
+  const flat = rawText.replace(/\s+/g, " ").trim();
+  const own = flat.replace(LEADING_TIMESTAMP, "");
   if (own === "" || own.length > MAX_BYLINE_TEXT) return null;
   const labelOnly = LABEL_ONLY.test(own) || (ROLE_ONLY.test(own) && /^(?:DT|TH)$/.test(parent.nodeName.toUpperCase()));
   if (!labelOnly && !LEADING_LABEL.test(own)) return null;
+  walk.labels++;
   if (isOutsideContent(parent) || isReaderContribution(parent)) return null;
   let nameText: string;
   if (labelOnly) {

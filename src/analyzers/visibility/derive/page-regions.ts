@@ -8,7 +8,12 @@ export type PageElement = ReturnType<HtmlDocument["querySelectorAll"]>[number];
  */
 
 /** Regions no reader sees as the page's content, or that list other pages (menus, archives). */
-const NOT_CONTENT = "nav,template,script,style,noframes,head,select,option,button";
+const NOT_CONTENT = new Set(["NAV", "TEMPLATE", "SCRIPT", "STYLE", "NOFRAMES", "HEAD", "SELECT", "OPTION", "BUTTON"]);
+/**
+ * Real pages nest content a few dozen levels deep. Past this many ancestors the markup is broken or
+ * hostile, and the element is not trusted as content (the bound also keeps the walk cheap).
+ */
+const MAX_CONTENT_DEPTH = 150;
 
 /**
  * True when the element is outside the page's own content: in navigation, a form control, an invisible
@@ -16,9 +21,16 @@ const NOT_CONTENT = "nav,template,script,style,noframes,head,select,option,butto
  * byline often sit there), so it counts as content.
  */
 export function isOutsideContent(element: PageElement): boolean {
-  if (element.closest(NOT_CONTENT)) return true;
-  const aside = element.closest("aside");
-  return aside !== null && aside.closest("article") === null;
+  let inAside = false;
+  let current: PageElement | null = element;
+  for (let depth = 0; current; depth++, current = current.parentElement) {
+    if (depth > MAX_CONTENT_DEPTH) return true;
+    const tag = current.tagName;
+    if (NOT_CONTENT.has(tag)) return true;
+    if (tag === "ASIDE") inAside = true;
+    else if (tag === "ARTICLE" && inAside) return false;
+  }
+  return inAside;
 }
 
 /**
@@ -61,18 +73,39 @@ export function markupWords(names: string): string[] {
 }
 
 const INVISIBLE_TAGS = new Set(["SCRIPT", "STYLE", "TEMPLATE"]);
+/** Deeper than this, markup is broken or hostile; the recursive walk stops rather than exhaust the stack. */
+const MAX_TEXT_DEPTH = 256;
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
 /** The text a reader sees in an element: its textContent without inline scripts and styles, whitespace collapsed. */
 export function readableText(element: PageElement): string {
   const parts: string[] = [];
-  const collect = (node: { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<unknown> }) => {
+  const collect = (node: { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<unknown> }, depth: number) => {
+    if (depth > MAX_TEXT_DEPTH) return;
     for (const child of Array.from(node.childNodes) as (typeof node)[]) {
       if (child.nodeType === TEXT_NODE) parts.push(child.textContent ?? "");
-      else if (child.nodeType === ELEMENT_NODE && !INVISIBLE_TAGS.has(child.nodeName.toUpperCase())) collect(child);
+      else if (child.nodeType === ELEMENT_NODE && !INVISIBLE_TAGS.has(child.nodeName.toUpperCase())) collect(child, depth + 1);
     }
   };
-  collect(element as unknown as Parameters<typeof collect>[0]);
+  collect(element as unknown as Parameters<typeof collect>[0], 0);
   return parts.join("").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Elements a byline or date element holds at most. Past this, it is a region, not a byline, and the
+ * search stops: the DOM's querySelector would walk the whole subtree, which a hostile page makes huge.
+ */
+const MAX_DESCENDANTS_SEARCHED = 200;
+
+/** The first descendant, in document order, for which `matches` holds, among the element's first 200; null otherwise. */
+export function findDescendant(element: PageElement, matches: (candidate: PageElement) => boolean): PageElement | null {
+  const stack: PageElement[] = Array.from(element.children).reverse();
+  for (let seen = 0; stack.length > 0 && seen < MAX_DESCENDANTS_SEARCHED; seen++) {
+    const current = stack.pop()!;
+    if (matches(current)) return current;
+    const children = current.children;
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
+  }
+  return null;
 }

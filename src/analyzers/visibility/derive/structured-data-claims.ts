@@ -2,7 +2,7 @@ import type { HtmlDocument } from "../audits/homepage-document.ts";
 import { declaredTypes, jsonLdBlocks } from "../audits/json-ld-blocks.ts";
 import { nodesOf } from "../audits/site-identity.ts";
 import { excerpt } from "../audits/page-text.ts";
-import { isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
+import { findDescendant, isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
 
 /**
  * What a page's structured data (JSON-LD and Microdata) says about who wrote it and when.
@@ -38,6 +38,8 @@ const DATE_PROPERTIES: readonly DateProperty[] = ["datePublished", "dateModified
  */
 const OTHER_PEOPLES_WORDS = new Set(["comment", "comments", "review", "reviews", "suggestedAnswer"]);
 const OTHER_PEOPLES_ITEMS = /schema\.org\/(?:Comment|Review|UserComments)\b/i;
+/** Microdata properties read per page: a page states its authors and dates a few times, a hostile one thousands. */
+const MAX_MICRODATA_PROPERTIES = 40;
 /** Markup nests deeply only by accident or malice; authors and dates sit near the top. */
 const MAX_DEPTH = 12;
 
@@ -143,18 +145,20 @@ function typeLabel(node: JsonNode): string {
 
 /** Elements whose itemprop names one of `properties`, outside comments and reviews. */
 function microdataProperties(document: HtmlDocument, properties: readonly string[]): PageElement[] {
-  return Array.from(document.querySelectorAll("[itemprop]")).filter((element) => {
-    if (!words(element.getAttribute("itemprop")).some((name) => properties.includes(name))) return false;
-    const item = element.parentElement?.closest("[itemscope]");
-    if (item && OTHER_PEOPLES_ITEMS.test(item.getAttribute("itemtype") ?? "")) return false;
-    return !isReaderContribution(element);
-  });
+  return Array.from(document.querySelectorAll("[itemprop]"))
+    .filter((element) => words(element.getAttribute("itemprop")).some((name) => properties.includes(name)))
+    .slice(0, MAX_MICRODATA_PROPERTIES)
+    .filter((element) => {
+      const item = element.parentElement?.closest("[itemscope]");
+      if (item && OTHER_PEOPLES_ITEMS.test(item.getAttribute("itemtype") ?? "")) return false;
+      return !isReaderContribution(element);
+    });
 }
 
 /** An author item's name (its own itemprop="name"), or the property's own value. */
 function microdataName(element: PageElement): string | null {
   if (element.hasAttribute("itemscope")) {
-    const name = Array.from(element.querySelectorAll('[itemprop~="name"]')).find((candidate) => candidate.parentElement?.closest("[itemscope]") === element);
+    const name = findDescendant(element, (candidate) => words(candidate.getAttribute("itemprop")).includes("name") && candidate.parentElement?.closest("[itemscope]") === element);
     if (name) return propertyValue(name);
   }
   return propertyValue(element);

@@ -40,6 +40,7 @@ describe("bylines: where real pages name their author", () => {
     expect(names('<footer class="article-footer"><span>Author: </span><span>Jacopo Cascioli</span></footer>')).toEqual(['text "Author": Jacopo Cascioli']);
     expect(names('<dl><dt>Auteur</dt><dd><a href="/staff/ug">Uriel Gadessaud</a></dd></dl>')).toEqual(['text "Auteur": Uriel Gadessaud']);
     expect(names('<a class="articleHeader_name" href="/author/180/">著者：後藤大地</a>')).toEqual(['text "著者": 後藤大地']);
+    expect(names('<h2>Stars <span style="font-size:12px">06.11.2023 13:30 von Olga </span></h2>')).toEqual(['text "von": Olga']);
   });
 
   test("structured data first, then meta tags, then markup", () => {
