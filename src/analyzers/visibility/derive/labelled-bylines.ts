@@ -74,10 +74,10 @@ function visit(node: TreeNode, walk: Walk, depth: number): void {
   }
 }
 
-/** The byline a text node starts, if it starts one: its label, and the name after it or in the next element. */
-/** A numeric date and time before the label, as in "06.11.2023 13:30 von Olga" or "2019-11-10 by jane". */
+/** A numeric date and time before the label, as in "06.11.2023 13:30 von Olga" or "2019-11-10 by Jane". */
 const LEADING_TIMESTAMP = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}[\d\s.:]*(?:uhr|h|am|pm)?\s+/i;
 
+/** The byline a text node starts, if it starts one: its label, and the name after it or in the next element. */
 function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk): LabelledByline | null {
   const flat = rawText.replace(/\s+/g, " ").trim();
   const own = flat.replace(LEADING_TIMESTAMP, "");

@@ -55,7 +55,7 @@ export function structuredAuthors(document: HtmlDocument): StructuredAuthor[] {
   }
   for (const element of microdataProperties(document, AUTHOR_PROPERTIES)) {
     const name = microdataName(element);
-    if (name) found.push({ name, source: `Microdata itemprop="${element.getAttribute("itemprop")!.trim()}"` });
+    if (name) found.push({ name, source: `Microdata itemprop="${excerpt(element.getAttribute("itemprop")!.trim(), 40)}"` });
   }
   return found;
 }
