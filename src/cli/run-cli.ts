@@ -5,6 +5,7 @@ import { serveCommand } from "./serve-command.ts";
 import { migrateCommand } from "./migrate-command.ts";
 import { KEYS_USAGE, keysCommand } from "./keys-command.ts";
 import { SCAN_USAGE, scanCommand } from "./scan-command.ts";
+import { RESCORE_USAGE, rescoreCommand } from "./rescore-command.ts";
 
 interface Command {
   summary: string;
@@ -38,6 +39,12 @@ const commands: Record<string, Command> = {
     usage: SCAN_USAGE,
     flags: ["--json", "--min-score"],
     run: (args, config) => scanCommand(args, config(), stdio),
+  },
+  rescore: {
+    summary: "Re-run the audits and scoring on stored scans (--domain D or --all), without fetching; after an upgrade.",
+    usage: RESCORE_USAGE,
+    flags: ["--domain", "--all"],
+    run: (args, config) => rescoreCommand(args, config(), stdio),
   },
   version: {
     summary: "Print the version.",

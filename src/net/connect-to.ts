@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 /**
  * One SCAN_CONNECT_TO entry: fetching `host:port` connects to `address:connectPort` instead, keeping
  * the Host header and TLS server name as `host`. The operator trusts these names, so they skip the
- * private-address block.
+ * private-address block, and they are never looked up in public DNS: a port without a rule is refused.
  */
 export interface ConnectToRule {
   /** Lower-cased, without a trailing dot. */
@@ -27,6 +27,16 @@ export function parseConnectTo(entries: string[]): ConnectToRule[] {
 export function findConnectTo(rules: ConnectToRule[], host: string, port: number): ConnectToRule | undefined {
   const wanted = canonicalHost(host);
   return rules.find((rule) => rule.host === wanted && rule.port === port);
+}
+
+/**
+ * The ports SCAN_CONNECT_TO lists for a host, empty when it lists none. A host with any rule belongs to
+ * the operator: its other ports are refused, never looked up in public DNS (see resolveHost).
+ */
+export function connectToPorts(rules: ConnectToRule[], host: string): number[] {
+  const wanted = canonicalHost(host);
+  const ports = new Set(rules.filter((rule) => rule.host === wanted).map((rule) => rule.port));
+  return [...ports].sort((a, b) => a - b);
 }
 
 function parseEntry(entry: string): ConnectToRule {

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
-import { findConnectTo, type ConnectToRule } from "./connect-to.ts";
+import { connectToPorts, findConnectTo, type ConnectToRule } from "./connect-to.ts";
 import { isPublicUnicast } from "./address-policy.ts";
 import { FetchError } from "./fetch-types.ts";
 
@@ -28,9 +28,11 @@ export const systemLookup: Lookup = async (hostname) => {
 };
 
 /**
- * Decides where a fetch of host:port may connect. SCAN_CONNECT_TO names go where the operator said;
- * anything else must resolve, and EVERY address must be public, so that a name with one public and
- * one private record cannot be used to reach the private one.
+ * Decides where a fetch of host:port may connect. SCAN_CONNECT_TO names go where the operator said, and
+ * a port the operator did not list is refused like a closed port, so that an http-only site listed for
+ * port 80 alone fails fast on https and the scanner falls back to http, as with a real http-only site.
+ * Anything else must resolve, and EVERY address must be public, so that a name with one public and one
+ * private record cannot be used to reach the private one.
  */
 export async function resolveHost(host: string, port: number, options: ResolveHostOptions): Promise<ResolvedHost> {
   const url = options.url ?? host;
@@ -39,6 +41,8 @@ export async function resolveHost(host: string, port: number, options: ResolveHo
 
   const rule = findConnectTo(options.connectTo, name, port);
   if (rule) return { address: rule.address, port: rule.connectPort, trusted: true };
+  const listedPorts = connectToPorts(options.connectTo, name);
+  if (listedPorts.length > 0) throw unlistedPort(host, port, listedPorts, url);
 
   if (ipaddr.isValid(name)) {
     assertPublic(host, name, url);
@@ -75,6 +79,12 @@ async function lookupRecords(lookup: Lookup, name: string, host: string, url: st
     // NXDOMAIN, no data and resolver failures all mean the same to the caller: nothing to connect to.
     throw new FetchError("dns", `${host} does not resolve.`, url);
   }
+}
+
+/** A "connect" error, as a closed port gives: the scanner treats both alike (e.g. tries http after https). */
+function unlistedPort(host: string, port: number, listedPorts: number[], url: string): FetchError {
+  const ports = listedPorts.length === 1 ? `port ${listedPorts[0]}` : `ports ${listedPorts.join(", ")}`;
+  return new FetchError("connect", `Could not connect to ${host} on port ${port}: connection refused (SCAN_CONNECT_TO routes ${host} only for ${ports}).`, url);
 }
 
 function assertPublic(host: string, address: string, url: string): void {

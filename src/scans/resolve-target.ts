@@ -1,11 +1,12 @@
-import { findConnectTo, type ConnectToRule } from "../net/connect-to.ts";
+import { connectToPorts, type ConnectToRule } from "../net/connect-to.ts";
 import { resolveHost, type Lookup } from "../net/resolve-host.ts";
 import { FetchError } from "../net/fetch-types.ts";
 
 /**
- * The DNS half of target validation: a domain is accepted when it, or its www. name, resolves and
- * every address is public (or the operator listed it in SCAN_CONNECT_TO). The scan itself resolves
- * again through the safe fetcher, so this check is for a clear 400, not the SSRF guard.
+ * The DNS half of target validation: a domain is accepted when the operator listed it, or its www.
+ * name, in SCAN_CONNECT_TO (on any port: those names are never looked up in public DNS), or when it,
+ * or its www. name, resolves and every address is public. The scan itself resolves again through the
+ * safe fetcher, so this check is for a clear 400, not the SSRF guard.
  *
  * It runs while the client waits, so a name server that never answers must not hold the request:
  * each look-up gets `timeoutMs` (getaddrinfo itself would retry for much longer).
@@ -19,18 +20,15 @@ export async function checkTargetResolves(
   const timeoutMs = options.timeoutMs ?? RESOLVE_TIMEOUT_MS;
   let firstError: FetchError | undefined;
   for (const host of [domain, `www.${domain}`]) {
-    for (const port of [443, 80]) {
-      // Only a SCAN_CONNECT_TO rule makes the port matter; otherwise port 80 would repeat the same DNS look-up.
-      if (port === 80 && !findConnectTo(options.connectTo, host, 80)) continue;
-      try {
-        await withTimeout(resolveHost(host, port, options), timeoutMs, host);
-        return { ok: true };
-      } catch (error) {
-        if (!(error instanceof FetchError)) throw error;
-        // A private address is decisive: the site must not be reached through its www. name instead.
-        if (error.code === "blocked-address") return { ok: false, error: error.message };
-        firstError ??= error;
-      }
+    if (connectToPorts(options.connectTo, host).length > 0) return { ok: true };
+    try {
+      await withTimeout(resolveHost(host, 443, options), timeoutMs, host);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
+      // A private address is decisive: the site must not be reached through its www. name instead.
+      if (error.code === "blocked-address") return { ok: false, error: error.message };
+      firstError ??= error;
     }
   }
   return { ok: false, error: firstError?.message ?? `${domain} does not resolve.` };

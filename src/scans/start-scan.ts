@@ -104,16 +104,12 @@ function admitAndEnqueue(deps: StartScanDeps, domain: string, targetUrl: string 
  * The page asked for, for services that analyse one page (schema): http(s), host normalised by the URL
  * parser (lowercase, punycode, no trailing dot, no default port), path and query kept, fragment dropped.
  * Null for a bare domain or its root, which means "the homepage" (and lets the analyzer try www. and http).
- * Called only after normalizeTarget accepted the input, so it parses.
  */
 export function targetUrlOf(input: unknown): string | null {
-  if (typeof input !== "string") return null;
-  const text = input.trim();
-  const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
-  url.hash = "";
-  if (url.hostname.endsWith(".")) url.hostname = url.hostname.slice(0, -1);
-  if (url.pathname === "/" && url.search === "") return null;
-  return url.href;
+  const target = normalizeTarget(input);
+  if (!target.ok) return null;
+  const url = new URL(target.url);
+  return url.pathname === "/" && url.search === "" ? null : url.href;
 }
 
 function jobCaller(caller: ScanCaller): JobCaller {

@@ -139,3 +139,33 @@ export function recentScans(db: Db, limit: number): ScanSummary[] {
     )
     .all(limit);
 }
+
+/**
+ * For `sightline rescore --all`: the domains to walk are fixed when the run starts (rows up to
+ * `lastScanId`), and read a page at a time in domain order, so memory stays bounded however many
+ * domains there are and no read cursor stays open while re-scored rows are inserted.
+ */
+export function lastScanId(db: Db): number {
+  return db.query<{ id: number | null }, []>("SELECT MAX(id) AS id FROM scans").get()?.id ?? 0;
+}
+
+export function countScannedDomains(db: Db, upToId: number): number {
+  return db.query<{ count: number }, [number]>("SELECT COUNT(DISTINCT domain) AS count FROM scans WHERE id <= ?").get(upToId)?.count ?? 0;
+}
+
+/** The next `limit` domains after `after` (in byte order; "" starts at the first) with a scan up to `upToId`. */
+export function scannedDomainsAfter(db: Db, after: string, upToId: number, limit: number): string[] {
+  return db
+    .query<{ domain: string }, [string, number, number]>("SELECT DISTINCT domain FROM scans WHERE domain > ? AND id <= ? ORDER BY domain LIMIT ?")
+    .all(after, upToId, limit)
+    .map((row) => row.domain);
+}
+
+/** The artifacts a scan stored, with the domain and time they belong to; null when there is no such scan. */
+export function storedArtifacts(db: Db, scanId: number): { domain: string; scannedAt: number; artifactsJson: string | null } | null {
+  return db
+    .query<{ domain: string; scannedAt: number; artifactsJson: string | null }, [number]>(
+      "SELECT domain, scanned_at AS scannedAt, artifacts AS artifactsJson FROM scans WHERE id = ?",
+    )
+    .get(scanId);
+}

@@ -34,18 +34,20 @@ export function llmsTxt(publicUrl: string, siteName: string, web: ServiceWeb | n
 Reports are public JSON. Fetching a report needs no authentication; starting a scan needs an API key
 (\`Authorization: Bearer <key>\`) or, in a browser, the challenge on the web form.
 
+How to use the API:
+
+- Start a scan: \`POST ${root}/api/scan\` with JSON \`{"url": "example.com", "forceRescan": false}\`. Answers 200 with the record when a fresh one (younger than 24 hours) exists, 202 \`{"domain": "example.com"}\` when the scan started, 400 for a bad or unresolvable URL, 401 for a wrong key, 403 without a key or valid challenge, 429 \`{"error", "retryAfterSeconds"}\` when a rate limit is reached.
+- Fetch a report: \`GET ${root}/api/report/{domain}.json\`. Answers 200 with the record, 404 \`{"error": "Not found"}\` until the first scan of the domain is stored. Poll every 1-2 seconds after a 202.
+- Report page for people: \`${root}/report/{domain}\`; badge: \`${root}/badge/{domain}.svg\`, grade and score as an SVG image for READMEs.
+
 ## API
 
 - [OpenAPI description](${root}/swagger/json): every endpoint, request and response schema
-- [Interactive API documentation](${root}/swagger)
-- Start a scan: \`POST ${root}/api/scan\` with JSON \`{"url": "example.com", "forceRescan": false}\`. Answers 200 with the record when a fresh one (younger than 24 hours) exists, 202 \`{"domain": "example.com"}\` when the scan started, 400 for a bad or unresolvable URL, 401 for a wrong key, 403 without a key or valid challenge, 429 \`{"error", "retryAfterSeconds"}\` when a rate limit is reached.
-- Fetch a report: \`GET ${root}/api/report/{domain}.json\`. Answers 200 with the record, 404 \`{"error": "Not found"}\` until the first scan of the domain is stored. Poll every 1-2 seconds after a 202.
+- [Interactive API documentation](${root}/swagger): try the endpoints in a browser
 
 ## Pages
 
 - [Scan form](${root}/): type a domain, get the report
-- Report page: \`${root}/report/{domain}\`, the same record for people
-- Badge: \`${root}/badge/{domain}.svg\`, grade and score as an SVG image for READMEs
 
 ## Optional
 

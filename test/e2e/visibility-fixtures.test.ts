@@ -10,6 +10,13 @@ import { sightlineBinary } from "../helpers/binary.ts";
 import { type FixtureHandler, type FixtureSite, startFixtureSite, TEST_CA_PATH } from "../helpers/fixture-server.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { appShellSite, blocksAiSearchSite, brokenJsonLdSite, challengePageSite, forbidsAiAgentsSite, robots500Site, trainingOptOutSite } from "../fixtures/sites/problem-sites.ts";
+import {
+  differentPageForAiSite,
+  edgeForbidsAiAgentsSite,
+  googlebotNoindexSite,
+  robotsBlocksChatGptSite,
+  trainingOptOutEverywhereSite,
+} from "../fixtures/sites/platform-blocks.ts";
 import type { VisibilityRecord } from "../../src/analyzers/visibility/record-schema.ts";
 
 const FACTORIES: Record<string, (name: string) => Record<string, FixtureHandler>> = {
@@ -21,6 +28,11 @@ const FACTORIES: Record<string, (name: string) => Record<string, FixtureHandler>
   jsonld: brokenJsonLdSite,
   robots500: robots500Site,
   optout: trainingOptOutSite,
+  "robots-chatgpt": robotsBlocksChatGptSite,
+  "edge-ai": edgeForbidsAiAgentsSite,
+  "cloaked": differentPageForAiSite,
+  "googlebot-noindex": googlebotNoindexSite,
+  "optout-edge": trainingOptOutEverywhereSite,
 };
 
 const sites: FixtureSite[] = [];
@@ -76,6 +88,17 @@ function signal(record: VisibilityRecord, id: string) {
   return record.result!.pillars.flatMap((pillar) => pillar.signals).find((entry) => entry.id === id)!;
 }
 
+/** The reach table: the ai-platform-reach signal's evidence line for one platform. */
+function reachLine(record: VisibilityRecord, platform: string): string {
+  const line = signal(record, "ai-platform-reach").evidence.find((entry) => entry.startsWith(`${platform}: `));
+  if (!line) throw new Error(`no reach line for ${platform}`);
+  return line;
+}
+
+const GRADES = ["A", "B", "C", "D", "F"];
+const atBest = (record: VisibilityRecord, grade: string) => expect(GRADES.indexOf(record.result!.grade)).toBeGreaterThanOrEqual(GRADES.indexOf(grade));
+const GOOGLE = "Google AI Overviews, AI Mode and Gemini";
+
 describe("fixture sites through the real scan path", () => {
   test("a well-prepared site grades A or B, with off-site presence found on the fake services", async () => {
     const record = await scan("well", {
@@ -99,55 +122,70 @@ describe("fixture sites through the real scan path", () => {
     expect(record.result!.pillars.find((pillar) => pillar.id === "presence")!.score).toBe(100);
   });
 
-  test("robots.txt blocking the AI search agents is the gate, naming the bots and the group", async () => {
+  test("robots.txt blocking the AI search agents and search crawlers by name caps the grade at C, naming platforms, bots and group", async () => {
     const record = await scan("blocked");
-    expect(record.result!.score).toBeLessThanOrEqual(40);
+    atBest(record, "C");
+    expect(record.result!.gates![0]!.id).toBe("minority-reach");
+    expect(record.result!.label).not.toContain("can use this site");
     const first = record.result!.topIssues[0]!;
-    expect(first.id).toBe("robots-ai-search-access");
-    for (const bot of ["OAI-SearchBot", "Claude-SearchBot", "PerplexityBot", "ChatGPT-User"]) expect(first.detail).toContain(bot);
-    expect(first.detail).toContain("User-agent: OAI-SearchBot");
-    expect(first.detail).toContain("Disallow: /");
+    expect(first.id).toBe("ai-platform-reach");
+    expect(first.detail).toStartWith("Grade capped at C: ");
+    for (const bot of ["OAI-SearchBot", "Claude-SearchBot", "PerplexityBot", "Googlebot"]) expect(first.detail).toContain(`disallows ${bot}`);
+    expect(first.detail).toContain("(group `User-agent: OAI-SearchBot / User-agent: ChatGPT-User");
+    expect(first.detail).toContain("`Disallow: /`");
+    // DuckDuckGo still finds the page through its own crawler, which the file does not name.
+    expect(reachLine(record, "DuckDuckGo (DuckAssist)")).toStartWith("DuckDuckGo (DuckAssist): limited — DuckDuckBot may index it, but robots.txt line 16");
   });
 
-  test("a server answering 403 to AI user agents only is caught by the live probe", async () => {
+  test("a server answering 403 to every crawler's user agent is caught by the live probe: at best C", async () => {
     const record = await scan("forbidden");
-    expect(record.result!.score).toBeLessThanOrEqual(40);
+    atBest(record, "C");
     expect(signal(record, "robots-ai-search-access").status).toBe("pass");
     const first = record.result!.topIssues[0]!;
-    expect(first.id).toBe("crawler-probe");
-    expect(first.detail).toContain("OAI-SearchBot: HTTP 403");
-    expect(first.detail).toContain("A browser gets");
+    expect(first.id).toBe("ai-platform-reach");
+    expect(reachLine(record, GOOGLE)).toStartWith(`${GOOGLE}: cannot read — Googlebot gets HTTP 403 at the edge`);
+    expect(first.detail).toContain("ChatGPT (31%) cannot read it: OAI-SearchBot gets HTTP 403 at the edge; ChatGPT-User gets HTTP 403 at the edge");
+    const probe = record.result!.topIssues.find((issue) => issue.id === "crawler-probe")!;
+    expect(probe.detail).toContain("OAI-SearchBot: HTTP 403");
+    expect(probe.detail).toContain("A browser gets");
   });
 
   test("a challenge page for bots is a gate, with the cf-mitigated header as evidence", async () => {
     const record = await scan("challenge");
     expect(record.result!.score).toBeLessThanOrEqual(40);
-    const ids = record.result!.topIssues.slice(0, 2).map((issue) => issue.id);
-    expect(ids).toContain("crawler-probe");
+    // The scanner's own fetch is challenged too (an error homepage, capped at D), then the reach gate.
+    expect(record.result!.topIssues.slice(0, 2).map((issue) => issue.id)).toEqual(["homepage-status", "ai-platform-reach"]);
+    expect(reachLine(record, "ChatGPT")).toContain("OAI-SearchBot gets a challenge page (cf-mitigated: challenge)");
     const probe = record.result!.topIssues.find((issue) => issue.id === "crawler-probe")!;
     expect(probe.detail).toContain("cf-mitigated: challenge");
     expect(record.result!.topIssues.find((issue) => issue.id === "homepage-status")!.detail).toContain("cf-mitigated: challenge");
   });
 
-  test("an empty JavaScript app shell is a gate naming its mount point", async () => {
+  test("an empty JavaScript app shell is a gate naming its mount point and the platforms that run no JavaScript", async () => {
     const record = await scan("shell");
     expect(record.result!.score).toBeLessThanOrEqual(40);
     expect(record.result!.topIssues[0]!.id).toBe("raw-html-text");
     expect(record.result!.topIssues[0]!.detail).toContain("#root");
+    expect(record.result!.topIssues[0]!.detail).toStartWith("Grade capped at D: the homepage is an empty JavaScript app shell, which ChatGPT");
+    expect(record.result!.label).toStartWith("Poor: The homepage is an empty JavaScript app shell");
+    // Googlebot renders JavaScript; OAI-SearchBot does not.
+    expect(reachLine(record, GOOGLE)).toContain(": can read");
+    expect(reachLine(record, "ChatGPT")).toContain("OAI-SearchBot runs no JavaScript and sees an empty app shell");
   });
 
   test("JSON-LD that does not parse is the top issue, with the parse error", async () => {
     const record = await scan("jsonld");
     const first = record.result!.topIssues[0]!;
     expect(first.id).toBe("json-ld-parses");
-    expect(first.detail).toMatch(/block 1 of 3: .*\S/);
+    expect(first.detail).toMatch(/Block 1 of 3: .*\S/);
   });
 
-  test("robots.txt answering 500 is the gate: crawlers must assume everything is disallowed", async () => {
+  test("robots.txt answering 500 is the gate: crawlers must assume everything is disallowed, so no platform reads (F)", async () => {
     const record = await scan("robots500");
-    expect(record.result!.score).toBeLessThanOrEqual(40);
+    expect(record.result!.grade).toBe("F");
+    expect(record.result!.label).toBe("Failing: No AI platform can find and read the homepage");
     const first = record.result!.topIssues[0]!;
-    expect(first.id).toBe("robots-ai-search-access");
+    expect(first.id).toBe("ai-platform-reach");
     expect(first.detail).toContain("HTTP 500");
     expect(first.detail).toContain("RFC 9309");
   });
@@ -161,5 +199,77 @@ describe("fixture sites through the real scan path", () => {
     expect(record.result!.topIssues.map((issue) => issue.id)).not.toContain("robots-ai-training");
     // GPTBot and ClaudeBot are refused by robots.txt only; the live probe still reaches them.
     expect(signal(record, "crawler-probe").status).toBe("pass");
+  });
+
+  test("robots.txt per agent: ChatGPT's own group disallows it, so ChatGPT cannot read, the grade is at best B and the label says why", async () => {
+    const record = await scan("robots-chatgpt");
+    expect(reachLine(record, "ChatGPT")).toBe(
+      "ChatGPT: cannot read — robots.txt line 3 `Disallow: /` (group `User-agent: OAI-SearchBot / User-agent: ChatGPT-User`) disallows OAI-SearchBot; " +
+        "robots.txt line 3 `Disallow: /` (group `User-agent: OAI-SearchBot / User-agent: ChatGPT-User`) disallows ChatGPT-User (31% of the AI audience)",
+    );
+    expect(reachLine(record, GOOGLE)).toContain(": can read");
+    atBest(record, "B");
+    expect(record.result!.gates).toEqual([expect.objectContaining({ id: "major-platform-lost", maxGrade: "B" })]);
+    expect(record.result!.label).toBe("Good, but ChatGPT cannot read the homepage (31% of the AI audience)");
+    const first = record.result!.topIssues[0]!;
+    expect(first.id).toBe("ai-platform-reach");
+    expect(first.detail).toStartWith("Grade capped at B: ChatGPT cannot read the homepage");
+    expect(first.fix.how).toContain("delete line 3 (`Disallow: /`) in the group `User-agent: OAI-SearchBot / User-agent: ChatGPT-User`");
+  });
+
+  test("edge 403 per user agent (the issue's case): robots.txt allows all, browsers and Googlebot get the page, AI agents get 403", async () => {
+    const record = await scan("edge-ai");
+    expect(signal(record, "robots-ai-search-access").status).toBe("pass");
+    expect(reachLine(record, "ChatGPT")).toBe("ChatGPT: cannot read — OAI-SearchBot gets HTTP 403 at the edge; ChatGPT-User gets HTTP 403 at the edge (31% of the AI audience)");
+    expect(reachLine(record, "Perplexity")).toStartWith("Perplexity: cannot read — PerplexityBot gets HTTP 403 at the edge");
+    expect(reachLine(record, "Claude")).toStartWith("Claude: cannot read — Claude-SearchBot gets HTTP 403 at the edge");
+    expect(reachLine(record, GOOGLE)).toContain(": can read");
+    expect(reachLine(record, "Microsoft Copilot")).toContain(": can read");
+    atBest(record, "B");
+    expect(record.result!.label).toBe("Good, but ChatGPT, Perplexity and Claude cannot read the homepage (35% of the AI audience)");
+    const first = record.result!.topIssues[0]!;
+    expect(first.id).toBe("ai-platform-reach");
+    expect(first.detail).toContain("ChatGPT (31%) cannot read it: OAI-SearchBot gets HTTP 403 at the edge");
+    expect(first.fix.how).toContain("answers OAI-SearchBot with HTTP 403, ChatGPT-User with HTTP 403");
+  });
+
+  test("200 with a different page for AI agents and Googlebot: Google and ChatGPT lost, at best C", async () => {
+    const record = await scan("cloaked");
+    expect(reachLine(record, GOOGLE)).toMatch(new RegExp(`^${GOOGLE}: cannot read — Googlebot gets a different page titled "Welcome": \\d+ words against the browser's \\d+`));
+    expect(reachLine(record, "ChatGPT")).toContain("OAI-SearchBot gets a different page");
+    expect(reachLine(record, "Microsoft Copilot")).toContain(": can read");
+    atBest(record, "C");
+    expect(record.result!.gates![0]).toMatchObject({ id: "minority-reach", maxGrade: "C" });
+    const first = record.result!.topIssues[0]!;
+    expect(first.id).toBe("ai-platform-reach");
+    expect(first.detail).toStartWith(`Grade capped at C: ${GOOGLE}, ChatGPT, Perplexity and Claude cannot read the homepage`);
+    expect(first.fix.how).toContain("the same HTML as browsers");
+  });
+
+  test("noindex for one crawler (<meta name=\"googlebot\" content=\"noindex\">): Google's AI features lost, at best C", async () => {
+    const record = await scan("googlebot-noindex");
+    expect(reachLine(record, GOOGLE)).toBe(`${GOOGLE}: cannot read — \`<meta name="googlebot" content="noindex">\` tells Googlebot not to index the homepage (59% of the AI audience)`);
+    expect(reachLine(record, "ChatGPT")).toContain(": can read");
+    // Meta AI answers from Bing's index too.
+    expect(reachLine(record, "Meta AI")).toContain(": can read — Bingbot may index it");
+    atBest(record, "C");
+    expect(record.result!.gates).toEqual([expect.objectContaining({ id: "minority-reach", maxGrade: "C" })]);
+    expect(record.result!.label).toContain(`${GOOGLE} cannot read the homepage`);
+    const first = record.result!.topIssues[0]!;
+    expect(first.id).toBe("ai-platform-reach");
+    expect(first.fix.how).toContain('Remove `<meta name="googlebot" content="noindex">`');
+  });
+
+  test("a training-only opt-out in robots.txt and at the edge is never punished", async () => {
+    const record = await scan("optout-edge");
+    expect(["A", "B"]).toContain(record.result!.grade);
+    expect(record.result!.gates).toEqual([]);
+    expect(signal(record, "ai-platform-reach")).toMatchObject({ status: "pass", score: 1 });
+    for (const line of signal(record, "ai-platform-reach").evidence) expect(line).toContain(": can read");
+    expect(signal(record, "crawler-probe").status).toBe("pass");
+    expect(signal(record, "robots-ai-training").detail).toContain("choice");
+    const ids = record.result!.topIssues.map((issue) => issue.id);
+    for (const id of ["ai-platform-reach", "crawler-probe", "robots-ai-training", "robots-ai-search-access"]) expect(ids).not.toContain(id);
+    expect(record.result!.label).toStartWith(record.result!.grade === "A" ? "Excellent: AI assistants can reach" : "Good: AI assistants can use this site");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findConnectTo, parseConnectTo } from "../../src/net/connect-to.ts";
+import { connectToPorts, findConnectTo, parseConnectTo } from "../../src/net/connect-to.ts";
 
 describe("parseConnectTo", () => {
   test("parses curl --connect-to entries, lower-casing the host", () => {
@@ -47,5 +47,19 @@ describe("findConnectTo", () => {
   test("does not match another port or another name", () => {
     expect(findConnectTo(rules, "good.test", 8443)).toBeUndefined();
     expect(findConnectTo(rules, "www.good.test", 443)).toBeUndefined();
+  });
+});
+
+describe("connectToPorts", () => {
+  const rules = parseConnectTo(["good.test:443:127.0.0.1:8443", "plain.test:80:127.0.0.1:8080", "good.test:80:127.0.0.1:8080", "good.test:443:127.0.0.1:9443"]);
+
+  test("lists each port of a name once, in order, ignoring case and a trailing dot", () => {
+    expect(connectToPorts(rules, "Good.Test.")).toEqual([80, 443]);
+    expect(connectToPorts(rules, "plain.test")).toEqual([80]);
+  });
+
+  test("is empty for a name without rules, a subdomain of a listed name included", () => {
+    expect(connectToPorts(rules, "other.test")).toEqual([]);
+    expect(connectToPorts(rules, "www.plain.test")).toEqual([]);
   });
 });

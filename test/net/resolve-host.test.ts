@@ -51,9 +51,33 @@ describe("resolveHost", () => {
     expect(local.asked).toEqual([]);
   });
 
-  test("a SCAN_CONNECT_TO rule for another port does not apply", async () => {
+  test("a port SCAN_CONNECT_TO does not list for a listed name is refused like a closed port, without DNS", async () => {
+    const local = fakeDns({ "good.test": ["93.184.216.34"] });
     const connectTo = parseConnectTo(["good.test:443:127.0.0.1:8443"]);
-    expect((await failure(resolveHost("good.test", 80, { connectTo, lookup: dns }))).code).toBe("blocked-address");
+    const error = await failure(resolveHost("good.test", 80, { connectTo, lookup: local, url: "http://good.test/" }));
+    expect(error.code).toBe("connect");
+    expect(error.message).toBe("Could not connect to good.test on port 80: connection refused (SCAN_CONNECT_TO routes good.test only for port 443).");
+    expect(error.url).toBe("http://good.test/");
+    expect(local.asked).toEqual([]);
+  });
+
+  test.each([
+    ["an http-only site on https", ["plain.test:80:127.0.0.1:8080"], "plain.test", 443, "port 80"],
+    ["another port", ["plain.test:80:127.0.0.1:8080", "PLAIN.test.:443:127.0.0.1:8443"], "Plain.Test.", 8443, "ports 80, 443"],
+    ["a repeated rule", ["plain.test:80:127.0.0.1:8080", "plain.test:80:127.0.0.1:8081"], "plain.test", 443, "port 80"],
+  ])("the unlisted port: %s", async (_name, entries, host, port, listed) => {
+    const local = fakeDns({ "plain.test": ["93.184.216.34"] });
+    const error = await failure(resolveHost(host, port, { connectTo: parseConnectTo(entries), lookup: local }));
+    expect(error.code).toBe("connect");
+    expect(error.message).toEndWith(`only for ${listed}).`);
+    expect(local.asked).toEqual([]);
+  });
+
+  test("a rule for one name says nothing about another: www. and other names still use DNS", async () => {
+    const local = fakeDns({ "www.plain.test": ["93.184.216.34"] });
+    const connectTo = parseConnectTo(["plain.test:80:127.0.0.1:8080"]);
+    expect(await resolveHost("www.plain.test", 443, { connectTo, lookup: local })).toEqual({ address: "93.184.216.34", port: 443, trusted: false });
+    expect(local.asked).toEqual(["www.plain.test"]);
   });
 
   test("a name that does not resolve, or has no records, is a dns error", async () => {

@@ -191,6 +191,33 @@ describe("safe fetch over http", () => {
     expect((await failure(fetcherFor([]).fetch("http://nowhere.test/"))).code).toBe("dns");
   });
 
+  test("a name listed for port 80 alone: https is refused as a closed port is, without DNS, and http answers", async () => {
+    const asked: string[] = [];
+    const recordingDns: Lookup = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: "93.184.215.14", family: 4 }];
+    };
+    const plain = fetcherFor([site.connectTo("plain.test", 80)], { lookup: recordingDns });
+    const error = await failure(plain.fetch("https://plain.test/"));
+    expect(error.code).toBe("connect");
+    expect(error.message).toBe("Could not connect to plain.test on port 443: connection refused (SCAN_CONNECT_TO routes plain.test only for port 80).");
+    expect(error.url).toBe("https://plain.test/");
+    expect((await failure(plain.fetch("http://plain.test:8080/"))).code).toBe("connect");
+    expect((await plain.fetch("http://plain.test/")).status).toBe(200);
+    expect(asked).toEqual([]);
+  });
+
+  test("a redirect to a port the name is not listed for stops there with a connect error", async () => {
+    const hop = await startFixtureSite({ "/": redirect("https://hop.test/secure") });
+    try {
+      const error = await failure(fetcherFor([hop.connectTo("hop.test", 80)]).fetch("http://hop.test/"));
+      expect(error.code).toBe("connect");
+      expect(error.url).toBe("https://hop.test/secure");
+    } finally {
+      await hop.stop();
+    }
+  });
+
   test("a refused connection is a connect error", async () => {
     const closed = await startFixtureSite({});
     const connectTo = closed.connectTo("closed.test");

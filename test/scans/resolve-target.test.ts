@@ -27,10 +27,19 @@ describe("checkTargetResolves", () => {
     expect(await checkTargetResolves("only-www.example", { connectTo: [], lookup })).toEqual({ ok: true });
   });
 
-  test("a SCAN_CONNECT_TO rule for port 80 alone is still found", async () => {
-    const { lookup } = countingLookup({});
-    const connectTo = parseConnectTo(["plain.test:80:127.0.0.1:8080"]);
-    expect(await checkTargetResolves("plain.test", { connectTo, lookup })).toEqual({ ok: true });
+  test("a name with a SCAN_CONNECT_TO rule on any port is accepted without a DNS look-up", async () => {
+    for (const entry of ["plain.test:80:127.0.0.1:8080", "plain.test:443:127.0.0.1:8443", "plain.test:8080:127.0.0.1:8080"]) {
+      const { lookup, asked } = countingLookup({});
+      expect(await checkTargetResolves("plain.test", { connectTo: parseConnectTo([entry]), lookup })).toEqual({ ok: true });
+      expect(asked).toEqual([]);
+    }
+  });
+
+  test("a rule for the www. name alone is enough, after the bare name was asked", async () => {
+    const { lookup, asked } = countingLookup({});
+    const connectTo = parseConnectTo(["www.only-www.test:80:127.0.0.1:8080"]);
+    expect(await checkTargetResolves("only-www.test", { connectTo, lookup })).toEqual({ ok: true });
+    expect(asked).toEqual(["only-www.test"]);
   });
 
   test("a private address is decisive: the www. name is not tried", async () => {

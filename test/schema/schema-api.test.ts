@@ -47,7 +47,7 @@ describe("SERVICE=schema API", () => {
     expect([...Value.Errors(SchemaRecordSchema, record)]).toEqual([]);
     expect(record.status).toBe("ok");
     expect(record.result.page.url).toBe("http://shop.test/p/trail-shoe-2?ref=ad");
-    expect(record.result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, formats: ["json-ld", "microdata", "rdfa"] });
+    expect(record.result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, limited: 0, deprecated: 0, formats: ["json-ld", "microdata", "rdfa"] });
     expect(site.requests.map((request) => request.path)).toContain("/p/trail-shoe-2?ref=ad");
 
     const cached = await service.scan({ url: "shop.test/p/trail-shoe-2" }, { token: TOKEN });

@@ -51,7 +51,7 @@ describe("SERVICE=schema binary", () => {
     expect(await started.json()).toEqual({ domain: "secure.test" });
     const record = await pollReport(service.baseUrl, "secure.test", 30_000);
     expect(record).toMatchObject({ domain: "secure.test", status: "ok" });
-    expect(record.result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, formats: ["json-ld", "microdata", "rdfa"] });
+    expect(record.result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, limited: 0, deprecated: 0, formats: ["json-ld", "microdata", "rdfa"] });
     const cached = await scan("secure.test/p/trail-shoe-2");
     expect(cached.status).toBe(200);
     expect(await cached.json()).toEqual(record);

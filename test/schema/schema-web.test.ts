@@ -79,6 +79,42 @@ describe("schema web pages", () => {
     expect(button.getAttribute("data-copy-target")).toBe(code.getAttribute("id"));
   });
 
+  test("each rich result shows its verdict, Google's status and the reasons; a deprecated FAQ is not counted", async () => {
+    const s = start();
+    const html = `<html><head><title>Help</title>
+<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: { "@type": "Question", name: "Open?", acceptedAnswer: { "@type": "Answer", text: "Yes." } } })}</script>
+<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: { "@type": "ListItem", position: 1, name: "Home", item: "https://faq.test/" } })}</script>
+</head><body></body></html>`;
+    const record = okRecord("faq.test", html, "https://faq.test/help");
+    expect(record.result!.summary).toMatchObject({ eligible: 0, deprecated: 1 });
+    store(s.runtime.db, record);
+    const { document, text } = await page("/report/faq.test");
+    const [faq, breadcrumb] = Array.from(document.querySelectorAll("li.rich-result"));
+    expect(faq!.className).toContain("verdict-deprecated");
+    expect(faq!.querySelector(".status")!.textContent).toBe("no longer shown");
+    expect(faq!.textContent).toContain("no longer shown by Google since 7 May 2026");
+    expect(faq!.querySelector("a")!.getAttribute("href")).toBe("https://developers.google.com/search/docs/appearance/structured-data/faqpage");
+    expect(faq!.textContent).toContain("checked 2026-11-23");
+    expect(breadcrumb!.querySelector(".status")!.textContent).toBe("not eligible");
+    const required = breadcrumb!.querySelector("li.reason-required")!;
+    expect(required.querySelector("code")!.textContent).toBe("itemListElement");
+    expect(required.textContent).toContain("at least two ListItems");
+    expect(text).toContain("<strong>1</strong> no longer shown by Google");
+    expectInert(text);
+  });
+
+  test("a record stored before verdicts existed still shows its eligibility", async () => {
+    const s = start();
+    const record = okRecord("old.test", PRODUCT_PAGE, "https://old.test/p/1");
+    for (const item of record.result!.items) {
+      item.eligibility = item.eligibility.map(({ feature, eligible, missingRequired, missingRecommended }) => ({ feature, eligible, missingRequired, missingRecommended }));
+    }
+    store(s.runtime.db, record);
+    const { document } = await page("/report/old.test");
+    const verdicts = Array.from(document.querySelectorAll("li.rich-result .status")).map((status) => status.textContent);
+    expect(verdicts).toEqual(["eligible", "eligible", "eligible", "eligible"]);
+  });
+
   test("a failed scan says why; the badge counts eligible rich results", async () => {
     const s = start();
     store(s.runtime.db, failedRecord("down.test", "The page could not be fetched (refused).", new Date(NOW - 60_000)));

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import robotsParser from "robots-parser";
 import { createTestRuntime, type TestRuntime } from "../helpers/test-runtime.ts";
 import { serviceWebFor } from "../../src/web/service-web.ts";
+import { parseLlmsTxt } from "../../src/analyzers/visibility/derive/llms-txt-document.ts";
+import { judgeLlmsTxt } from "../../src/analyzers/visibility/derive/llms-txt-rules.ts";
 
 let runtime: TestRuntime | undefined;
 afterEach(async () => {
@@ -36,6 +38,9 @@ describe("site files", () => {
     expect(text).toContain("GET https://scan.example.org/api/report/{domain}.json");
     expect(text).toContain("(https://scan.example.org/swagger/json)");
     expect(text).not.toContain("org//");
+    // The service passes its own llms.txt audit: every rule of the proposal holds.
+    const judged = judgeLlmsTxt({ document: parseLlmsTxt(text, "https://scan.example.org/"), url: "https://scan.example.org/llms.txt", contentType: response.headers.get("content-type"), linkChecks: undefined, siteName: "sightline", origin: "https://scan.example.org" });
+    expect(judged.violations).toEqual([]);
   });
 
   test("sitemap.xml lists the pages with absolute URLs", async () => {

@@ -1,6 +1,7 @@
-import { extractStructuredData } from "./extract/extract-structured-data.ts";
-import type { ExtractedItem } from "./extract/extracted-item.ts";
-import { pageDocument } from "./extract/html-document.ts";
+import { megabytes } from "../structured-data/extract-structured-data.ts";
+import type { ExtractedItem, LimitNotice } from "../structured-data/extracted-item.ts";
+import { pageDocument } from "../structured-data/html-document.ts";
+import { embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
@@ -18,10 +19,10 @@ export type AnalysisStep = "extract" | "validate" | "generate";
 export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?: (step: AnalysisStep) => void): SchemaResult {
   onStep?.("extract");
   const document = pageDocument(page, page.html);
-  const extraction = extractStructuredData(document, page.finalUrl);
+  const extraction = structuredGraph(document, page.html, page.finalUrl);
   onStep?.("validate");
-  const items = extraction.items.map((item) => judgeItem(item, vocabulary));
-  const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
+  const items = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary));
+  const knownTypes = items.flatMap((item) => item.knownTypes);
   onStep?.("generate");
   const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
     type: suggestion.type,
@@ -40,16 +41,25 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
       items: reported.length,
       errors: reported.reduce((sum, item) => sum + item.errors.length, extraction.problems.length),
       warnings: reported.reduce((sum, item) => sum + item.warnings.length, 0),
-      eligible: reported.reduce((sum, item) => sum + item.eligibility.filter((entry) => entry.eligible).length, 0),
+      eligible: countVerdicts(reported, (entry) => entry.eligible),
+      limited: countVerdicts(reported, (entry) => entry.verdict === "limited"),
+      deprecated: countVerdicts(reported, (entry) => entry.verdict === "deprecated"),
       formats: [...new Set([...reported.map((item) => item.format), ...extraction.problems.map((problem) => problem.format)])],
     },
     items: reported,
     problems: extraction.problems,
+    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits],
     generated,
+    vocabulary: { ...vocabulary.origin },
   };
 }
 
-function judgeItem(item: ExtractedItem, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
+/** The fetcher stops reading at FETCH_MAX_BYTES; what came after was never seen, so say so. */
+function fetchCutNotice(page: PageResponse): LimitNotice {
+  return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (the FETCH_MAX_BYTES limit); structured data after that point was not read.` };
+}
+
+function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
   const validated = validateItem(item, vocabulary);
   const declared = item.node["@type"];
   const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type) => typeof type === "string") : [];
@@ -65,7 +75,13 @@ function judgeItem(item: ExtractedItem, vocabulary: Vocabulary): { reported: Str
       data: data.length > MAX_DATA_CHARS ? `${data.slice(0, MAX_DATA_CHARS)}\n…` : data,
       errors: validated.errors,
       warnings: validated.warnings,
-      eligibility: richResultEligibility(item.node, validated.types, validated.errors.length > 0, vocabulary),
+      // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
+      eligibility: richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary }),
     },
   };
+}
+
+/** Deprecated features never count as eligible; limited ones do, and are also counted apart. */
+function countVerdicts(items: readonly StructuredItem[], counts: (entry: StructuredItem["eligibility"][number]) => boolean): number {
+  return items.reduce((sum, item) => sum + item.eligibility.filter(counts).length, 0);
 }

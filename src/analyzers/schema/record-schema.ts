@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { RescoredFromSchema } from "../rescored-from-schema.ts";
 
 /**
  * The stored and served schema markup record (spec/schema-interface.md: "fields: not shown", designed
@@ -17,15 +18,54 @@ export const ItemIssueSchema = Type.Object(
   { description: "One problem found in an item." },
 );
 
+export const EligibilityReasonSchema = Type.Object(
+  {
+    level: Type.Union([Type.Literal("required"), Type.Literal("recommended"), Type.Literal("errors"), Type.Literal("status")], {
+      description:
+        "`required`: a property Google requires is missing or wrong, so the item is not eligible; `recommended`: optional, makes the result richer; `errors`: the item has errors; `status`: the feature is deprecated or limited to some sites.",
+    }),
+    property: Type.Union([Type.String(), Type.Null()], {
+      description: "The property concerned, as a path from the item (`offers[1].price`, `itemListElement`), or null for the item or the feature as a whole.",
+    }),
+    check: Type.String({
+      description: "Which check: `present`, `one-of`, `text-not-item` (text where an item is needed), a named rule such as `atLeastTwoListItems` or `notOnlineOnly`, `item-errors` or `feature-status`.",
+    }),
+    message: Type.String({ description: "What is wrong and what to add." }),
+  },
+  { description: "One reason behind a rich-result verdict." },
+);
+
 export const EligibilitySchema = Type.Object(
   {
     feature: Type.String({ description: "The Google rich result, e.g. `Product snippet`, `Breadcrumb`, `FAQ`." }),
-    eligible: Type.Boolean({ description: "True when every required property is present and the item has no errors." }),
-    missingRequired: Type.Array(Type.String(), { description: "Required properties that are missing (`a or b`: either one will do)." }),
+    eligible: Type.Boolean({
+      description: "True when every required property is present, the item has no errors and Google still shows the feature (verdict `eligible` or `limited`). Never true for a deprecated feature.",
+    }),
+    missingRequired: Type.Array(Type.String(), { description: "Required properties that are missing or wrong (`a or b`: either one will do; `path: rule` for a rule such as `itemListElement: at least two ListItems`)." }),
     missingRecommended: Type.Array(Type.String(), { description: "Recommended properties that are missing: not needed, but they make the result richer." }),
     note: Type.Optional(Type.String({ description: "A caveat Google documents for this feature beyond its properties." })),
+    rule: Type.Optional(Type.String({ description: "The id of the rule applied, e.g. `product-snippet` (src/analyzers/schema/rich-results/rules/<id>.ts)." })),
+    verdict: Type.Optional(
+      Type.Union([Type.Literal("eligible"), Type.Literal("limited"), Type.Literal("ineligible"), Type.Literal("deprecated")], {
+        description:
+          "`eligible`; `limited`: eligible, but Google shows the feature only for some sites or regions; `ineligible`: a required property is missing or the item has errors; `deprecated`: Google no longer shows the feature.",
+      }),
+    ),
+    status: Type.Optional(
+      Type.Object(
+        {
+          state: Type.Union([Type.Literal("active"), Type.Literal("limited"), Type.Literal("deprecated")], { description: "Whether Google shows the feature today." }),
+          since: Type.Union([Type.String(), Type.Null()], { description: "For a deprecated feature, the day Google stopped showing it (YYYY-MM-DD); otherwise null." }),
+          detail: Type.Union([Type.String(), Type.Null()], { description: "Why it is deprecated, or whom it is limited to; null when active." }),
+        },
+        { description: "The feature's status in Google Search, as of the day the rule was checked." },
+      ),
+    ),
+    documentation: Type.Optional(Type.String({ description: "Google's documentation of the feature (or of its retirement)." })),
+    checked: Type.Optional(Type.String({ description: "The day the rule was last compared with that documentation (YYYY-MM-DD)." })),
+    reasons: Type.Optional(Type.Array(EligibilityReasonSchema, { description: "Every reason behind the verdict: the feature's status, item errors, then each missing or wrong property with what to add." })),
   },
-  { description: "Whether an item qualifies for one kind of rich result." },
+  { description: "Whether an item qualifies for one kind of rich result, and why." },
 );
 
 export const FormatSchema = Type.Union([Type.Literal("json-ld"), Type.Literal("microdata"), Type.Literal("rdfa")], {
@@ -73,10 +113,20 @@ export const SummarySchema = Type.Object(
     items: Type.Integer({ minimum: 0, description: "Structured data items found." }),
     errors: Type.Integer({ minimum: 0, description: "Errors over all items, plus blocks that could not be read." }),
     warnings: Type.Integer({ minimum: 0, description: "Warnings over all items." }),
-    eligible: Type.Integer({ minimum: 0, description: "Rich results the page's items qualify for." }),
+    eligible: Type.Integer({ minimum: 0, description: "Rich results the page's items qualify for (limited ones included, deprecated ones never)." }),
+    limited: Type.Optional(Type.Integer({ minimum: 0, description: "Of those, how many Google shows only for some sites or regions." })),
+    deprecated: Type.Optional(Type.Integer({ minimum: 0, description: "Features the items are marked up for that Google no longer shows (FAQ, How-to …): not counted as eligible." })),
     formats: Type.Array(FormatSchema, { description: "The formats found on the page." }),
   },
   { description: "The counts at a glance." },
+);
+
+export const LimitSchema = Type.Object(
+  {
+    limit: Type.Union([Type.Literal("items"), Type.Literal("depth"), Type.Literal("page-size"), Type.Literal("nodes")], { description: "Which cap was hit." }),
+    message: Type.String({ description: 'What was cut and where, e.g. "The page\'s JSON-LD holds 10000 items; the first 100 are reported and checked."' }),
+  },
+  { description: "A cap that was hit while reading the page: nothing is cut without saying so." },
 );
 
 export const PageSchema = Type.Object(
@@ -89,13 +139,25 @@ export const PageSchema = Type.Object(
   { description: "The page analysed." },
 );
 
+export const VocabularySchema = Type.Object(
+  {
+    release: Type.Union([Type.String(), Type.Null()], { description: 'The schema.org release the items were validated against, e.g. "29.4"; null when the release file does not say.' }),
+    source: Type.Union([Type.Literal("embedded"), Type.Literal("SCHEMA_VOCABULARY")], {
+      description: '"embedded": the release built into the service; "SCHEMA_VOCABULARY": a release file the operator configured.',
+    }),
+  },
+  { description: "Which schema.org vocabulary validated the items. Absent in records stored before this field was added." },
+);
+
 export const SchemaResultSchema = Type.Object(
   {
     page: PageSchema,
     summary: SummarySchema,
     items: Type.Array(StructuredItemSchema, { description: "Every top-level item, JSON-LD first, at most 100." }),
     problems: Type.Array(ExtractionProblemSchema, { description: "Blocks that could not be read at all." }),
+    limits: Type.Optional(Type.Array(LimitSchema, { description: "Every cap that was hit (items, nesting, page size); absent in records stored before caps were reported." })),
     generated: Type.Array(GeneratedSchema, { description: "JSON-LD suggested for what the page shows but does not mark up yet." }),
+    vocabulary: Type.Optional(VocabularySchema),
   },
   { description: "The analysis; null when the scan failed." },
 );
@@ -107,6 +169,7 @@ export const SchemaRecordSchema = Type.Object(
     scannedAt: Type.String({ pattern: ISO_8601_UTC, description: "When the scan ran, ISO 8601 in UTC." }),
     result: Type.Union([SchemaResultSchema, Type.Null()], { description: 'The analysis; null when status is "failed".' }),
     reason: Type.Optional(Type.String({ description: 'Only when status is "failed": why the page could not be analysed.' })),
+    rescoredFrom: Type.Optional(RescoredFromSchema),
   },
   { description: "The schema markup record of a domain: the structured data of the last page analysed on it." },
 );
@@ -115,3 +178,4 @@ export type SchemaRecord = Static<typeof SchemaRecordSchema>;
 export type SchemaResult = Static<typeof SchemaResultSchema>;
 export type StructuredItem = Static<typeof StructuredItemSchema>;
 export type GeneratedMarkup = Static<typeof GeneratedSchema>;
+export type EligibilityEntry = Static<typeof EligibilitySchema>;

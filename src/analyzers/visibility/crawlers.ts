@@ -4,23 +4,34 @@ import catalogue from "./ai-crawlers.json";
  * The AI crawlers and agents the visibility scan knows. The catalogue itself is data, in
  * ai-crawlers.json, so it can be reviewed and updated without reading code. `token` is the robots.txt
  * product token (matched case-insensitively, RFC 9309); `userAgent` is what a live probe sends, null for
- * tokens that are robots.txt-only switches with no crawler of their own (Google-Extended,
- * Applebot-Extended); `probe` marks the agents the live probe impersonates (the major ones: probing
- * every agent would multiply the requests a scan sends to one site).
+ * control tokens, which are robots.txt-only switches with no crawler of their own (Google-Extended,
+ * Applebot-Extended); `probe` marks the agents the live probe impersonates: one or two per AI platform
+ * (ai-platforms.json), never training crawlers, so a scan sends a dozen probes, not one per token.
  *
- * Purposes: "search" crawlers build the indexes AI answers cite; "user" agents fetch a page when a person
- * asks an assistant about it; "training" crawlers collect model-training data (blocking them is a choice).
+ * Purposes (roles): "search" crawlers build the indexes AI answers cite (the classic search crawlers
+ * count where a platform answers from a search index: Googlebot, Bingbot); "user" agents are on-demand
+ * fetchers that read a page when a person asks an assistant about it; "training" crawlers collect
+ * model-training data (blocking them is the site's choice and never costs points).
  */
 
 export type CrawlerPurpose = "search" | "user" | "training";
+
+/** Page-level directives (meta robots, X-Robots-Tag) an agent is documented to honour. */
+export type HonouredDirective = "noindex" | "nosnippet" | "max-snippet" | "noarchive";
 
 export interface AiCrawler {
   token: string;
   operator: string;
   purpose: CrawlerPurpose;
+  /** A robots.txt switch read by another crawler (Google-Extended is read by Googlebot), not a fetcher. */
+  controlToken: boolean;
   probe: boolean;
   userAgent: string | null;
+  /** True for the crawlers that render JavaScript before indexing; the rest read the raw HTML only. */
+  rendersJavaScript: boolean;
+  honours: HonouredDirective[];
   docs: string | null;
+  note?: string;
 }
 
 export const AI_CRAWLERS: readonly AiCrawler[] = catalogue as AiCrawler[];
@@ -36,7 +47,12 @@ export function crawler(token: string): AiCrawler {
   return found;
 }
 
-/** The agents the live probe fetches the homepage as: the major AI crawlers that have a user agent of their own. */
+/** The catalogue entry of a token, or null for names the catalogue does not know (e.g. a meta tag for another crawler). */
+export function knownCrawler(token: string): AiCrawler | null {
+  return AI_CRAWLERS.find((entry) => entry.token.toLowerCase() === token.toLowerCase()) ?? null;
+}
+
+/** The agents the live probe fetches the homepage as: the AI platforms' crawlers and fetchers that have a user agent of their own. */
 export function probedCrawlers(): AiCrawler[] {
   return AI_CRAWLERS.filter((entry) => entry.probe && entry.userAgent !== null);
 }

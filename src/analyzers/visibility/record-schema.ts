@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { RescoredFromSchema } from "../rescored-from-schema.ts";
 import { PILLAR_IDS } from "./scoring/pillars.ts";
 
 /**
@@ -59,18 +60,34 @@ export const IssueSchema = Type.Object(
     detail: Type.String({ description: "What was found." }),
     fix: FixSchema,
   },
-  { description: "An issue worth fixing. Issues that block AI assistants outright come first, then the rest by the points they cost." },
+  { description: "An issue worth fixing. Issues behind a gate come first, then the rest by the points they cost." },
+);
+
+export const GateSchema = Type.Object(
+  {
+    id: Type.String({ description: "The gate's id in the gates table, e.g. `minority-reach`, `no-platform-reads`, `empty-app-shell`." }),
+    audit: Type.String({ description: "The audit whose finding holds the gate; its issue leads `topIssues`." }),
+    maxGrade: Type.Union([Type.Literal("A"), Type.Literal("B"), Type.Literal("C"), Type.Literal("D"), Type.Literal("F")], { description: "The best grade the site can get while the gate holds." }),
+    maxScore: Type.Integer({ minimum: 0, maximum: 100, description: "The highest score while the gate holds." }),
+    detail: Type.String({ description: "Why, in a few words: the platforms lost, or what the homepage is." }),
+  },
+  { description: "A gate that caps the grade." },
 );
 
 export const ResultSchema = Type.Object(
   {
-    score: Type.Integer({ minimum: 0, maximum: 100, description: "0-100: the weighted mean of the applicable pillars, capped at 40 when something blocks AI assistants outright." }),
+    score: Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description: "0-100: the weighted mean of the applicable pillars, capped by the gates that hold (see `gates`): e.g. at most C when the AI platforms that can read the homepage hold less than half the audience.",
+    }),
     grade: Type.Union([Type.Literal("A"), Type.Literal("B"), Type.Literal("C"), Type.Literal("D"), Type.Literal("F")], {
       description: "A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 40, F below.",
     }),
     label: Type.String({ description: "The grade in words." }),
     pillars: Type.Array(PillarSchema, { description: "All seven pillars, in a fixed order." }),
-    topIssues: Type.Array(IssueSchema, { maxItems: 10, description: "Up to 10 issues, most costly first." }),
+    topIssues: Type.Array(IssueSchema, { maxItems: 10, description: "Up to 10 issues: the finding behind the strictest gate first, then the rest by the points they cost." }),
+    gates: Type.Optional(Type.Array(GateSchema, { description: "The gates that hold, strictest first; empty when none does. Absent from records scored before gates were reported." })),
   },
   { description: "The analysis; null when the scan failed." },
 );
@@ -105,6 +122,7 @@ export const VisibilityRecordSchema = Type.Object(
       description: "Off-site presence checks; null for scans run before off-site checking existed, or when the check itself failed.",
     }),
     reason: Type.Optional(Type.String({ description: 'Only when status is "failed": why the site could not be scanned.' })),
+    rescoredFrom: Type.Optional(RescoredFromSchema),
   },
   { description: "The AI visibility scan record of a domain." },
 );

@@ -1,6 +1,8 @@
-import type { SchemaRecord } from "../../analyzers/schema/record-schema.ts";
+import type { EligibilityEntry, SchemaRecord } from "../../analyzers/schema/record-schema.ts";
 
 const MAX_ISSUES_LISTED = 10;
+
+const VERDICT_WORDS = { eligible: "eligible", limited: "eligible (limited to some sites)", ineligible: "not eligible", deprecated: "no longer shown by Google" } as const;
 
 /**
  * The record in words for the model reading the tool result: counts, each item with its first
@@ -12,16 +14,13 @@ export function summarizeSchemaRecord(record: SchemaRecord, reportUrl: string): 
   }
   const { page, summary, items, problems, generated } = record.result;
   const lines = [
-    `Structured data of ${page.finalUrl} (scanned ${record.scannedAt}): ${summary.items} item(s), ${summary.errors} error(s), ${summary.warnings} warning(s), ${summary.eligible} rich result(s) eligible.`,
+    `Structured data of ${page.finalUrl} (scanned ${record.scannedAt}): ${summary.items} item(s), ${summary.errors} error(s), ${summary.warnings} warning(s), ${summary.eligible} rich result(s) eligible${summary.deprecated ? `, ${summary.deprecated} no longer shown by Google` : ""}.`,
   ];
   for (const problem of problems) lines.push(`- ${problem.path} could not be read: ${problem.message}`);
   for (const item of items) {
     lines.push(`- ${item.path} ${item.format} ${item.type || "(no type)"}: ${item.errors.length} error(s), ${item.warnings.length} warning(s)`);
     for (const issue of item.errors.slice(0, MAX_ISSUES_LISTED)) lines.push(`    error ${issue.property ?? "(item)"}: ${issue.message}`);
-    for (const entry of item.eligibility) {
-      const missing = entry.missingRequired.length > 0 ? `; missing required: ${entry.missingRequired.join(", ")}` : "";
-      lines.push(`    ${entry.feature}: ${entry.eligible ? "eligible" : "not eligible"}${missing}`);
-    }
+    for (const entry of item.eligibility) lines.push(...verdictLines(entry));
   }
   if (generated.length > 0) {
     lines.push("Suggested JSON-LD to add (check the values before publishing):");
@@ -29,4 +28,12 @@ export function summarizeSchemaRecord(record: SchemaRecord, reportUrl: string): 
   }
   lines.push(`Full record: ${reportUrl}`);
   return lines.join("\n");
+}
+
+/** A feature's verdict, then why: its status and each required fix (recommended ones are in the record). */
+function verdictLines(entry: EligibilityEntry): string[] {
+  const verdict = entry.verdict ?? (entry.eligible ? "eligible" : "ineligible");
+  const why = (entry.reasons ?? []).filter((reason) => reason.level !== "recommended").slice(0, MAX_ISSUES_LISTED);
+  if (why.length === 0 && entry.missingRequired.length > 0) return [`    ${entry.feature}: ${VERDICT_WORDS[verdict]}; missing required: ${entry.missingRequired.join(", ")}`];
+  return [`    ${entry.feature}: ${VERDICT_WORDS[verdict]}`, ...why.map((reason) => `      ${reason.level}${reason.property ? ` ${reason.property}` : ""}: ${reason.message}`)];
 }

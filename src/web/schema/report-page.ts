@@ -4,6 +4,7 @@ import { html, safeUrl, type SafeHtml } from "../html.ts";
 import { absoluteUrl, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
+import { richResultVerdicts } from "./rich-result-verdicts.ts";
 import type { ReportPageParts } from "../service-web.ts";
 
 /**
@@ -35,7 +36,7 @@ ${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
 
   const body = html`${hero(context, domain, record, result)}
 ${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
-${result ? html`${problemsSection(result.problems ?? [])}
+${result ? html`${limitsSection(result.limits ?? [])}${problemsSection(result.problems ?? [])}
 ${itemsSection(result.items ?? [])}
 ${generatedSection(result.generated ?? [])}` : ""}`;
 
@@ -66,10 +67,19 @@ ${actions}</div>
 <li><strong>${counts.items}</strong> item(s)${counts.formats.length > 0 ? html` (${counts.formats.join(", ")})` : ""}</li>
 <li><strong>${counts.errors}</strong> error(s)</li>
 <li><strong>${counts.warnings}</strong> warning(s)</li>
-<li><strong>${counts.eligible}</strong> rich result(s) eligible</li>
+<li><strong>${counts.eligible}</strong> rich result(s) eligible${counts.limited ? html` (${counts.limited} limited to some sites)` : ""}</li>
+${counts.deprecated ? html`<li><strong>${counts.deprecated}</strong> no longer shown by Google</li>` : ""}
 </ul>
 <p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}</p>
 ${actions}</div>
+</section>`;
+}
+
+function limitsSection(limits: NonNullable<Result["limits"]>): SafeHtml {
+  if (limits.length === 0) return html``;
+  return html`<section aria-labelledby="limits-title">
+<h2 id="limits-title">What was not read in full</h2>
+<ul class="problems">${limits.map((notice) => html`<li class="card"><p>${notice.message}</p></li>`)}</ul>
 </section>`;
 }
 
@@ -96,13 +106,7 @@ function itemCard(item: StructuredItem, index: number): SafeHtml {
 <p class="muted">${item.format} · <code>${item.path}</code>${item.id ? html` · <code>${item.id}</code>` : ""}</p>
 ${issueList("Errors", "fail", item.errors)}
 ${issueList("Warnings", "warn", item.warnings)}
-${item.eligibility.length > 0 ? html`<h4>Rich results</h4><ul class="eligibility">${item.eligibility.map((entry) => html`<li>
-<span class="status status-${entry.eligible ? "pass" : "fail"}">${entry.eligible ? "eligible" : "not eligible"}</span> ${entry.feature}
-${entry.missingRequired.length > 0 ? html`<br><span>Missing required: ${entry.missingRequired.join(", ")}</span>` : ""}
-${!entry.eligible && entry.missingRequired.length === 0 && item.errors.length > 0 ? html`<br><span>Fix the errors above first: an item with errors is not eligible.</span>` : ""}
-${entry.missingRecommended.length > 0 ? html`<br><span class="muted">Missing recommended: ${entry.missingRecommended.join(", ")}</span>` : ""}
-${entry.note ? html`<br><span class="muted">${entry.note}</span>` : ""}
-</li>`)}</ul>` : ""}
+${richResultVerdicts(item.eligibility, item.errors.length > 0)}
 <details><summary>The item as read</summary><pre><code id="${dataId}">${item.data}</code></pre></details>
 </li>`;
 }

@@ -13,7 +13,7 @@ const messages = (issues: { property: string | null; message: string }[]) => iss
 describe("validation against schema.org", () => {
   test("a clean page in three formats has no errors or warnings", () => {
     const result = analyzeHtml(PRODUCT_PAGE, "https://shop.example/p/trail-shoe-2");
-    expect(result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, formats: ["json-ld", "microdata", "rdfa"] });
+    expect(result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, limited: 0, deprecated: 0, formats: ["json-ld", "microdata", "rdfa"] });
     for (const item of result.items) expect([item.path, item.errors, item.warnings]).toEqual([item.path, [], []]);
   });
 

@@ -3,8 +3,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import catalogue from "../../../src/analyzers/visibility/ai-crawlers.json";
 import { AI_CRAWLERS, crawler, probedCrawlers } from "../../../src/analyzers/visibility/crawlers.ts";
+import { AI_PLATFORMS, WEIGHTING, audienceShare, platformAgents, weightFromInputs } from "../../../src/analyzers/visibility/platforms.ts";
+import { PER_SITE_CONCURRENCY } from "../../../src/analyzers/visibility/gather/site-limiter.ts";
 
-const AUDITS_DIR = join(import.meta.dir, "../../../src/analyzers/visibility/audits");
+const VISIBILITY_DIR = join(import.meta.dir, "../../../src/analyzers/visibility");
+const AUDITS_DIR = join(VISIBILITY_DIR, "audits");
 
 function sources(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
@@ -29,6 +32,16 @@ describe("the AI crawler catalogue", () => {
       if (entry.userAgent !== null) expect(entry.userAgent.toLowerCase()).toContain(entry.token.toLowerCase());
       if (entry.probe) expect(entry.userAgent).not.toBeNull();
       if (entry.docs !== null) expect(entry.docs).toMatch(/^https:\/\//);
+      // A control token is read by another crawler; it fetches nothing and cannot be probed.
+      expect(entry.controlToken).toBe(entry.userAgent === null);
+      for (const directive of entry.honours) expect(["noindex", "nosnippet", "max-snippet", "noarchive"]).toContain(directive);
+    }
+  });
+
+  test("Google-Extended and Applebot-Extended are training-control tokens, not fetchers", () => {
+    for (const token of ["Google-Extended", "Applebot-Extended"]) {
+      expect(crawler(token)).toMatchObject({ purpose: "training", controlToken: true, userAgent: null, probe: false });
+      expect(crawler(token).note).toContain("not a crawler");
     }
   });
 
@@ -48,8 +61,81 @@ describe("the AI crawler catalogue", () => {
     expect(unknown).toEqual([]);
   });
 
-  test("the live probe impersonates the major search, assistant and training crawlers", () => {
+  test("the live probe impersonates at least one agent of every platform, never a training crawler, within one round of the per-site bound", () => {
     const probed = probedCrawlers().map((entry) => entry.token);
-    expect(probed).toEqual(expect.arrayContaining(["OAI-SearchBot", "ChatGPT-User", "GPTBot", "Claude-SearchBot", "ClaudeBot", "PerplexityBot", "Googlebot", "Bingbot"]));
+    for (const platform of AI_PLATFORMS) expect([...platform.index, ...platform.fetchers].some((token) => probed.includes(token)), platform.id).toBe(true);
+    expect(probed).toEqual(expect.arrayContaining(["OAI-SearchBot", "ChatGPT-User", "Claude-SearchBot", "PerplexityBot", "Googlebot", "Bingbot"]));
+    expect(probedCrawlers().filter((entry) => entry.purpose === "training")).toEqual([]);
+    // The browser's probe too: all of them fit the per-site concurrency bound at once.
+    expect(probed.length + 1).toBeLessThanOrEqual(PER_SITE_CONCURRENCY);
+  });
+});
+
+describe("the AI platform catalogue", () => {
+  const SOURCED = [WEIGHTING.split, WEIGHTING.searchShares, WEIGHTING.assistantShares];
+
+  test("names the answer engines people use, each with the agents it relies on, all in the crawler catalogue", () => {
+    const ids = AI_PLATFORMS.map((platform) => platform.id);
+    expect(ids).toEqual(expect.arrayContaining(["chatgpt", "google", "copilot", "perplexity", "claude", "meta-ai", "apple", "duckduckgo", "mistral", "amazon"]));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const platform of AI_PLATFORMS) {
+      expect(() => platformAgents(platform), platform.id).not.toThrow();
+      expect(platform.index.length + platform.fetchers.length, platform.id).toBeGreaterThan(0);
+      for (const token of platform.index) expect(crawler(token).purpose, `${platform.id} index ${token}`).toBe("search");
+      for (const token of platform.fetchers) expect(crawler(token).purpose, `${platform.id} fetcher ${token}`).toBe("user");
+      for (const token of platform.training) expect(crawler(token).purpose, `${platform.id} training ${token}`).toBe("training");
+      expect(platform.docs).toMatch(/^https:\/\//);
+      expect(platform.how.length).toBeGreaterThan(20);
+    }
+  });
+
+  test("the classic search crawlers count where a platform answers from a search index", () => {
+    const platform = (id: string) => AI_PLATFORMS.find((entry) => entry.id === id)!;
+    expect(platform("google").index).toEqual(["Googlebot"]);
+    expect(platform("google").training).toEqual(["Google-Extended"]);
+    expect(platform("copilot").index).toEqual(["Bingbot"]);
+    expect(platform("chatgpt")).toMatchObject({ index: ["OAI-SearchBot"], fetchers: ["ChatGPT-User"], training: ["GPTBot"] });
+  });
+
+  test("every search and on-demand agent belongs to a platform, so each one counts toward reach", () => {
+    const used = new Set(AI_PLATFORMS.flatMap((platform) => [...platform.index, ...platform.fetchers]));
+    const orphans = AI_CRAWLERS.filter((entry) => entry.purpose !== "training" && !used.has(entry.token)).map((entry) => entry.token);
+    expect(orphans).toEqual([]);
+  });
+
+  test("weights are documented: each source has a citation, a URL and a date, and each weight follows from its published inputs", () => {
+    for (const source of SOURCED) {
+      expect(source.source.length).toBeGreaterThan(40);
+      expect(source.url).toMatch(/^https:\/\//);
+      expect(source.date).toMatch(/^20\d\d-\d\d(?:-\d\d)?$/);
+    }
+    expect(WEIGHTING.split.search + WEIGHTING.split.assistants).toBeCloseTo(1, 5);
+    expect(WEIGHTING.precision).toContain("Coarse");
+    for (const platform of AI_PLATFORMS) {
+      expect(platform.weight, platform.id).toBe(weightFromInputs(platform));
+      expect(platform.weight, platform.id).toBeGreaterThan(0);
+      if (platform.audience.basis === "measured") {
+        expect(platform.audience.searchShare + platform.audience.assistantShare, platform.id).toBeGreaterThan(0);
+        // The shares quoted in the data are the ones the sources state.
+        if (platform.audience.assistantShare > 0) expect(WEIGHTING.assistantShares.source).toContain(`${platform.audience.assistantShare}%`);
+      } else {
+        expect(platform.audience.note.length, platform.id).toBeGreaterThan(20);
+      }
+    }
+  });
+
+  test("shares sum to 1 and rank ChatGPT and Google's AI features far above minor engines", () => {
+    expect(AI_PLATFORMS.reduce((sum, platform) => sum + audienceShare(platform), 0)).toBeCloseTo(1, 10);
+    const share = (id: string) => audienceShare(AI_PLATFORMS.find((entry) => entry.id === id)!);
+    expect(share("google")).toBeGreaterThan(0.5);
+    expect(share("chatgpt")).toBeGreaterThan(0.25);
+    expect(share("chatgpt")).toBeGreaterThan(20 * share("mistral"));
+  });
+
+  test("every crawler token named in the visibility code outside the audits is in the catalogue too", () => {
+    const files = ["crawlers.ts", "platforms.ts", "gather/probes.ts", "scoring/gates.ts"].map((file) => readFileSync(join(VISIBILITY_DIR, file), "utf8"));
+    const known = new Set(AI_CRAWLERS.map((entry) => entry.token.toLowerCase()));
+    const named = files.flatMap((text) => text.match(TOKEN_SHAPE) ?? []).filter((word) => !NOT_TOKENS.has(word));
+    expect(named.filter((word) => !known.has(word.toLowerCase()))).toEqual([]);
   });
 });

@@ -1,9 +1,14 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AUDITS } from "../../../src/analyzers/visibility/audits/registry.ts";
 import type { AuditDefinition, AuditOutcome } from "../../../src/analyzers/visibility/audits/audit.ts";
 import { gradeFor } from "../../../src/analyzers/visibility/scoring/grades.ts";
 import { PILLARS, type PillarId } from "../../../src/analyzers/visibility/scoring/pillars.ts";
 import { overallScore, pillarScore, pointsOf, scorePillars } from "../../../src/analyzers/visibility/scoring/score-pillars.ts";
-import { BLOCKED_SCORE_CAP, scoreResult } from "../../../src/analyzers/visibility/scoring/score-result.ts";
+import { withGeneratedSections } from "../../../src/analyzers/visibility/scoring/audit-catalogue-doc.ts";
+import { GATES, LISTED_PLATFORM_SHARE, cappedScore, firedGates } from "../../../src/analyzers/visibility/scoring/gates.ts";
+import { scoreResult } from "../../../src/analyzers/visibility/scoring/score-result.ts";
 import type { ScoredAudit } from "../../../src/analyzers/visibility/scoring/scored-audit.ts";
 import { MAX_TOP_ISSUES, pointsLost, topIssues } from "../../../src/analyzers/visibility/scoring/top-issues.ts";
 
@@ -109,26 +114,133 @@ describe("grades", () => {
   });
 });
 
-describe("gates and top issues", () => {
-  test("a blocking finding caps the score at 40 and leads the issues even when it costs fewer points", () => {
+/** The reach audit's outcome for a site whose readable platforms hold `readingShare` of the audience. */
+function reach(readingShare: number, lost: { name: string; share: number; status?: "blocked" | "limited"; cause?: string }[] = []): ScoredAudit {
+  return scored("ai-platform-reach", "access", 50, {
+    status: readingShare === 1 ? "pass" : "fail",
+    score: Math.min(readingShare, 0.99),
+    reach: { readingShare, lost: lost.map((platform) => ({ status: "blocked", cause: "robots.txt line 2 `Disallow: /` disallows it", ...platform })) },
+  });
+}
+
+describe("the gates table", () => {
+  test("lives in one table: each gate names its audit, caps at a grade boundary, and the grade follows the capped score", () => {
+    expect(GATES.map((gate) => [gate.id, gate.audit, gate.maxScore])).toEqual([
+      ["no-platform-reads", "ai-platform-reach", 39],
+      ["minority-reach", "ai-platform-reach", 74],
+      ["major-platform-lost", "ai-platform-reach", 89],
+      ["noindex", "page-directives", 40],
+      ["empty-app-shell", "raw-html-text", 40],
+      ["homepage-error", "homepage-status", 40],
+    ]);
+    expect(gradeFor(39).grade).toBe("F");
+    expect(gradeFor(74).grade).toBe("C");
+    expect(gradeFor(89).grade).toBe("B");
+  });
+
+  test.each([
+    [1, null, "A"],
+    [0.95, null, "A"],
+    [0.89, "major-platform-lost", "B"],
+    [0.5, "major-platform-lost", "B"],
+    [0.49, "minority-reach", "C"],
+    [0.01, "minority-reach", "C"],
+    [0, "no-platform-reads", "F"],
+  ])("platforms holding %p of the audience able to read: gate %p, at best %s", (share, gate, best) => {
+    const audits = [reach(share, share < 1 ? [{ name: "ChatGPT", share: 1 - share }] : []), pass("s", "structure", 10)];
+    const fired = firedGates(audits);
+    // One audit holds only its strictest gate.
+    expect(fired.map((entry) => entry.gate.id)).toEqual(gate ? [gate] : []);
+    const result = scoreResult(audits);
+    expect(["A", "B", "C", "D", "F"].indexOf(result.grade)).toBeGreaterThanOrEqual(["A", "B", "C", "D", "F"].indexOf(best));
+    expect(cappedScore(100, fired)).toBe(gate ? GATES.find((entry) => entry.id === gate)!.maxScore : 100);
+  });
+
+  test("a gate caps the score, names the platforms lost in the label and leads the issues even when it costs fewer points", () => {
     const audits = [
-      pass("p1", "access", 90),
-      scored("gate", "access", 10, { status: "fail", score: 0, blocking: true }),
+      reach(0.4, [
+        { name: "Google AI Overviews", share: 0.58 },
+        { name: "Mistral Le Chat", share: 0.005 },
+        { name: "Meta AI", share: 0.005, status: "limited" },
+      ]),
+      pass("p1", "access", 50),
       fail("costly", "render", 100),
       pass("s", "structure"),
     ];
     const result = scoreResult(audits);
-    expect(BLOCKED_SCORE_CAP).toBe(40);
-    expect(result.score).toBe(40);
-    expect(result.grade).toBe("D");
-    expect(result.topIssues.map((issue) => issue.id)).toEqual(["gate", "costly"]);
+    expect(result.score).toBeLessThanOrEqual(74);
+    expect(result.grade).not.toMatch(/[AB]/);
+    expect(result.label).toBe("Poor: Google AI Overviews and 1 smaller platform cannot read the homepage, so the AI platforms that can hold only 40% of the audience");
+    expect(result.topIssues.map((issue) => issue.id)).toEqual(["ai-platform-reach", "costly"]);
+    expect(result.topIssues[0]!.detail).toStartWith("Grade capped at C: Google AI Overviews and 1 smaller platform cannot read the homepage");
+    expect(result.gates).toEqual([{ id: "minority-reach", audit: "ai-platform-reach", maxGrade: "C", maxScore: 74, detail: expect.stringContaining("40%") }]);
+  });
+
+  test("a capped site that would have been good says why, never that AI assistants can use it", () => {
+    const lost = [{ name: "ChatGPT", share: 0.31 }, { name: "Perplexity", share: 0.03 }, { name: "Claude", share: 0.012 }];
+    // Everything else is perfect, so only the gate keeps the site from an A.
+    const result = scoreResult([reach(0.64, lost), pass("rest", "access", 950), pass("s", "structure")]);
+    expect(result.grade).toBe("B");
+    expect(result.score).toBe(89);
+    expect(result.label).toBe("Good, but ChatGPT, Perplexity and Claude cannot read the homepage (36% of the AI audience)");
+    expect(result.label).not.toContain("can use this site");
+  });
+
+  test("the existing gates moved into the table: noindex, empty app shell and error homepage cap at 40 and lead", () => {
+    for (const id of ["page-directives", "raw-html-text", "homepage-status"]) {
+      const audits = [pass("p1", "access", 90), scored(id, "access", 10, { status: "fail", score: 0, blocking: true }), fail("costly", "render", 100), pass("s", "structure")];
+      const result = scoreResult(audits);
+      expect(result.score, id).toBe(40);
+      expect(result.grade, id).toBe("D");
+      expect(result.label, id).not.toContain("can use this site");
+      expect(result.topIssues.map((issue) => issue.id), id).toEqual([id, "costly"]);
+      expect(result.topIssues[0]!.detail, id).toStartWith("Grade capped at D: ");
+    }
+  });
+
+  test("docs/visibility-audits.md is generated from the tables: its gates, pillar and audit weights are the code's (`bun run docs`)", () => {
+    const doc = readFileSync(join(import.meta.dir, "../../../docs/visibility-audits.md"), "utf8");
+    expect(withGeneratedSections(doc), "docs/visibility-audits.md is stale: run `bun run docs`").toBe(doc);
+    for (const gate of GATES) expect(doc, gate.id).toMatch(new RegExp(`\\| \`${gate.id}\`[^\\n]*\\| ${gradeFor(gate.maxScore).grade} \\(${gate.maxScore}\\) \\|`));
+    for (const audit of AUDITS) expect(doc, audit.id).toContain(`| \`${audit.id}\` | ${audit.title} | ${audit.weight} | ${audit.impact} |`);
+  });
+
+  test("a blocking flag on an audit the table does not name caps nothing", () => {
+    const result = scoreResult([pass("p1", "access", 90), scored("elsewhere", "access", 10, { status: "fail", score: 0, blocking: true }), pass("s", "structure")]);
+    // access (90 × 1 + 10 × 0) = 90 × 25, structure 100 × 15 → 93.75
+    expect(result.score).toBe(94);
+    expect(result.gates).toEqual([]);
+  });
+
+  test("when several gates hold, the strictest leads the label and the issues", () => {
+    const audits = [
+      scored("page-directives", "access", 10, { status: "fail", score: 0, blocking: true }),
+      reach(0, [{ name: "ChatGPT", share: 1 }]),
+      pass("s", "structure"),
+    ];
+    const result = scoreResult(audits);
+    expect(result.gates!.map((gate) => gate.id)).toEqual(["no-platform-reads", "noindex"]);
+    expect(result.label).toBe("Failing: No AI platform can find and read the homepage");
+    expect(result.topIssues.map((issue) => issue.id)).toEqual(["ai-platform-reach", "page-directives"]);
   });
 
   test("the cap does not raise a lower score", () => {
-    const result = scoreResult([scored("gate", "access", 10, { status: "fail", score: 0, blocking: true }), fail("r", "render")]);
+    const result = scoreResult([scored("homepage-status", "access", 10, { status: "fail", score: 0, blocking: true }), fail("r", "render")]);
     expect(result.score).toBe(0);
   });
 
+  test(`a platform of at least ${LISTED_PLATFORM_SHARE * 100}% that cannot read the homepage always puts the reach finding among the top issues`, () => {
+    const many = Array.from({ length: 14 }, (_, index) => fail(`f${index}`, "structure"));
+    const small = reach(0.97, [{ name: "Perplexity", share: 0.03 }]);
+    const ids = topIssues([...many, small]).map((issue) => issue.id);
+    expect(ids).toHaveLength(MAX_TOP_ISSUES);
+    expect(ids[0]).toBe("ai-platform-reach");
+    const tiny = reach(0.995, [{ name: "Mistral Le Chat", share: 0.005 }]);
+    expect(topIssues([...many, tiny]).map((issue) => issue.id)).not.toContain("ai-platform-reach");
+  });
+});
+
+describe("top issues", () => {
   test("issues are ranked by the overall points they cost", () => {
     const audits = [
       fail("small-pillar", "trust", 10), // 8 points

@@ -75,6 +75,7 @@ describe("a site with sparse homepage links and a sitemap index", () => {
   test("llms.txt's heading before the first H2 is reported", () => {
     const llms = signal("llms-txt");
     expect(llms.status).toBe("warn");
-    expect(llms.detail).toContain("contains a heading (`### Highlights`)");
+    expect(llms.detail).toContain("Rule details-without-headings");
+    expect(llms.detail).toContain("line 5 `### Highlights` is a heading in the details before the first H2");
   });
 });

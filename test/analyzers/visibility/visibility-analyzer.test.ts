@@ -71,17 +71,22 @@ describe("visibilityAnalyzer.scan", () => {
     expect(result.topIssues.filter((issue) => issue.status === "fail")).toEqual([]);
   });
 
-  test("robots.txt blocking every AI search agent is a gate: score capped at 40, the issue first, naming bots and group", async () => {
+  test("robots.txt blocking every AI search agent: no platform can read, grade capped at F, the reach issue first naming platforms, bots and line", async () => {
     const record = await scanSite(page(), "User-agent: *\nDisallow: /\n");
     const result = record.result!;
-    expect(result.score).toBeLessThanOrEqual(40);
+    expect(result.grade).toBe("F");
+    expect(result.score).toBeLessThanOrEqual(39);
+    expect(result.label).not.toContain("can use this site");
+    expect(result.gates).toEqual([expect.objectContaining({ id: "no-platform-reads", maxGrade: "F" })]);
     const first = result.topIssues[0]!;
-    expect(first.id).toBe("robots-ai-search-access");
+    expect(first.id).toBe("ai-platform-reach");
     expect(first.status).toBe("fail");
-    for (const agent of SEARCH_AGENTS) expect(first.detail).toContain(agent);
-    expect(first.detail).toContain("User-agent: *");
-    expect(first.detail).toContain("Disallow: /");
+    expect(first.detail).toStartWith("Grade capped at F: no AI platform can find and read the homepage.");
+    for (const platform of ["ChatGPT", "Google AI Overviews", "Microsoft Copilot", "Perplexity", "Claude"]) expect(first.detail).toContain(platform);
+    expect(first.detail).toContain("robots.txt line 2 `Disallow: /` (group `User-agent: *`) disallows OAI-SearchBot");
     expect(first.fix.how).toContain("User-agent: OAI-SearchBot");
+    const robots = result.topIssues.find((issue) => issue.id === "robots-ai-search-access")!;
+    for (const agent of SEARCH_AGENTS) expect(robots.detail).toContain(agent);
   });
 
   test("a training-only opt-out does not lower the score and is reported as a choice", async () => {
@@ -100,9 +105,10 @@ describe("visibilityAnalyzer.scan", () => {
 
   test("robots.txt answering 500 means disallow all: a gate", async () => {
     const record = await scanSite(page(), text("https://example.com/robots.txt", "oops", { status: 500 }));
-    expect(record.result!.score).toBeLessThanOrEqual(40);
-    expect(record.result!.topIssues[0]!.id).toBe("robots-ai-search-access");
-    expect(record.result!.topIssues[0]!.detail).toContain("500");
+    expect(record.result!.grade).toBe("F");
+    expect(record.result!.topIssues[0]!.id).toBe("ai-platform-reach");
+    expect(record.result!.topIssues[0]!.detail).toContain("answered HTTP 500; per RFC 9309 crawlers must then assume every URL is disallowed");
+    expect(record.result!.topIssues[0]!.fix.how).toContain("Serve /robots.txt with status 200");
   });
 
   test("robots.txt that cannot be fetched means disallow all", async () => {
@@ -125,11 +131,15 @@ describe("visibilityAnalyzer.scan", () => {
     expect(record.result!.score).toBeGreaterThan(40);
   });
 
-  test("noindex in a meta tag is a gate", async () => {
+  test("noindex in a meta tag is a gate: the noindex gate leads, the reach gate follows", async () => {
     const record = await scanSite(page({ head: '<meta name="robots" content="noindex, follow">' }), GOOD_ROBOTS);
     expect(record.result!.score).toBeLessThanOrEqual(40);
+    expect(record.result!.label).toBe("Poor: The homepage tells every crawler not to index it (noindex)");
     expect(record.result!.topIssues[0]!.id).toBe("page-directives");
     expect(record.result!.topIssues[0]!.detail).toContain("noindex");
+    expect(record.result!.topIssues[1]!.id).toBe("ai-platform-reach");
+    // Amazonbot documents that it does not honour the robots meta tag, so Alexa still reads the page.
+    expect(signal(record, "ai-platform-reach").evidence).toContain("Amazon Alexa: can read — Amazonbot may index it and Amazonbot gets the browser's page (0.5% of the AI audience)");
   });
 
   test("noindex in the X-Robots-Tag header is a gate", async () => {
@@ -150,7 +160,7 @@ describe("visibilityAnalyzer.scan", () => {
     const record = await scanSite(page({ head: '<script type="application/ld+json">{"@type": "Organization", "name": "Example",}</script>' }), GOOD_ROBOTS);
     const jsonLd = signal(record, "json-ld-parses");
     expect(jsonLd.status).toBe("fail");
-    expect(jsonLd.detail).toMatch(/block 1 of 1: .*\S/);
+    expect(jsonLd.detail).toMatch(/Block 1 of 1: .*\S/);
     expect(jsonLd.detail.toLowerCase()).toContain("json");
     expect(record.result!.topIssues.map((issue) => issue.id)).toContain("json-ld-parses");
   });

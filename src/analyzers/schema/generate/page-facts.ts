@@ -1,4 +1,4 @@
-import type { HtmlDocument, HtmlElement } from "../extract/html-document.ts";
+import type { HtmlDocument, HtmlElement } from "../../structured-data/html-document.ts";
 
 /**
  * What the page itself shows, read from its HTML: the raw material for suggested markup. Only facts a

@@ -1,4 +1,4 @@
-import type { JsonLdNode } from "../extract/extracted-item.ts";
+import type { JsonLdNode } from "../../structured-data/extracted-item.ts";
 import type { Vocabulary } from "../vocabulary/vocabulary.ts";
 import type { PageFacts } from "./page-facts.ts";
 
@@ -75,7 +75,7 @@ function breadcrumbs(facts: PageFacts): Suggestion {
 function faq(facts: PageFacts): Suggestion {
   return {
     type: "FAQPage",
-    reason: `The page answers ${facts.questions.length} questions without FAQPage markup, which hands each question and answer to answer engines as a pair. Google shows FAQ rich results only for government and health sites.`,
+    reason: `The page answers ${facts.questions.length} questions without FAQPage markup, which hands each question and answer to answer engines as a pair. Google no longer shows FAQ rich results (since 7 May 2026); other answer engines still read the pairs.`,
     node: {
       "@context": CONTEXT,
       "@type": "FAQPage",

@@ -1,72 +1,105 @@
-import type { JsonLdNode } from "../extract/extracted-item.ts";
-import { resolveTerm } from "../validate/resolve-term.ts";
-import type { Vocabulary } from "../vocabulary/vocabulary.ts";
-import { RICH_RESULT_RULES, type Requirement, type RichResultRule } from "./rich-result-rules.ts";
+import { judgeRule } from "./judge-node.ts";
+import { hasTypeOf, type JudgeContext, type JudgedNode, presentValues } from "./node-values.ts";
+import { predicateHolds } from "./predicates.ts";
+import { RICH_RESULT_RULES } from "./rich-result-rules.ts";
+import type { FeatureRule, FeatureStatus } from "./rule-types.ts";
 
-export interface Eligibility {
+/**
+ * Which of Google's rich results a top-level item can earn, and for each one why (or why not): the
+ * rule, the property, what to add. A feature Google no longer shows is reported as deprecated, never
+ * as eligible; one Google shows only for some sites is eligible but marked limited.
+ */
+
+export type Verdict = "eligible" | "limited" | "ineligible" | "deprecated";
+
+export interface Reason {
+  /** `required` and `recommended` are property findings; `errors` and `status` concern the item or the feature. */
+  level: "required" | "recommended" | "errors" | "status";
+  /** Where, from the item (`offers[1].price`); null for the item or the feature as a whole. */
+  property: string | null;
+  /** Which check: `present`, `one-of`, `text-not-item`, a predicate's name, `item-errors` or `feature-status`. */
+  check: string;
+  message: string;
+}
+
+export interface FeatureVerdict {
+  rule: string;
   feature: string;
+  verdict: Verdict;
+  /** True for `eligible` and `limited`: the markup meets Google's requirements and Google still shows the feature. */
   eligible: boolean;
   missingRequired: string[];
   missingRecommended: string[];
   note?: string;
+  status: { state: FeatureStatus["state"]; since: string | null; detail: string | null };
+  documentation: string;
+  checked: string;
+  reasons: Reason[];
 }
 
-/**
- * Which rich results a top-level item qualifies for. `hasErrors` makes an item ineligible whatever it
- * holds: Google drops items whose markup it cannot read.
- */
-export function richResultEligibility(node: JsonLdNode, types: readonly string[], hasErrors: boolean, vocabulary: Vocabulary): Eligibility[] {
-  const rules = RICH_RESULT_RULES.filter((rule) => types.some((type) => rule.types.some((ruleType) => vocabulary.isA(type, ruleType))));
-  return rules.map((rule) => judge(rule, node, hasErrors));
+export interface EligibilityOptions {
+  /** An item with errors is never eligible: Google drops markup it cannot read. */
+  hasErrors: boolean;
+  context: JudgeContext;
+  rules?: readonly FeatureRule[];
 }
 
-function judge(rule: RichResultRule, node: JsonLdNode, hasErrors: boolean): Eligibility {
-  const missingRequired = rule.required.filter((requirement) => !satisfied(node, requirement)).map(describe);
-  const missingRecommended = rule.recommended.filter((path) => !satisfied(node, path.split(" or ")));
+export function richResultEligibility(node: JudgedNode, options: EligibilityOptions): FeatureVerdict[] {
+  const rules = options.rules ?? RICH_RESULT_RULES;
+  return rules.filter((rule) => applies(rule, node, options.context)).map((rule) => judgeFeature(rule, node, options));
+}
+
+function applies(rule: FeatureRule, node: JudgedNode, context: JudgeContext): boolean {
+  if (!hasTypeOf(node, rule.types, context)) return false;
+  if (!rule.appliesWhen) return true;
+  if ("hasProperty" in rule.appliesWhen) return presentValues(node, rule.appliesWhen.hasProperty).length > 0;
+  return predicateHolds(rule.appliesWhen.holds, node, context);
+}
+
+function judgeFeature(rule: FeatureRule, node: JudgedNode, options: EligibilityOptions): FeatureVerdict {
+  const findings = judgeRule(node, rule, options.context);
+  const blocking = findings.filter((entry) => entry.level === "required");
+  const verdict = verdictOf(rule.status, blocking.length > 0 || options.hasErrors);
+  const reasons: Reason[] = [
+    ...statusReasons(rule),
+    ...(options.hasErrors && rule.status.state !== "deprecated"
+      ? [{ level: "errors" as const, property: null, check: "item-errors", message: "Fix the item's errors first: Google ignores markup it cannot read." }]
+      : []),
+    ...findings.map(({ level, property, check, message }) => ({ level, property, check, message })),
+  ];
   return {
+    rule: rule.id,
     feature: rule.feature,
-    eligible: missingRequired.length === 0 && !hasErrors,
-    missingRequired,
-    missingRecommended,
+    verdict,
+    eligible: verdict === "eligible" || verdict === "limited",
+    missingRequired: unique(blocking.map((entry) => entry.generic)),
+    missingRecommended: unique(findings.filter((entry) => entry.level === "recommended").map((entry) => entry.generic)),
     ...(rule.note ? { note: rule.note } : {}),
+    status: statusOf(rule.status),
+    documentation: rule.documentation,
+    checked: rule.checked,
+    reasons,
   };
 }
 
-function satisfied(node: JsonLdNode, requirement: Requirement): boolean {
-  const paths = typeof requirement === "string" ? [requirement] : requirement;
-  return paths.some((path) => pathPresent(node, path.split(".")));
+function verdictOf(status: FeatureStatus, fallsShort: boolean): Verdict {
+  if (status.state === "deprecated") return "deprecated";
+  if (fallsShort) return "ineligible";
+  return status.state === "limited" ? "limited" : "eligible";
 }
 
-/** True when the path is present on every value along the way (every offer has a price), and on at least one. */
-export function pathPresent(value: unknown, steps: readonly string[]): boolean {
-  if (steps.length === 0) return isPresent(value);
-  const values = Array.isArray(value) ? value : [value];
-  const present = values.filter(isPresent);
-  if (present.length === 0) return false;
-  return present.every((member) => {
-    if (typeof member !== "object" || member === null) return false;
-    return pathPresent(propertyOf(member as JsonLdNode, steps[0]!), steps.slice(1));
-  });
+function statusReasons(rule: FeatureRule): Reason[] {
+  if (rule.status.state === "deprecated") return [{ level: "status", property: null, check: "feature-status", message: rule.status.message }];
+  if (rule.status.state === "limited") return [{ level: "status", property: null, check: "feature-status", message: `Google shows ${rule.feature} results only ${rule.status.to}.` }];
+  return [];
 }
 
-/** A property's value whichever way the key is written (`price`, `schema:price`, `http://schema.org/price`). */
-export function propertyOf(node: JsonLdNode, name: string): unknown {
-  if (name in node) return node[name];
-  for (const [key, value] of Object.entries(node)) {
-    const term = resolveTerm(key);
-    if (term.ok && term.name === name) return value;
-  }
-  return undefined;
+function statusOf(status: FeatureStatus): FeatureVerdict["status"] {
+  if (status.state === "deprecated") return { state: "deprecated", since: status.since, detail: status.message };
+  if (status.state === "limited") return { state: "limited", since: null, detail: status.to };
+  return { state: "active", since: null, detail: null };
 }
 
-function isPresent(value: unknown): boolean {
-  if (value === null || value === undefined) return false;
-  if (typeof value === "string") return value.trim() !== "";
-  if (Array.isArray(value)) return value.some(isPresent);
-  if (typeof value === "object") return Object.keys(value).length > 0;
-  return true;
-}
-
-function describe(requirement: Requirement): string {
-  return typeof requirement === "string" ? requirement : requirement.join(" or ");
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
 }

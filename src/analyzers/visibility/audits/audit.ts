@@ -28,10 +28,20 @@ export interface AuditOutcome {
   /** Required whenever score is below 1: specific to this site, never generic advice alone. */
   fix?: Fix;
   /**
-   * Set when this finding alone keeps AI assistants from using the site (every AI search agent blocked,
-   * noindex, an empty app shell, an error homepage). Scoring caps the overall score and ranks it first.
+   * Set when this audit's gate condition holds (noindex for every crawler, an empty app shell, an error
+   * homepage): scoring/gates.ts says which audits' blocking findings cap the grade, and by how much.
    */
   blocking?: boolean;
+  /** Only from ai-platform-reach: who can read the homepage, for the gates in scoring/gates.ts. */
+  reach?: ReachSummary;
+}
+
+/** The audience-weighted reach of the homepage, by AI platform. */
+export interface ReachSummary {
+  /** The audience share (0..1) of the platforms that can find and read the homepage. */
+  readingShare: number;
+  /** The platforms that cannot (or only partly can), largest audience first. */
+  lost: { name: string; share: number; status: "blocked" | "limited"; cause: string }[];
 }
 
 export interface AuditDefinition {

@@ -1,7 +1,7 @@
-import { parseHTML } from "linkedom";
+import { type HtmlDocument, parseHtml, parsedPart } from "../../structured-data/html-document.ts";
 import type { Artifacts, HomepageArtifact, HomepageResponse } from "../gather/artifacts.ts";
 
-export type HtmlDocument = ReturnType<typeof parseHTML>["document"];
+export type { HtmlDocument };
 
 export type ReadableHomepage = { ok: true; response: HomepageResponse; document: HtmlDocument } | { ok: false; reason: string };
 
@@ -27,28 +27,13 @@ function readHomepage(homepage: HomepageArtifact): ReadableHomepage {
   if (homepage.status < 200 || homepage.status > 299) {
     return { ok: false, reason: `The homepage answered HTTP ${homepage.status}, so its HTML was not judged.` };
   }
-  return { ok: true, response: homepage, document: parseDocument(parsedPart(homepage.html)) };
+  return { ok: true, response: homepage, document: parseHtml(parsedPart(homepage.html)) };
 }
 
 /**
  * How much of a page is parsed into a DOM. linkedom's DOM costs about 60 bytes per byte of HTML, so a
  * multi-megabyte page would dominate a scan's memory (the benchmark's 5 MB page). Crawlers weigh the
- * start of a page most and cut very large ones, so the DOM audits judge the first megabyte; sampled pages,
- * read for content and trust signals only, their first 256 KiB.
+ * start of a page most and cut very large ones, so the DOM audits judge the first megabyte
+ * (PARSE_MAX_CHARS); sampled pages, read for content and trust signals only, their first 256 KiB.
  */
-export const PARSE_MAX_CHARS = 1024 * 1024;
 export const SAMPLE_PARSE_MAX_CHARS = 256 * 1024;
-
-/** The start of the HTML the audits parse: at most `limit` characters, cut at a tag boundary. */
-export function parsedPart(html: string, limit = PARSE_MAX_CHARS): string {
-  if (html.length <= limit) return html;
-  const cut = html.lastIndexOf("<", limit);
-  return html.slice(0, cut > 0 ? cut : limit);
-}
-
-/** linkedom builds no <html> element around a fragment, which breaks document.head and friends; wrap it. */
-export function parseDocument(html: string): HtmlDocument {
-  const { document } = parseHTML(html);
-  if (document.documentElement?.tagName === "HTML") return document;
-  return parseHTML(`<!doctype html><html>${html}</html>`).document;
-}

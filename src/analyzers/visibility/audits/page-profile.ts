@@ -1,8 +1,6 @@
+import { structuredGraph } from "../../structured-data/structured-graph.ts";
 import type { HtmlDocument } from "./homepage-document.ts";
-import { declaredTypes, jsonLdBlocks } from "./json-ld-blocks.ts";
 import { excerpt, visibleText, wordCount } from "./page-text.ts";
-import { typeName } from "./schema-type-families.ts";
-import { nodesOf } from "./site-identity.ts";
 import { type SitePage, textOf } from "./site-pages.ts";
 
 /**
@@ -97,7 +95,7 @@ function buildProfile(page: SitePage): PageProfile {
     url: canonicalOf(document, page.url),
     kinds,
     reasons,
-    declared: declaredOn(document),
+    declared: declaredOn(page),
     title: excerpt(textOf(document.querySelector("h1")) || textOf(document.querySelector("title")), 110) || null,
     description: Array.from(document.querySelectorAll("meta[name]")).find((element) => element.getAttribute("name")!.toLowerCase() === "description")?.getAttribute("content")?.trim() || null,
     image: absolute(meta(document, "og:image"), page.url),
@@ -202,9 +200,9 @@ function canonicalOf(document: HtmlDocument, pageUrl: string): string {
   return canonical && new URL(canonical).origin === new URL(pageUrl).origin ? canonical : pageUrl;
 }
 
-function declaredOn(document: HtmlDocument): string[] {
-  const types = jsonLdBlocks(document).flatMap((block) => (block.ok ? nodesOf(block.value).flatMap((node) => declaredTypes({ "@type": node["@type"] })) : []));
-  return [...new Set(types.map(typeName))];
+/** The types the page's structured data declares, in any format, nested nodes included. */
+function declaredOn(page: SitePage): string[] {
+  return [...new Set(structuredGraph(page.document, page.html, page.url).nodes.flatMap((node) => node.types))];
 }
 
 function meta(document: HtmlDocument, property: string): string | null {

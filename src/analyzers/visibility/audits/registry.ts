@@ -1,4 +1,5 @@
 import type { AuditDefinition } from "./audit.ts";
+import { aiPlatformReach } from "./access/ai-platform-reach.ts";
 import { crawlerProbe } from "./access/crawler-probe.ts";
 import { homepageStatus } from "./access/homepage-status.ts";
 import { https } from "./access/https.ts";
@@ -40,6 +41,7 @@ import { websiteSchema } from "./structure/website-schema.ts";
 
 /** Every visibility audit, in the order its pillar lists its signals. Weights within a pillar sum to 100. */
 export const AUDITS: readonly AuditDefinition[] = [
+  aiPlatformReach,
   robotsAiSearchAccess,
   crawlerProbe,
   homepageStatus,

@@ -1,5 +1,6 @@
 import type { AiCrawler } from "../crawlers.ts";
 import type { Artifacts } from "../gather/artifacts.ts";
+import { agentTokens } from "./robots-groups.ts";
 import { type CrawlerVerdict, type MatchedRule, type RobotsPolicy, homepagePath, verdictFor } from "./robots-policy.ts";
 
 /** Crawlers blocked by the same robots.txt rule, so a detail can name the rule once and the crawlers after it. */
@@ -29,9 +30,9 @@ export function describeBlockingRule(blocking: BlockingRule): string {
   return `group \`${blocking.rule.group}\`, line ${blocking.rule.line} \`${blocking.rule.text}\` blocks ${blocking.tokens.join(", ")}`;
 }
 
-/** True when the group that decided the crawler's access names the crawler itself rather than `*`. */
+/** True when the group that decided the crawler's access names the crawler itself rather than `*` (read as the policy reads User-agent values). */
 export function namedInOwnGroup(blocking: BlockingRule, token: string): boolean {
   return blocking.rule.group
     .split(" / ")
-    .some((line) => line.slice("User-agent:".length).trim().toLowerCase().split("/")[0]?.trim() === token.toLowerCase());
+    .some((line) => agentTokens(line.slice("User-agent:".length).trim()).some((agent) => agent.toLowerCase() === token.toLowerCase()));
 }

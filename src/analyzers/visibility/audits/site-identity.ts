@@ -1,17 +1,24 @@
 import type { Artifacts } from "../gather/artifacts.ts";
-import { declaredTypes, jsonLdBlocks } from "./json-ld-blocks.ts";
+import { jsonLdBlocks } from "./json-ld-blocks.ts";
+import { propertyTexts } from "../../structured-data/structured-graph.ts";
+import { homepageStructure, siteEntity, siteWebsite } from "../derive/site-entity.ts";
 import { readableHomepage } from "./homepage-document.ts";
 import { excerpt } from "./page-text.ts";
 import { textOf } from "./site-pages.ts";
 
-/** What fixes call the site, in order of trust: its own JSON-LD, og:site_name, the title's first part, the domain. */
+/**
+ * What fixes call the site, in order of trust: the name its WebSite gives itself (the site name search
+ * engines show), the name of the entity behind it, og:site_name, the title's first part, the domain.
+ */
 export function siteName(artifacts: Artifacts): string {
   const homepage = readableHomepage(artifacts);
   if (!homepage.ok) return artifacts.domain;
-  for (const block of jsonLdBlocks(homepage.document)) {
-    if (!block.ok) continue;
-    const node = nodesOf(block.value).find((entry) => ["Organization", "WebSite", "Person", "Corporation", "LocalBusiness"].some((type) => declaredTypes(entry).includes(type)) && typeof entry.name === "string");
-    if (node) return excerpt(String(node.name), 80);
+  const structure = homepageStructure(artifacts);
+  if (structure.ok) {
+    const website = siteWebsite(structure);
+    const entity = siteEntity(structure)?.node;
+    const name = [website, entity].flatMap((node) => (node ? propertyTexts(node, "name") : []))[0];
+    if (name) return excerpt(name, 80);
   }
   const ogName = homepage.document.querySelector('meta[property="og:site_name"]')?.getAttribute("content")?.trim();
   if (ogName) return excerpt(ogName, 80);

@@ -1,10 +1,13 @@
 import type { Artifacts, SamplePageArtifact } from "../gather/artifacts.ts";
-import { type HtmlDocument, parseDocument, parsedPart, readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
+import { type HtmlDocument, parseHtml, parsedPart } from "../../structured-data/html-document.ts";
+import { readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
 
 export interface SitePage {
   url: string;
   role: "home" | SamplePageArtifact["role"];
   document: HtmlDocument;
+  /** The whole page as fetched; `document` is its parsed start. */
+  html: string;
 }
 
 const parsedSamples = new WeakMap<SamplePageArtifact, HtmlDocument | null>();
@@ -16,14 +19,14 @@ const parsedSamples = new WeakMap<SamplePageArtifact, HtmlDocument | null>();
 export function sitePages(artifacts: Artifacts): SitePage[] {
   const pages: SitePage[] = [];
   const homepage = readableHomepage(artifacts);
-  if (homepage.ok) pages.push({ url: homepage.response.finalUrl, role: "home", document: homepage.document });
+  if (homepage.ok) pages.push({ url: homepage.response.finalUrl, role: "home", document: homepage.document, html: homepage.response.html });
   for (const sample of artifacts.samplePages ?? []) {
     let document = parsedSamples.get(sample);
     if (document === undefined) {
-      document = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseDocument(parsedPart(sample.html, SAMPLE_PARSE_MAX_CHARS)) : null;
+      document = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseHtml(parsedPart(sample.html, SAMPLE_PARSE_MAX_CHARS)) : null;
       parsedSamples.set(sample, document);
     }
-    if (document && sample.ok) pages.push({ url: sample.finalUrl, role: sample.role, document });
+    if (document && sample.ok) pages.push({ url: sample.finalUrl, role: sample.role, document, html: sample.html });
   }
   return pages;
 }

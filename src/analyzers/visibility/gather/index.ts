@@ -1,5 +1,6 @@
 import type { ScanContext } from "../../analyzer.ts";
 import { StepProgress } from "../../step-progress.ts";
+import { servedLlmsTxt } from "../derive/served-llms-txt.ts";
 import { gatherOffsite } from "../offsite/gather-offsite.ts";
 import { ARTIFACTS_VERSION, type Artifacts, type HomepageArtifact, type RobotsTxtArtifact, type SitemapArtifact, type TextFileArtifact } from "./artifacts.ts";
 import { gatherHomepage, homepageUnreachable, siteOrigin } from "./homepage.ts";
@@ -152,8 +153,9 @@ async function robotsSitemap(context: Pick<ScanContext, "fetcher" | "signal">, r
 }
 
 async function llmsLinkChecks(context: Pick<ScanContext, "fetcher" | "signal">, files: TextFileArtifact[], domain: string) {
-  const file = files.find((entry) => entry.ok && entry.status === 200);
-  if (!file || !file.ok) return [];
+  // The same file the llms-txt audit judges: an HTML page at /llms.txt is not one.
+  const file = servedLlmsTxt(files);
+  if (!file) return [];
   return Promise.all(siteLinksToCheck(file.text, file.finalUrl, domain).map((url) => checkLink(context, url)));
 }
 

@@ -1,21 +1,26 @@
 import type { VisibilityResult } from "../record-schema.ts";
-import { gradeFor } from "./grades.ts";
+import { cappedScore, firedGates } from "./gates.ts";
+import { gatedLabel, gradeFor } from "./grades.ts";
 import { overallScore, scorePillars } from "./score-pillars.ts";
 import type { ScoredAudit } from "./scored-audit.ts";
 import { topIssues } from "./top-issues.ts";
 
 /**
- * When one finding alone keeps AI assistants out (every AI search agent blocked, noindex, an empty app
- * shell, an error homepage), the rest of the site's qualities cannot make up for it: the score is capped.
+ * Turns audit outcomes into the record's result: pillars, overall score, grade and top issues. The
+ * gates (gates.ts) cap the score when one finding alone keeps AI platforms out, whatever the rest of the
+ * site is worth, and then the label says why.
  */
-export const BLOCKED_SCORE_CAP = 40;
-
-/** Turns audit outcomes into the record's result: pillars, overall score, grade and top issues. */
 export function scoreResult(scored: ScoredAudit[]): VisibilityResult {
   const pillars = scorePillars(scored);
-  const blocked = scored.some((entry) => entry.outcome.blocking === true);
-  const uncapped = overallScore(pillars);
-  const score = blocked ? Math.min(uncapped, BLOCKED_SCORE_CAP) : uncapped;
+  const fired = firedGates(scored);
+  const score = cappedScore(overallScore(pillars), fired);
   const { grade, label } = gradeFor(score);
-  return { score, grade, label, pillars: pillars.map((entry) => entry.pillar), topIssues: topIssues(scored) };
+  return {
+    score,
+    grade,
+    label: fired.length > 0 ? gatedLabel(score, fired[0]!.sentence) : label,
+    pillars: pillars.map((entry) => entry.pillar),
+    topIssues: topIssues(scored, fired),
+    gates: fired.map((entry) => ({ id: entry.gate.id, audit: entry.gate.audit, maxGrade: entry.cap, maxScore: entry.gate.maxScore, detail: entry.sentence })),
+  };
 }

@@ -15,9 +15,10 @@ describe("crawler-probe", () => {
     expect(outcome.evidence).toContain("OAI-SearchBot: HTTP 200, 90 words");
   });
 
-  test("403 from the origin to every search agent is a gate, naming the agents", () => {
+  test("403 from the origin to every probed agent fails outright, naming the agents (the gate is ai-platform-reach's)", () => {
     const outcome = run(searchOnly(() => ({ status: 403, words: 1 })));
-    expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });
+    expect(outcome).toMatchObject({ status: "fail", score: 0 });
+    expect(outcome.blocking).toBeUndefined();
     expect(outcome.detail).toContain("OAI-SearchBot: HTTP 403");
     expect(outcome.detail).toContain("A browser gets");
     expect(outcome.fix?.how).toContain("OAI-SearchBot (HTTP 403)");
@@ -25,7 +26,7 @@ describe("crawler-probe", () => {
 
   test("a challenge (cf-mitigated) is a refusal, with the header as evidence", () => {
     const outcome = run(() => ({ status: 403, headers: { "cf-mitigated": "challenge", server: "cloudflare", "cf-ray": "x" } }));
-    expect(outcome).toMatchObject({ status: "fail", blocking: true });
+    expect(outcome).toMatchObject({ status: "fail", score: 0 });
     expect(outcome.detail).toContain("cf-mitigated: challenge");
     expect(outcome.fix?.how).toContain("Verified Bots");
   });
@@ -35,16 +36,25 @@ describe("crawler-probe", () => {
   });
 
   test("401, 402 (pay-per-crawl) and 429 are refusals", () => {
-    expect(run((agent) => (agent === "GPTBot" ? { status: 402 } : {})).detail).toContain("GPTBot: HTTP 402 (payment required: pay-per-crawl)");
+    expect(run((agent) => (agent === "OAI-SearchBot" ? { status: 402 } : {})).detail).toContain("OAI-SearchBot: HTTP 402 (payment required: pay-per-crawl)");
     expect(run((agent) => (agent === "PerplexityBot" ? { status: 429 } : {})).detail).toContain("HTTP 429 (too many requests)");
     expect(run((agent) => (agent === "Bingbot" ? { status: 401 } : {})).detail).toContain("HTTP 401 (login required)");
   });
 
-  test("one refused agent fails in proportion and is not a gate", () => {
-    const outcome = run((agent) => (agent === "PerplexityBot" ? { status: 403 } : {}));
-    expect(outcome.status).toBe("fail");
-    expect(outcome.blocking).toBeUndefined();
-    expect(outcome.score!).toBeGreaterThan(0.8);
+  test("one refused agent costs the audience of the platforms relying on it", () => {
+    const perplexity = run((agent) => (agent === "PerplexityBot" ? { status: 403 } : {}));
+    expect(perplexity.status).toBe("fail");
+    expect(perplexity.blocking).toBeUndefined();
+    expect(perplexity.score!).toBeGreaterThan(0.9);
+    const googlebot = run((agent) => (agent === "Googlebot" ? { status: 403 } : {}));
+    expect(1 - googlebot.score!).toBeGreaterThan(10 * (1 - perplexity.score!));
+  });
+
+  test("training crawlers are never judged, even when an older scan probed them and they were refused", () => {
+    const artifacts = site({ probes: [...probes(), probe("GPTBot", { status: 403, words: 1 }), probe("ClaudeBot", { status: 403, words: 1 })] });
+    const outcome = crawlerProbe.run(artifacts);
+    expect(outcome).toMatchObject({ status: "pass", score: 1 });
+    expect(outcome.evidence).toContain("GPTBot: HTTP 403, 1 words (training crawler: not judged)");
   });
 
   test("a bare 403 from a CDN is inconclusive: a warning, not a block", () => {
@@ -58,7 +68,7 @@ describe("crawler-probe", () => {
   test("a much smaller page for crawlers is reported", () => {
     const outcome = run(() => ({ words: 3 }));
     expect(outcome.status).toBe("fail");
-    expect(outcome.detail).toContain("gets 3 words against the browser's 90");
+    expect(outcome.detail).toContain("gets a different page: 3 words against the browser's 90");
     expect(outcome.fix?.what).toContain("OAI-SearchBot");
   });
 

@@ -58,13 +58,14 @@ describe("llms-txt", () => {
       site({ llmsTxt: [llms("Just some text\n# A\n# B\n"), llms("", { status: 404 })], llmsLinks: [{ url: "https://example.com/gone", ok: true, status: 404 }] }),
     );
     expect(outcome.status).toBe("warn");
-    expect(outcome.detail).toContain("does not start with an H1");
-    expect(outcome.detail).toContain("2 H1 headings");
-    expect(outcome.detail).toContain("no H2 sections");
-    expect(outcome.detail).toContain("https://example.com/gone does not resolve (HTTP 404)");
+    expect(outcome.detail).toContain("Rule h1-first");
+    expect(outcome.detail).toContain("line 1 `Just some text` comes before the H1 on line 2");
+    expect(outcome.detail).toContain("line 3 `# B` is a second H1");
+    expect(outcome.detail).toContain("Rule links-resolve");
+    expect(outcome.detail).toContain("https://example.com/gone answers HTTP 404");
   });
   test("a wrong content type is a problem", () => {
-    expect(llmsTxt.run(site({ llmsTxt: [llms(GOOD_LLMS_TXT, { contentType: "application/octet-stream" })] })).detail).toContain("served as application/octet-stream");
+    expect(llmsTxt.run(site({ llmsTxt: [llms(GOOD_LLMS_TXT, { contentType: "application/octet-stream" })] })).detail).toContain("served with `Content-Type: application/octet-stream`");
   });
   test("missing (or an HTML soft 404) fails with a skeleton filled with the site's own name and pages", () => {
     const artifacts = site({

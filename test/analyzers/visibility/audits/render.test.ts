@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { rawHtmlText } from "../../../../src/analyzers/visibility/audits/render/raw-html-text.ts";
 import { titlePresent } from "../../../../src/analyzers/visibility/audits/render/title-present.ts";
-import { parseDocument } from "../../../../src/analyzers/visibility/audits/homepage-document.ts";
+import { parseHtml as parseDocument } from "../../../../src/analyzers/structured-data/html-document.ts";
 import { visibleText, wordCount } from "../../../../src/analyzers/visibility/audits/page-text.ts";
 import { APP_SHELL, INTRO, homepage, page, site, siteWithHtml } from "../sample-site.ts";
 

@@ -63,7 +63,7 @@ describe("schema-type-fit", () => {
   test("an FAQ page needs FAQPage, and the fix lists its own questions and answers", () => {
     const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/faq", { body: FAQ })] }));
     expect(outcome.status).toBe("warn");
-    expect(outcome.detail).toContain("/faq is an FAQ (3 questions answered under their own headings) but declares no JSON-LD type, where FAQPage fits");
+    expect(outcome.detail).toContain("/faq is an FAQ (3 questions answered under their own headings) but declares no structured-data type, where FAQPage fits");
     const how = outcome.fix!.how;
     const block = JSON.parse(how.slice(how.indexOf("{"), how.lastIndexOf("}") + 1));
     expect(block["@type"]).toBe("FAQPage");
@@ -101,8 +101,8 @@ describe("schema-type-fit", () => {
       }),
     );
     expect(outcome).toMatchObject({ status: "warn", score: 0.5 });
-    expect(outcome.detail).toContain("/about is the about page but declares no JSON-LD type, where AboutPage fits");
-    expect(outcome.detail).toContain("/contact is the contact page but declares no JSON-LD type, where ContactPage fits");
+    expect(outcome.detail).toContain("/about is the about page but declares no structured-data type, where AboutPage fits");
+    expect(outcome.detail).toContain("/contact is the contact page but declares no structured-data type, where ContactPage fits");
     expect(outcome.fix!.how).toContain('"@type": "ContactPage"');
     expect(outcome.fix!.how).toContain('"email": "hello@example.com"');
     expect(outcome.fix!.how).toContain('"telephone": "+351210000000"');
@@ -117,7 +117,7 @@ describe("schema-type-fit", () => {
     expect(half).toMatchObject({ status: "warn", score: 0.5 });
     const none = schemaTypeFit.run(site({ homepage: homepage({ html: page({ head: breadcrumbs }) }), samplePages: [] }));
     expect(none).toMatchObject({ status: "fail", score: 0 });
-    expect(none.detail).toContain("The one page judged has no JSON-LD type that fits it: / is the homepage but declares BreadcrumbList");
+    expect(none.detail).toContain("The one page judged has no structured-data type that fits it: / is the homepage but declares BreadcrumbList");
     const block = JSON.parse(none.fix!.how.slice(none.fix!.how.indexOf("{"), none.fix!.how.lastIndexOf("}") + 1));
     expect(block["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(["Organization", "WebSite"]);
     expect(block["@graph"][0]).toMatchObject({ name: "Example Bakery", url: `${ORIGIN}/` });

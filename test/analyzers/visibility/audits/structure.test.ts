@@ -20,10 +20,10 @@ describe("json-ld-parses", () => {
     const outcome = jsonLdParses.run(jsonLd(GOOD_JSON_LD, '{"@type": "Organization", "name": "Example",}', ""));
     expect(outcome.status).toBe("fail");
     expect(outcome.score).toBeCloseTo(1 / 3, 5);
-    expect(outcome.detail).toContain("block 2 of 3: JSON Parse error");
-    expect(outcome.detail).toContain("block 3 of 3: the block is empty");
+    expect(outcome.detail).toContain("Block 2 of 3: The JSON-LD block is not valid JSON (JSON Parse error");
+    expect(outcome.detail).toContain("Block 3 of 3: The JSON-LD block is empty.");
     expect(outcome.evidence[0]).toContain('"name": "Example",}');
-    expect(outcome.fix?.how).toContain("block 2 of 3");
+    expect(outcome.fix?.how).toContain("Block 2 of 3");
   });
 
   test("tolerates an HTML comment wrapper and a charset parameter on the type", () => {

@@ -6,7 +6,7 @@ export const homepageStatus: AuditDefinition = {
   id: "homepage-status",
   title: "Homepage answers with a page",
   pillar: "access",
-  weight: 15,
+  weight: 10,
   impact: "critical",
   run,
 };

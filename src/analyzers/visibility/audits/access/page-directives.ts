@@ -1,8 +1,7 @@
-import { AI_CRAWLERS } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { type HtmlDocument, readableHomepage } from "../homepage-document.ts";
-import { excerpt } from "../page-text.ts";
+import { readableHomepage } from "../homepage-document.ts";
+import { type Directive, headerDirectives, metaDirectives } from "../indexing-directives.ts";
 
 /**
  * Page-level indexing directives: <meta name="robots"> (or a crawler's own name) and the X-Robots-Tag
@@ -14,22 +13,10 @@ export const pageDirectives: AuditDefinition = {
   id: "page-directives",
   title: "No noindex or nosnippet on the homepage",
   pillar: "access",
-  weight: 15,
+  weight: 5,
   impact: "critical",
   run,
 };
-
-/** Tokens a directive can be addressed to, lower-cased; "robots" in a meta name means every crawler. */
-const CRAWLER_NAMES = new Set(["robots", ...AI_CRAWLERS.map((crawler) => crawler.token.toLowerCase())]);
-/** Directives whose own syntax contains a colon, so "name: value" is not a user-agent prefix for them. */
-const VALUED_DIRECTIVES = new Set(["max-snippet", "max-image-preview", "max-video-preview", "unavailable_after"]);
-
-interface Directive {
-  /** "all", or the crawler token it is addressed to. */
-  scope: string;
-  directive: string;
-  source: string;
-}
 
 type Finding = { severity: "gate" | "fail" | "warn"; score: number; text: string; directive: Directive };
 
@@ -55,39 +42,6 @@ function run(artifacts: Artifacts): AuditOutcome {
     evidence: sourcesOf(findings),
     fix: fixFor(findings),
   };
-}
-
-function metaDirectives(document: HtmlDocument): Directive[] {
-  const directives: Directive[] = [];
-  for (const meta of Array.from(document.querySelectorAll("meta[name][content]"))) {
-    const name = (meta.getAttribute("name") ?? "").trim().toLowerCase();
-    if (!CRAWLER_NAMES.has(name)) continue;
-    const content = meta.getAttribute("content") ?? "";
-    const source = excerpt(`<meta name="${name}" content="${content}">`, 120);
-    for (const part of content.split(",")) {
-      const directive = part.trim().toLowerCase();
-      if (directive) directives.push({ scope: name === "robots" ? "all" : name, directive, source });
-    }
-  }
-  return directives;
-}
-
-/** X-Robots-Tag: "noindex, nofollow" or "googlebot: noindex"; a crawler prefix holds for the directives after it. */
-function headerDirectives(header: string | undefined): Directive[] {
-  if (!header) return [];
-  const source = excerpt(`X-Robots-Tag: ${header}`, 120);
-  const directives: Directive[] = [];
-  let scope = "all";
-  for (const part of header.split(",")) {
-    let directive = part.trim().toLowerCase();
-    const prefix = /^([a-z0-9_-]+)\s*:\s*(.*)$/.exec(directive);
-    if (prefix && !VALUED_DIRECTIVES.has(prefix[1]!)) {
-      scope = prefix[1]!;
-      directive = prefix[2]!.trim();
-    }
-    if (directive) directives.push({ scope, directive, source });
-  }
-  return directives;
 }
 
 function judge(directive: Directive): Finding[] {

@@ -1,10 +1,16 @@
 import { crawlersFor } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
+import { AI_PLATFORMS, audienceShare, percent } from "../../platforms.ts";
 import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { robotsPolicy } from "../robots-policy.ts";
+import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
 import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../robots-verdicts.ts";
 
-/** The crawlers behind AI answers and citations: blocking them removes the site from those answers. */
+/**
+ * The crawlers behind AI answers and citations: blocking them removes the site from those answers. The
+ * score is the audience share of the AI platforms whose agents robots.txt lets in (a platform whose index
+ * crawler is allowed but whose on-demand fetcher is not counts half), so a rule against ChatGPT's agents
+ * costs far more than one against a minor engine's. Whole-site effects and gates are ai-platform-reach's.
+ */
 const AGENTS = crawlersFor("search", "user");
 const AGENT_LIST = AGENTS.map((crawler) => crawler.token).join(", ");
 
@@ -12,7 +18,7 @@ export const robotsAiSearchAccess: AuditDefinition = {
   id: "robots-ai-search-access",
   title: "robots.txt lets AI search and assistant agents in",
   pillar: "access",
-  weight: 30,
+  weight: 10,
   impact: "critical",
   run,
 };
@@ -28,7 +34,6 @@ function run(artifacts: Artifacts): AuditOutcome {
       return {
         status: "fail",
         score: 0,
-        blocking: true,
         detail: `${policy.reason} That shuts out every AI search and assistant agent (${AGENT_LIST}).`,
         evidence: [policy.reason],
         fix: {
@@ -54,7 +59,7 @@ function run(artifacts: Artifacts): AuditOutcome {
         },
       };
     case "rules":
-      return judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS));
+      return withCutNotice(judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS)), policy);
   }
 }
 
@@ -66,13 +71,14 @@ function judgeRules(artifacts: Artifacts, url: string, verdicts: ReturnType<type
   const rules = blockingRules(verdicts);
   const everyone = blocked.length === verdicts.length;
   const summary = rules.map(describeBlockingRule).join("; ");
+  const allowedShare = allowedAudience(new Set(blocked.map((verdict) => verdict.token)));
   return {
     status: "fail",
-    score: (verdicts.length - blocked.length) / verdicts.length,
-    blocking: everyone || undefined,
+    score: Math.min(0.99, Math.round(allowedShare * 100) / 100),
     detail: everyone
       ? `${url} blocks every AI search and assistant agent from the homepage: ${summary}. ChatGPT, Claude, Perplexity, Google and Bing cannot fetch or cite the site.`
-      : `${url} blocks ${blocked.length} of ${verdicts.length} AI search and assistant agents from the homepage: ${summary}. The assistants they serve cannot fetch or cite the site.`,
+      : `${url} blocks ${blocked.length} of ${verdicts.length} AI search and assistant agents from the homepage: ${summary}. ` +
+        `The platforms robots.txt still lets in hold ${percent(allowedShare)} of the AI audience.`,
     evidence: rules.map((blocking) => `line ${blocking.rule.line} (${blocking.rule.group}): ${blocking.rule.text}`),
     fix: unblockFix(rules, artifacts),
   };
@@ -101,4 +107,14 @@ function unblockFix(rules: BlockingRule[], artifacts: Artifacts): Fix {
     how: steps.join("\n\n"),
     effort: "S",
   };
+}
+
+/** The audience share of the platforms robots.txt lets in: any index crawler allowed finds the page; a blocked fetcher halves it. */
+function allowedAudience(blocked: Set<string>): number {
+  const allowed = (token: string) => !blocked.has(token);
+  return AI_PLATFORMS.reduce((sum, platform) => {
+    const findable = platform.index.length === 0 ? platform.fetchers.every(allowed) : platform.index.some(allowed);
+    const credit = !findable ? 0 : platform.fetchers.every(allowed) ? 1 : 0.5;
+    return sum + audienceShare(platform) * credit;
+  }, 0);
 }

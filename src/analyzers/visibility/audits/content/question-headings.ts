@@ -1,7 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { declaredTypes } from "../json-ld-blocks.ts";
-import { jsonLdBlocks } from "../json-ld-blocks.ts";
+import { hasType, structuredGraph } from "../../../structured-data/structured-graph.ts";
 import { QUESTION_PATTERN } from "../page-profile.ts";
 import { excerpt, wordCount } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
@@ -31,7 +30,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       if (next && wordCount(textOf(next)) >= 8) answered.push(`${pathOf(page.url)}: "${excerpt(text, 60)}"`);
     }
   }
-  const faqPage = pages.some((page) => jsonLdBlocks(page.document).some((block) => block.ok && declaredTypes(block.value).includes("FAQPage")));
+  const faqPage = pages.some((page) => structuredGraph(page.document, page.html, page.url).nodes.some((node) => hasType(node, "FAQPage")));
   if (answered.length > 0 || faqPage) {
     return passed(`${answered.length} question heading${answered.length === 1 ? " is" : "s are"} answered right below${faqPage ? ", and FAQPage markup is present" : ""}.`, answered.slice(0, 5));
   }

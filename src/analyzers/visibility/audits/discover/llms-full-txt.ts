@@ -1,4 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import { isServedTextFile } from "../../derive/served-llms-txt.ts";
+import { contentTypeProblem } from "../../derive/text-content-type.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../site-identity.ts";
 
@@ -17,14 +19,24 @@ function run(artifacts: Artifacts): AuditOutcome {
   if (!file) return unknownOutcome("llms-full.txt was not requested in this scan.");
   if (!file.ok) return unknownOutcome(`${file.url} could not be fetched (${file.error.message}).`);
   if ([401, 403, 429].includes(file.status) || file.status >= 500) return unknownOutcome(`${file.url} answered HTTP ${file.status}: the scanner was refused.`);
-  const html = /html/i.test(file.contentType ?? "") || /^\s*<(?:!doctype|html)/i.test(file.text);
-  if (file.status === 200 && !html && file.text.trim().length > 0) {
-    return passed(`${file.url} exists (${file.truncated ? "more than 64 KB" : `${Buffer.byteLength(file.text)} bytes`}).`, [`${file.url}: HTTP 200, ${file.contentType ?? "no Content-Type"}`]);
+  // Judged by the body: an HTML page there is no llms-full.txt, a Markdown file mislabelled text/html is one.
+  if (isServedTextFile(file)) {
+    const size = file.truncated ? "more than 64 KB" : `${Buffer.byteLength(file.text)} bytes`;
+    const evidence = [`${file.url}: HTTP 200, ${file.contentType ?? "no Content-Type"}`];
+    const wrongType = contentTypeProblem(file.url, file.contentType);
+    if (!wrongType) return passed(`${file.url} exists (${size}).`, evidence);
+    return {
+      status: "warn",
+      score: 0.75,
+      detail: `${file.url} exists (${size}), but it is ${wrongType.problem}.`,
+      evidence,
+      fix: { what: "Serve llms-full.txt as text/plain or text/markdown", why: CONTENT_TYPE_WHY, how: wrongType.fix, effort: "S" },
+    };
   }
   return {
     status: "warn",
     score: 0.5,
-    detail: `${file.url} answered HTTP ${file.status}${file.status === 200 ? " with an HTML page or nothing" : ""}: there is no llms-full.txt.`,
+    detail: `${file.url} answered HTTP ${file.status}${file.status === 200 ? (file.text.trim() === "" ? " with an empty body" : " with an HTML page, not a Markdown file") : ""}: there is no llms-full.txt.`,
     evidence: [`${file.url}: HTTP ${file.status}`],
     fix: {
       what: "Publish an llms-full.txt",
@@ -34,3 +46,5 @@ function run(artifacts: Artifacts): AuditOutcome {
     },
   };
 }
+
+const CONTENT_TYPE_WHY = "Agents go by the Content-Type: served as text/html, Markdown is run through an HTML-to-text conversion or skipped as a web page.";

@@ -1,14 +1,19 @@
 import type { Artifacts, TextFileArtifact } from "../../gather/artifacts.ts";
-import { markdownLinks } from "../../gather/llms-links.ts";
+import { isHtmlDocumentBody } from "../../derive/html-document-body.ts";
+import { type LlmsTxtDocument, parseLlmsTxt } from "../../derive/llms-txt-document.ts";
+import { LLMS_TXT_RULES, type LlmsTxtRule, type RuleViolation, judgeLlmsTxt, quote } from "../../derive/llms-txt-rules.ts";
+import { type ServedTextFile, servedLlmsTxt } from "../../derive/served-llms-txt.ts";
 import { rawLinks } from "../../gather/raw-html.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 import { sitePages } from "../site-pages.ts";
 
 /**
- * llms.txt (llmstxt.org): a Markdown file at /llms.txt that gives language models a curated map of the
- * site: one H1 with the name, an optional blockquote summary, then H2 sections of `- [name](url): notes`
- * links. Served as text, with links that resolve.
+ * llms.txt (https://llmstxt.org/): a Markdown file at /llms.txt that gives language models a curated map
+ * of the site. Judged by the proposal's rules (derive/llms-txt-rules.ts), each named in the detail: an H1
+ * first (the only required part), an optional blockquote summary right after it, details without
+ * headings, H2 sections of `- [name](url): notes` lists, the links it relies on resolving, and a text
+ * Content-Type. Each rule broken costs an equal share of the score.
  */
 export const llmsTxt: AuditDefinition = {
   id: "llms-txt",
@@ -19,98 +24,112 @@ export const llmsTxt: AuditDefinition = {
   run,
 };
 
-type Found = Extract<TextFileArtifact, { ok: true }>;
+/** Fixes listed in full before the rest are summed up: enough to show the pattern. */
+const FIXES_LISTED = 10;
+/** Offending lines quoted per rule in the detail. */
+const PROBLEMS_QUOTED = 3;
 
 function run(artifacts: Artifacts): AuditOutcome {
   const files = artifacts.llmsTxt;
   if (!files) return unknownOutcome("llms.txt was not requested in this scan.");
-  const found = files.find((file): file is Found => file.ok && file.status === 200 && !looksLikeHtml(file));
-  if (!found) {
-    const errors = files.filter((file) => !file.ok);
-    const refused = files.find((file) => file.ok && ([401, 403, 429].includes(file.status) || file.status >= 500));
-    if (refused && refused.ok) return unknownOutcome(`${refused.url} answered HTTP ${refused.status}: the scanner was refused, so whether an llms.txt exists is unknown.`);
-    if (errors.length === files.length) return unknownOutcome(`llms.txt could not be fetched (${errors.map((file) => (file.ok ? "" : file.error.message)).join("; ")}).`);
-    return {
-      status: "fail",
-      score: 0,
-      detail: `There is no llms.txt: ${files.map((file) => `${file.url} → ${file.ok ? `HTTP ${file.status}${file.status === 200 ? " (an HTML page)" : ""}` : file.error.code}`).join(", ")}.`,
-      evidence: files.map((file) => `${file.url}: ${file.ok ? file.status : file.error.code}`),
-      fix: { what: "Publish an llms.txt", why: WHY, how: `Create ${siteOriginOf(artifacts)}/llms.txt (Content-Type text/plain or text/markdown), for example:\n\n${skeleton(artifacts)}`, effort: "S" },
-    };
+  const found = servedLlmsTxt(files);
+  if (!found) return missing(artifacts, files);
+  const document = parseLlmsTxt(found.text, found.finalUrl);
+  const { checked, violations, linksChecked } = judgeLlmsTxt({
+    document,
+    url: found.url,
+    contentType: found.contentType,
+    linkChecks: artifacts.llmsLinks,
+    siteName: siteName(artifacts),
+    origin: siteOriginOf(artifacts),
+  });
+  const evidence = [`${found.url}: HTTP ${found.status}, ${found.contentType ?? "no Content-Type"}`, ...found.text.split(/\r\n|\r|\n/).filter((line) => line.trim()).slice(0, 3).map((line) => line.slice(0, 100))];
+  const optional = optionalNote(document);
+  if (violations.length === 0) {
+    return passed(`${found.url} follows the llms.txt format: it keeps all ${checked.length} rules checked (${checked.join(", ")}). It has ${contents(document)}${linksNote(linksChecked)}.${optional}`, evidence);
   }
-  const problems = validate(found.text, found);
-  const broken = (artifacts.llmsLinks ?? []).filter((link) => !link.ok || link.status >= 400);
-  for (const link of broken) problems.push(`the link ${link.url} does not resolve (${link.ok ? `HTTP ${link.status}` : link.error.message})`);
-  const evidence = [`${found.url}: HTTP ${found.status}, ${found.contentType ?? "no Content-Type"}`, ...found.text.split("\n").filter((line) => line.trim()).slice(0, 3).map((line) => line.slice(0, 100))];
-  if (problems.length === 0) return passed(`${found.url} follows the llms.txt format${artifacts.llmsLinks?.length ? ` and the ${artifacts.llmsLinks.length} links checked resolve` : ""}.`, evidence);
+  const broken = checked.filter((rule) => violations.some((violation) => violation.rule === rule));
+  const score = Math.round(((checked.length - broken.length) / checked.length) * 100) / 100;
   return {
-    status: "warn",
-    score: Math.max(0.3, 1 - 0.2 * problems.length),
-    detail: `${found.url} exists but ${problems.join("; ")}.`,
+    status: score > 0 ? "warn" : "fail",
+    score,
+    detail: `${found.url} breaks ${broken.length} of the ${checked.length} llms.txt rules checked. ${broken.map((rule) => ruleProblems(rule, violations)).join(" ")}${optional}`,
     evidence,
     fix: {
-      what: "Fix the llms.txt format",
+      what: fixTitle(broken),
       why: WHY,
-      how: `Correct ${found.url}: ${problems.join("; ")}. The expected shape:\n\n${skeleton(artifacts)}`,
+      how: fixSteps(found, violations),
       effort: "S",
     },
   };
 }
 
-const WHY = "llms.txt hands AI agents a short, curated map of the site in plain Markdown, so they find the pages that answer questions without crawling everything.";
+const WHY = "llms.txt hands AI agents a short, curated map of the site in plain Markdown, so they find the pages that answer questions without crawling everything. Tools that read it parse its fixed shape; a file that strays from it loses its title, summary or links.";
 
-function looksLikeHtml(file: Found): boolean {
-  return /html/i.test(file.contentType ?? "") || /^\s*<(?:!doctype|html|head|body)/i.test(file.text);
+function missing(artifacts: Artifacts, files: TextFileArtifact[]): AuditOutcome {
+  const errors = files.filter((file) => !file.ok);
+  const refused = files.find((file) => file.ok && ([401, 403, 429].includes(file.status) || file.status >= 500));
+  if (refused && refused.ok) return unknownOutcome(`${refused.url} answered HTTP ${refused.status}: the scanner was refused, so whether an llms.txt exists is unknown.`);
+  if (errors.length === files.length) return unknownOutcome(`llms.txt could not be fetched (${errors.map((file) => (file.ok ? "" : file.error.message)).join("; ")}).`);
+  return {
+    status: "fail",
+    score: 0,
+    detail: `There is no llms.txt: ${files.map((file) => `${file.url} → ${file.ok ? `HTTP ${file.status}${answerNote(file)}` : file.error.code}`).join(", ")}.`,
+    evidence: files.map((file) => `${file.url}: ${file.ok ? `${file.status}, ${file.contentType ?? "no Content-Type"}` : file.error.code}`),
+    fix: { what: "Publish an llms.txt", why: WHY, how: `Create ${siteOriginOf(artifacts)}/llms.txt (Content-Type text/plain or text/markdown), for example:\n\n${skeleton(artifacts)}`, effort: "S" },
+  };
 }
 
-/** The format problems of an llms.txt, in words. */
-export function validate(text: string, file: Pick<Found, "contentType" | "finalUrl">): string[] {
-  const problems: string[] = [];
-  const lines = outsideCodeFences(text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/));
-  const content = lines.filter((line) => line.trim() !== "");
-  const h1s = lines.filter((line) => /^#\s+\S/.test(line));
-  if (content.length === 0) return ["the file is empty"];
-  if (!/^#\s+\S/.test(content[0]!)) problems.push("it does not start with an H1 (`# Site name`)");
-  if (h1s.length > 1) problems.push(`it has ${h1s.length} H1 headings instead of one`);
-  const h2s = lines.filter((line) => /^##\s+\S/.test(line));
-  const listLinks = lines.filter((line) => /^\s*[-*]\s+\[[^\]]+\]\([^)]+\)/.test(line));
-  if (h2s.length === 0) problems.push("it has no H2 sections (`## Docs`) grouping its links");
-  const stray = headingsBeforeSections(lines);
-  if (stray.length > 0) problems.push(`the text between the summary and the first H2 section contains ${stray.length === 1 ? "a heading" : `${stray.length} headings`} (${stray.slice(0, 3).map((line) => `\`${line.trim().slice(0, 60)}\``).join(", ")}): only paragraphs and lists belong there; make them H2 sections or plain text`);
-  if (listLinks.length === 0) problems.push("it lists no links in the form `- [name](url): notes`");
-  const unparsable = markdownLinks(text, file.finalUrl).length < [...text.matchAll(/\[[^\]\n]*\]\(/g)].length;
-  if (unparsable) problems.push("some links have URLs that cannot be parsed");
-  const type = (file.contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type && !type.startsWith("text/")) problems.push(`it is served as ${type} instead of text/plain or text/markdown`);
-  return problems;
+/** Why a 200 answer is not an llms.txt. */
+function answerNote(file: Extract<TextFileArtifact, { ok: true }>): string {
+  if (file.status !== 200) return "";
+  if (file.text.trim() === "") return " with an empty body";
+  return isHtmlDocumentBody(file.text) ? " with an HTML page, not a Markdown file" : "";
 }
 
-/** The lines outside fenced code blocks, where `#` starts a comment rather than a heading. */
-function outsideCodeFences(lines: string[]): string[] {
-  let fenced = false;
-  return lines.filter((line) => {
-    if (/^\s*(?:```|~~~)/.test(line)) {
-      fenced = !fenced;
-      return false;
-    }
-    return !fenced;
-  });
+function ruleProblems(rule: LlmsTxtRule, violations: RuleViolation[]): string {
+  const problems = violations.filter((violation) => violation.rule === rule).map((violation) => violation.problem);
+  const more = problems.length > PROBLEMS_QUOTED ? `; and ${problems.length - PROBLEMS_QUOTED} more` : "";
+  return `Rule ${rule} (${LLMS_TXT_RULES[rule]}): ${problems.slice(0, PROBLEMS_QUOTED).join("; ")}${more}.`;
 }
 
-/**
- * Headings (other than the H1) before the first H2: the format allows only paragraphs and lists between
- * the blockquote summary and the H2 sections, because readers split the file at H2s and take what comes
- * before them as the site's description.
- */
-export function headingsBeforeSections(lines: string[]): string[] {
-  const found: string[] = [];
-  for (const line of lines) {
-    if (!/^\s{0,3}#{1,6}(?:\s|$)/.test(line)) continue;
-    if (/^\s{0,3}##(?:\s|$)/.test(line)) break;
-    // H1s are the title (and extra ones are reported as such); only deeper headings are stray here.
-    if (!/^\s{0,3}#(?:\s|$)/.test(line)) found.push(line);
-  }
-  return found;
+function fixTitle(broken: LlmsTxtRule[]): string {
+  if (broken.length === 1 && broken[0] === "text-content-type") return "Serve llms.txt as text/plain or text/markdown";
+  if (broken.length === 1 && broken[0] === "links-resolve") return "Fix the broken links in llms.txt";
+  return "Make llms.txt follow the llms.txt format";
+}
+
+function fixSteps(file: ServedTextFile, violations: RuleViolation[]): string {
+  const steps = violations.slice(0, FIXES_LISTED).map((violation) => `- ${violation.rule}: ${violation.fix}`);
+  const rest = violations.length - steps.length;
+  return [`Correct ${file.url} (the format: https://llmstxt.org/#format):`, ...steps, ...(rest > 0 ? [`- and ${rest} more like these.`] : [])].join("\n");
+}
+
+/** What the file holds, in words, for a passing detail. */
+function contents(document: LlmsTxtDocument): string {
+  const parts = [`an H1 (${quote(document.title!.firstLine)})`];
+  if (document.summary) parts.push("a summary");
+  if (document.details.length > 0) parts.push("details");
+  const links = document.sections.flatMap((section) => section.blocks.flatMap((block) => (block.kind === "list" ? block.items : [])));
+  if (document.sections.length > 0) parts.push(`${plural(document.sections.length, "H2 section")} with ${plural(links.length, "link")}`);
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+function linksNote(count: number): string {
+  if (count === 0) return "";
+  return `; the ${plural(count, "site link")} checked resolve${count === 1 ? "s" : ""}`;
+}
+
+/** The Optional section, said out loud: its links are secondary, and the scan does not check them. */
+function optionalNote(document: LlmsTxtDocument): string {
+  const section = document.sections.find((entry) => entry.optional);
+  if (!section) return "";
+  const count = document.links.filter((link) => link.optional).length;
+  return ` The ${plural(count, "link")} under ${quote(section.heading.firstLine)} (line ${section.heading.line}) ${count === 1 ? "is" : "are"} optional: agents may skip ${count === 1 ? "it" : "them"} when they need a shorter context, so the scan does not check that ${count === 1 ? "it resolves" : "they resolve"}.`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 /** An llms.txt filled with the site's own name, description and pages. */

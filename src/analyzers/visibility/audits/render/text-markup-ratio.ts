@@ -1,6 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { parsedPart, readableHomepage } from "../homepage-document.ts";
+import { parsedPart } from "../../../structured-data/html-document.ts";
+import { readableHomepage } from "../homepage-document.ts";
 import { visibleText } from "../page-text.ts";
 
 /**

@@ -1,13 +1,14 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
-import { declaredTypes, jsonLdBlocks } from "../json-ld-blocks.ts";
+import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
+
+const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
 
 /** Structured data tells machines, unambiguously, who runs the site and what it is. */
 export const jsonLdPresent: AuditDefinition = {
   id: "json-ld-present",
-  title: "The homepage describes the site in JSON-LD",
+  title: "The homepage describes the site in structured data",
   pillar: "structure",
   weight: 15,
   impact: "high",
@@ -15,20 +16,26 @@ export const jsonLdPresent: AuditDefinition = {
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
-  const blocks = jsonLdBlocks(homepage.document);
-  const types = [...new Set(blocks.flatMap((block) => (block.ok ? declaredTypes(block.value) : [])))];
-  if (types.length > 0) return passed(`The homepage declares ${types.join(", ")} in JSON-LD.`, types.map((type) => `@type ${type}`));
-  const origin = new URL(homepage.response.finalUrl).origin;
+  const structure = homepageStructure(artifacts);
+  if (!structure.ok) return unknownOutcome(structure.reason);
+  const { graph } = structure;
+  // Google reads JSON-LD, Microdata and RDFa alike, so a page described in any of them passes.
+  const declared = graph.nodes.filter((node) => node.topLevel && node.types.length > 0);
+  const types = [...new Set(declared.flatMap((node) => node.types))];
+  if (types.length > 0) {
+    const formats = [...new Set(declared.flatMap((node) => node.sources.map((source) => FORMAT_NAMES[source.format])))];
+    return passed(`The homepage declares ${types.slice(0, 12).join(", ")} in ${formats.join(" and ")}.`, declared.slice(0, 8).map((node) => `${node.types.join(", ")} (${FORMAT_NAMES[node.sources[0]!.format]})`));
+  }
+  const unreadable = graph.problems.length > 0 || graph.items.length > 0;
+  const origin = structure.origin;
   return {
     status: "fail",
     score: 0,
     detail:
-      blocks.length === 0
-        ? "The homepage has no JSON-LD structured data, so machines must guess who runs the site and what it offers."
-        : "The homepage's JSON-LD declares no usable @type (or does not parse), so it describes nothing.",
-    evidence: [counted(blocks.length, "JSON-LD block")],
+      unreadable
+        ? "The homepage's structured data declares no usable @type (or does not parse), so it describes nothing."
+        : "The homepage has no structured data (no JSON-LD, Microdata or RDFa), so machines must guess who runs the site and what it offers.",
+    evidence: unreadable ? [counted(graph.items.length, "item"), counted(graph.problems.length, "unreadable block")] : [],
     fix: {
       what: "Describe the organisation and the website in JSON-LD",
       why: "Structured data states the site's name, owner, logo and official profiles unambiguously, which AI assistants and search engines use to identify and cite it.",

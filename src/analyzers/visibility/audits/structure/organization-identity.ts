@@ -1,19 +1,20 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import { type GraphNode, propertyTexts, propertyValues } from "../../../structured-data/structured-graph.ts";
+import { homepageStructure, type SiteEntity, siteEntity } from "../../derive/site-entity.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
-import { declaredTypes } from "../json-ld-blocks.ts";
 import { excerpt } from "../page-text.ts";
-import { ORGANIZATION_TYPES, typeName } from "../schema-type-families.ts";
-import { homepageNodes, siteName, siteOriginOf } from "../site-identity.ts";
+import { ORGANIZATION_TYPES } from "../schema-type-families.ts";
+import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /**
- * The entity behind the site, stated in JSON-LD: an Organization (or a subtype) or a Person with name,
- * url, logo (image for a person) and sameAs links. sameAs to Wikidata, Wikipedia and major profiles is
- * how AI systems tie the site to what they already know about its owner.
+ * The entity behind the site, stated in structured data (JSON-LD, Microdata or RDFa): an Organization
+ * (or a subtype) or a Person with name, url, logo (image for a person) and sameAs links. sameAs to
+ * Wikidata, Wikipedia and major profiles is how AI systems tie the site to what they already know
+ * about its owner. Which node is the owner is decided once, in derive/site-entity.ts.
  */
 export const organizationIdentity: AuditDefinition = {
   id: "organization-identity",
-  title: "JSON-LD identifies the organisation or person behind the site",
+  title: "Structured data identifies the organisation or person behind the site",
   pillar: "structure",
   weight: 25,
   impact: "high",
@@ -25,50 +26,44 @@ const AUTHORITATIVE = /(?:^|\.)(?:wikidata\.org|wikipedia\.org)$/i;
 const PROFILES = /(?:^|\.)(?:linkedin\.com|x\.com|twitter\.com|facebook\.com|instagram\.com|youtube\.com|github\.com|crunchbase\.com|mastodon\.social|bsky\.app|tiktok\.com)$/i;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
-  // Types as names: "https://schema.org/Dentist" is a Dentist too.
-  const typesOf = (node: Record<string, unknown>) => declaredTypes(node).map(typeName);
-  const entity = homepageNodes(artifacts).find((node) => typesOf(node).some((type) => ORGANIZATION_TYPES.includes(type)));
+  const structure = homepageStructure(artifacts);
+  if (!structure.ok) return unknownOutcome(structure.reason);
+  const entity = siteEntity(structure);
   const origin = siteOriginOf(artifacts);
-  const name = siteName(artifacts);
-  const block = (sameAs: string[]) =>
-    `<script type="application/ld+json">${JSON.stringify({
-      "@context": "https://schema.org",
-      "@type": "Organization",
-      "@id": `${origin}/#organization`,
-      name,
-      url: `${origin}/`,
-      logo: `${origin}/logo.png`,
-      sameAs: sameAs.length > 0 ? sameAs : ["https://www.wikidata.org/wiki/<your item>", "https://www.linkedin.com/company/<your page>"],
-    })}</script>`;
   if (!entity) {
+    const type = suggestedType(structure.graph.nodes, siteName(artifacts));
     return {
       status: "fail",
       score: 0,
-      detail: "The homepage's JSON-LD names no Organization or Person behind the site.",
+      detail: "The homepage's structured data (JSON-LD, Microdata or RDFa) names no Organization or Person behind the site.",
       evidence: [],
       fix: {
-        what: "Describe the organisation in JSON-LD",
-        why: "AI assistants attribute facts and citations to entities; an Organization with name, logo and sameAs links lets them recognise who runs the site.",
-        how: `Add to the homepage's <head> (with your real logo and profile URLs):\n${block([])}`,
+        what: type === "Person" ? "Describe yourself in JSON-LD" : "Describe the organisation in JSON-LD",
+        why: "AI assistants attribute facts and citations to entities; an Organization (or, for a personal site, a Person) with name, logo or photo and sameAs links lets them recognise who runs the site.",
+        how: `Add to the homepage's <head> (with your real ${type === "Person" ? "photo" : "logo"} and profile URLs):\n${identityBlock(type, origin, siteName(artifacts), [])}`,
         effort: "S",
       },
     };
   }
-  const type = typesOf(entity).find((entry) => ORGANIZATION_TYPES.includes(entry))!;
+  return judge(entity, origin);
+}
+
+function judge({ node, reason }: SiteEntity, origin: string): AuditOutcome {
+  const type = node.types.find((entry) => ORGANIZATION_TYPES.includes(entry))!;
   const person = type === "Person";
-  const sameAs = (Array.isArray(entity.sameAs) ? entity.sameAs : typeof entity.sameAs === "string" ? [entity.sameAs] : []).filter((url): url is string => typeof url === "string" && URL.canParse(url));
+  const name = propertyTexts(node, "name")[0];
+  const sameAs = linksOf(node, "sameAs");
   const hosts = sameAs.map((url) => new URL(url).hostname);
   const missing: string[] = [];
-  if (typeof entity.name !== "string" || entity.name.trim() === "") missing.push("name");
-  if (typeof entity.url !== "string" && typeof entity["@id"] !== "string") missing.push("url");
-  if (!person && entity.logo === undefined) missing.push("logo");
-  if (person && entity.image === undefined) missing.push("image");
+  if (!name) missing.push("name");
+  if (propertyTexts(node, "url").length === 0 && node.id === null) missing.push("url");
+  if (!person && propertyValues(node, "logo").length === 0) missing.push("logo");
+  if (person && propertyValues(node, "image").length === 0) missing.push("image");
   if (sameAs.length === 0) missing.push("sameAs");
   const authoritative = hosts.some((host) => AUTHORITATIVE.test(host));
   const profiles = hosts.filter((host) => PROFILES.test(host)).length;
-  const evidence = [`@type ${type}${typeof entity.name === "string" ? `: ${excerpt(entity.name, 60)}` : ""}`, ...sameAs.slice(0, 5).map((url) => `sameAs ${url}`)];
+  const formats = [...new Set(node.sources.map((source) => source.format))].join(", ");
+  const evidence = [`${type}${name ? `: ${excerpt(name, 60)}` : ""} (${formats}; ${reason})`, ...sameAs.slice(0, 5).map((url) => `sameAs ${url}`)];
   if (missing.length === 0 && (authoritative || profiles >= 2)) {
     return passed(`The homepage identifies its ${person ? "author" : "organisation"} (${type}) with name, url, ${person ? "image" : "logo"} and ${sameAs.length} sameAs link${sameAs.length === 1 ? "" : "s"}${authoritative ? ", Wikidata or Wikipedia among them" : ""}.`, evidence);
   }
@@ -77,13 +72,43 @@ function run(artifacts: Artifacts): AuditOutcome {
   return {
     status: "warn",
     score,
-    detail: `The ${type} in the homepage's JSON-LD is incomplete: ${gaps.join("; ")}.`,
+    detail: `The ${type}${name ? ` "${excerpt(name, 60)}"` : ""} behind the site (${reason}) is incomplete: ${gaps.join("; ")}.`,
     evidence,
     fix: {
       what: `Complete the ${type} markup`,
       why: "Name, url, logo and sameAs links to Wikidata, Wikipedia and official profiles let AI systems connect the site to the entity they know.",
-      how: `Add the missing properties (${[...missing, ...(authoritative ? [] : ["sameAs to Wikidata/Wikipedia"])].join(", ")}), for example:\n${block(sameAs)}`,
+      how: `Add the missing properties (${[...missing, ...(authoritative ? [] : ["sameAs to Wikidata/Wikipedia"])].join(", ")}) to the ${type} you already have, for example:\n${identityBlock(type, origin, name ?? "<name>", sameAs, node.id)}`,
       effort: "S",
     },
   };
+}
+
+/** URLs a property links to, written as text or as `{"@id": …}`. */
+function linksOf(node: GraphNode, property: string): string[] {
+  return propertyValues(node, property)
+    .map((value) => (typeof value === "string" ? value : typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)["@id"] === "string" ? ((value as Record<string, unknown>)["@id"] as string) : null))
+    .filter((url): url is string => url !== null && URL.canParse(url));
+}
+
+/**
+ * The type to suggest when the page names no owner: a Person when the site is named after a person the
+ * page describes (a personal site), otherwise an Organization.
+ */
+function suggestedType(nodes: GraphNode[], name: string): "Person" | "Organization" {
+  const person = nodes.find((node) => node.types.includes("Person") && propertyTexts(node, "name").some((entry) => entry.toLowerCase() === name.toLowerCase()));
+  return person ? "Person" : "Organization";
+}
+
+/** The JSON-LD to paste, keeping the site's own type (a Bakery stays a Bakery) and @id. */
+function identityBlock(type: string, origin: string, name: string, sameAs: string[], id: string | null = null): string {
+  const person = type === "Person";
+  return `<script type="application/ld+json">${JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": type,
+    "@id": id ?? `${origin}/#${person ? "person" : "organization"}`,
+    name,
+    url: `${origin}/`,
+    ...(person ? { image: `${origin}/photo.jpg` } : { logo: `${origin}/logo.png` }),
+    sameAs: sameAs.length > 0 ? sameAs : ["https://www.wikidata.org/wiki/<your item>", person ? "https://www.linkedin.com/in/<your profile>" : "https://www.linkedin.com/company/<your page>"],
+  })}</script>`;
 }

@@ -1,10 +1,10 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { readableHomepage } from "../homepage-document.ts";
-import { jsonLdBlocks } from "../json-ld-blocks.ts";
 import { type PageKind, type PageProfile, profilePage } from "../page-profile.ts";
 import { ABOUT_TYPES, ARTICLE_TYPES, CONTACT_TYPES, describesBusiness, FAQ_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../schema-type-families.ts";
-import { nodesOf, siteName, siteOriginOf } from "../site-identity.ts";
+import { siteName, siteOriginOf } from "../site-identity.ts";
+import { structuredGraph } from "../../../structured-data/structured-graph.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
 import { counted } from "../wording.ts";
 import { EXPECTED_TYPES, KIND_LABELS, typeFitBlock } from "../type-fit-block.ts";
@@ -17,7 +17,7 @@ import { EXPECTED_TYPES, KIND_LABELS, typeFitBlock } from "../type-fit-block.ts"
  */
 export const schemaTypeFit: AuditDefinition = {
   id: "schema-type-fit",
-  title: "Each page's JSON-LD type fits what the page is",
+  title: "Each page's structured-data type fits what the page is",
   pillar: "structure",
   weight: 10,
   impact: "medium",
@@ -64,11 +64,11 @@ function run(artifacts: Artifacts): AuditOutcome {
   return {
     status: score === 0 ? "fail" : "warn",
     score,
-    detail: `${judged.length === 1 ? "The one page judged has" : `${misfits.length} of the ${counted(judged.length, "page")} judged ${misfits.length === 1 ? "has" : "have"}`} no JSON-LD type that fits ${misfits.length === 1 ? "it" : "them"}: ${misfits.map(({ profile }) => `${pathOf(profile.url)} is ${KIND_LABELS[profile.kinds[0]!]}${profile.reasons[profile.kinds[0]!] ? ` (${profile.reasons[profile.kinds[0]!]})` : ""} but declares ${profile.declared.length > 0 ? profile.declared.slice(0, 4).join(", ") : "no JSON-LD type"}, where ${EXPECTED_TYPES[profile.kinds[0]!]} fits`).join("; ")}.`,
+    detail: `${judged.length === 1 ? "The one page judged has" : `${misfits.length} of the ${counted(judged.length, "page")} judged ${misfits.length === 1 ? "has" : "have"}`} no structured-data type that fits ${misfits.length === 1 ? "it" : "them"}: ${misfits.map(({ profile }) => `${pathOf(profile.url)} is ${KIND_LABELS[profile.kinds[0]!]}${profile.reasons[profile.kinds[0]!] ? ` (${profile.reasons[profile.kinds[0]!]})` : ""} but declares ${profile.declared.length > 0 ? profile.declared.slice(0, 4).join(", ") : "no structured-data type"}, where ${EXPECTED_TYPES[profile.kinds[0]!]} fits`).join("; ")}.`,
     evidence,
     fix: {
       what: "Mark up each page with the type that says what it is",
-      why: "Assistants and answer engines read a page's JSON-LD type to know what it can answer: an Article has an author and a date to cite, an FAQPage questions and answers, a Product a price. A missing or generic type leaves them guessing.",
+      why: "Assistants and answer engines read a page's structured-data type to know what it can answer: an Article has an author and a date to cite, an FAQPage questions and answers, a Product a price. A missing or generic type leaves them guessing.",
       how: `Add these blocks to the pages' <head> (generated from each page's own title, URL, description, author and dates; check the values, and fill what is marked <…>):\n\n${blocks.join("\n\n")}${more}`,
       effort: misfits.length > 2 ? "M" : "S",
     },
@@ -78,7 +78,7 @@ function run(artifacts: Artifacts): AuditOutcome {
 function fits(profile: PageProfile): boolean {
   if (fittingTypes(profile).length > 0) return true;
   // A homepage describing a business by its properties fits, whatever LocalBusiness subtype it names.
-  return profile.kinds.includes("home") && jsonLdBlocks(profile.page.document).some((block) => block.ok && nodesOf(block.value).some(describesBusiness));
+  return profile.kinds.includes("home") && structuredGraph(profile.page.document, profile.page.html, profile.page.url).nodes.some((node) => describesBusiness(node.node));
 }
 
 /** The declared types that fit any kind the page looks like. */
@@ -89,6 +89,6 @@ function fittingTypes(profile: PageProfile): string[] {
 
 function describe({ profile, fits }: Judged): string {
   const looks = profile.kinds.map((kind) => `${KIND_LABELS[kind]}${profile.reasons[kind] ? ` (${profile.reasons[kind]})` : ""}`).join(" and ");
-  const declared = profile.declared.length > 0 ? profile.declared.slice(0, 5).join(", ") : "no JSON-LD type";
+  const declared = profile.declared.length > 0 ? profile.declared.slice(0, 5).join(", ") : "no structured-data type";
   return `${pathOf(profile.url)}: ${looks}; declares ${declared}${fits ? "" : ` (expected ${EXPECTED_TYPES[profile.kinds[0]!]})`}`;
 }

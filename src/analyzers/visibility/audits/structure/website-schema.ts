@@ -1,13 +1,13 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
-import { declaredTypes } from "../json-ld-blocks.ts";
-import { homepageNodes, siteName, siteOriginOf } from "../site-identity.ts";
+import { propertyTexts } from "../../../structured-data/structured-graph.ts";
+import { homepageStructure, siteWebsite } from "../../derive/site-entity.ts";
+import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /** A WebSite node names the site and ties it to its publisher: the name assistants use for it. */
 export const websiteSchema: AuditDefinition = {
   id: "website-schema",
-  title: "JSON-LD names the website",
+  title: "Structured data names the website",
   pillar: "structure",
   weight: 5,
   impact: "low",
@@ -15,18 +15,21 @@ export const websiteSchema: AuditDefinition = {
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
-  const website = homepageNodes(artifacts).find((node) => declaredTypes(node).includes("WebSite"));
-  if (website && typeof website.name === "string" && typeof website.url === "string") {
-    return passed(`The homepage declares the WebSite "${website.name}" at ${website.url}.`, [`@type WebSite: ${website.name}`]);
+  const structure = homepageStructure(artifacts);
+  if (!structure.ok) return unknownOutcome(structure.reason);
+  const website = siteWebsite(structure);
+  const name = website ? propertyTexts(website, "name")[0] : undefined;
+  // The WebSite's address may be its url or, as SEO plugins write it, only its @id.
+  const url = website ? (propertyTexts(website, "url")[0] ?? website.id ?? undefined) : undefined;
+  if (website && name && url) {
+    return passed(`The homepage declares the WebSite "${name}" at ${url}.`, [`WebSite: ${name} (${website.sources[0]!.format})`]);
   }
   const origin = siteOriginOf(artifacts);
   return {
     status: website ? "warn" : "fail",
     score: website ? 0.5 : 0,
-    detail: website ? "The WebSite node lacks a name or url." : "The homepage's JSON-LD has no WebSite node.",
-    evidence: website ? ["@type WebSite"] : [],
+    detail: website ? `The WebSite node lacks ${[...(name ? [] : ["a name"]), ...(url ? [] : ["a url"])].join(" and ")}.` : "The homepage's structured data has no WebSite node.",
+    evidence: website ? [`WebSite (${website.sources[0]!.format} ${website.sources[0]!.path})`] : [],
     fix: {
       what: "Declare the WebSite in JSON-LD",
       why: "The WebSite node gives the site's preferred name, which search engines and assistants show when they cite it.",

@@ -1,5 +1,6 @@
-import type { HtmlDocument } from "./html-document.ts";
-import { addProblem, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
+import { addProblem, type Extraction, type ExtractedItem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
+import type { JsonLdScript } from "./json-ld-scripts.ts";
+import { normalizeJsonLdNode } from "./normalize-json-ld-node.ts";
 
 /**
  * The JSON-LD blocks of a page: each top-level object, each member of a top-level array and each
@@ -11,44 +12,69 @@ import { addProblem, type Extraction, type ExtractedItem, type JsonLdNode, MAX_D
  * nesting cut at MAX_DEPTH levels (so no later step recurses further or serialises a structure whose
  * indentation alone grows quadratically), and problems past MAX_PROBLEMS are only counted.
  */
-export function extractJsonLd(document: HtmlDocument): Extraction {
+export function extractJsonLd(scripts: readonly JsonLdScript[]): Extraction {
   const items: ExtractedItem[] = [];
   const problems: ProblemSink = { listed: [], unlisted: 0 };
-  const scripts = Array.from(document.querySelectorAll("script")).filter((script) => isJsonLd(script.getAttribute("type")));
+  const blocks: JsonLdBlockSummary[] = [];
+  const state: CollectState = { found: 0, cutDeep: false };
   scripts.forEach((script, blockIndex) => {
     const path = `json-ld[${blockIndex}]`;
-    const parsed = parseBlock(script.textContent ?? "");
+    const raw = script.text;
+    const parsed = parseBlock(raw);
+    blocks.push({ path, excerpt: raw.trim().slice(0, 100).replace(/\s+/g, " "), syntaxError: parsed.ok ? null : parsed.error });
     if (!parsed.ok) {
       addProblem(problems, { format: "json-ld", path, message: parsed.error });
       return;
     }
-    collect(parsed.value, path, undefined, 0, items, problems);
+    collect(parsed.value, path, undefined, 0, items, problems, state);
   });
-  return { items: items.slice(0, MAX_ITEMS), problems: problemsOf(problems, "json-ld") };
+  const limits: LimitNotice[] = [];
+  if (state.found > MAX_ITEMS) limits.push({ limit: "items", message: `The page's JSON-LD holds ${state.found} items; the first ${MAX_ITEMS} are reported and checked.` });
+  if (state.cutDeep) limits.push({ limit: "depth", message: `Some JSON-LD items nest values more than ${MAX_DEPTH} levels deep; the deeper values are not read.` });
+  return { items, problems: problemsOf(problems, "json-ld"), jsonLdBlocks: blocks, limits };
 }
 
-function collect(value: unknown, path: string, inheritedContext: unknown, depth: number, items: ExtractedItem[], problems: ProblemSink): void {
-  if (items.length >= MAX_ITEMS) return;
+/** Counts across a page's blocks: items found past the cap, and whether any value was cut for depth. */
+interface CollectState {
+  found: number;
+  cutDeep: boolean;
+}
+
+function collect(value: unknown, path: string, inheritedContext: unknown, depth: number, items: ExtractedItem[], problems: ProblemSink, state: CollectState): void {
   if (depth > MAX_DEPTH) {
     addProblem(problems, { format: "json-ld", path, message: `Arrays and @graph are nested more than ${MAX_DEPTH} levels deep here; search engines do not read that far, and neither does this check.` });
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, depth + 1, items, problems));
+    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, depth + 1, items, problems, state));
     return;
   }
   if (!isNode(value)) {
     addProblem(problems, { format: "json-ld", path, message: `Expected a JSON object describing an item, found ${describe(value)}.` });
     return;
   }
-  const context = value["@context"] ?? inheritedContext;
+  // An @graph's own @context refines the one it sits in (JSON-LD 1.1 §4.1); its members inherit both.
+  const context = mergeContexts(inheritedContext, value["@context"]);
   const graph = value["@graph"];
   if (graph !== undefined) {
     const members = Array.isArray(graph) ? graph : [graph];
-    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, depth + 1, items, problems));
+    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, depth + 1, items, problems, state));
     return;
   }
-  items.push({ format: "json-ld", path, node: cutDeepNesting(value, 0) as JsonLdNode, context: classifyContext(context) });
+  state.found++;
+  // Past the cap an item is only counted: copying ten thousand Products would cost memory for nothing.
+  if (items.length >= MAX_ITEMS) return;
+  const cut = { happened: false };
+  // Keys as the @context in force makes them (`type` → `@type`, `schema:name` → `name`, other vocabularies' terms as IRIs).
+  const normalized = normalizeJsonLdNode(cutDeepNesting(value, 0, cut) as JsonLdNode, inheritedContext);
+  items.push({ format: "json-ld", path, node: normalized.node, context: normalized.context, unreadContexts: normalized.unreadContexts });
+  if (cut.happened) state.cutDeep = true;
+}
+
+function mergeContexts(outer: unknown, inner: unknown): unknown {
+  if (outer === undefined) return inner;
+  if (inner === undefined) return outer;
+  return [outer, inner];
 }
 
 /**
@@ -57,30 +83,21 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
  * property, so `"offers": [{…}]` counts one level, not two. Entries are copied with
  * Object.fromEntries, which defines keys such as `__proto__` as plain own properties.
  */
-function cutDeepNesting(value: unknown, depth: number): unknown {
+function cutDeepNesting(value: unknown, depth: number, cut: { happened: boolean }): unknown {
   if (Array.isArray(value)) {
-    if (depth > MAX_DEPTH) return [];
+    if (depth > MAX_DEPTH) {
+      cut.happened ||= value.length > 0;
+      return [];
+    }
     // A list inside a list is a level of its own (the validator reports it as an error).
-    return value.map((member) => cutDeepNesting(member, Array.isArray(member) ? depth + 1 : depth));
+    return value.map((member) => cutDeepNesting(member, Array.isArray(member) ? depth + 1 : depth, cut));
   }
   if (!isNode(value)) return value;
-  if (depth > MAX_DEPTH) return {};
-  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, cutDeepNesting(member, depth + 1)]));
-}
-
-/** Whether an @context (a string, an object with @vocab, or an array of those) points at schema.org. */
-export function classifyContext(context: unknown): "schema.org" | "missing" | "other" {
-  if (context === undefined || context === null) return "missing";
-  const entries = Array.isArray(context) ? context : [context];
-  for (const entry of entries) {
-    if (typeof entry === "string" && isSchemaOrgIri(entry)) return "schema.org";
-    if (isNode(entry) && typeof entry["@vocab"] === "string" && isSchemaOrgIri(entry["@vocab"])) return "schema.org";
+  if (depth > MAX_DEPTH) {
+    cut.happened ||= Object.keys(value).length > 0;
+    return {};
   }
-  return "other";
-}
-
-function isSchemaOrgIri(value: string): boolean {
-  return /^https?:\/\/schema\.org\/?$/i.test(value.trim());
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, cutDeepNesting(member, depth + 1, cut)]));
 }
 
 type ParsedBlock = { ok: true; value: unknown } | { ok: false; error: string };
@@ -110,10 +127,6 @@ function likelyCause(text: string): string {
 
 function excerpt(text: string, index: number): string {
   return text.slice(Math.max(0, index - 20), index + 20).replace(/\s+/g, " ");
-}
-
-function isJsonLd(type: string | null): boolean {
-  return (type ?? "").split(";")[0]!.trim().toLowerCase() === "application/ld+json";
 }
 
 function isNode(value: unknown): value is JsonLdNode {

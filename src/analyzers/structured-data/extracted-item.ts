@@ -18,6 +18,11 @@ export interface ExtractedItem {
    * has none, `other` when it names another vocabulary. Microdata and RDFa carry full type URLs instead.
    */
   context?: "schema.org" | "missing" | "other";
+  /**
+   * JSON-LD only: context URLs in force that are not read here (another vocabulary's). A term outside
+   * schema.org may be theirs, so it is "not checked" rather than wrong.
+   */
+  unreadContexts?: readonly string[];
 }
 
 export interface ExtractionProblem {
@@ -29,6 +34,25 @@ export interface ExtractionProblem {
 export interface Extraction {
   items: ExtractedItem[];
   problems: ExtractionProblem[];
+  /** Every JSON-LD script block, read or not: what a syntax check reports on. */
+  jsonLdBlocks?: JsonLdBlockSummary[];
+  /** Every cap that was hit, so that nothing is cut silently. */
+  limits: LimitNotice[];
+}
+
+/** A cap that was hit while reading the page's structured data, stated in the record and on the report page. */
+export interface LimitNotice {
+  limit: "items" | "depth" | "page-size" | "nodes";
+  message: string;
+}
+
+export interface JsonLdBlockSummary {
+  /** `json-ld[0]`, as item paths start. */
+  path: string;
+  /** The block's first characters, for evidence. */
+  excerpt: string;
+  /** Why it could not be read as JSON; null when it parsed. */
+  syntaxError: string | null;
 }
 
 /** No page needs more; a hostile one could hold thousands, and each costs validation and record space. */

@@ -1,0 +1,142 @@
+import { predicateHolds } from "./predicates.ts";
+import { hasTypeOf, isNode, type JudgeContext, type JudgedNode, presentValues } from "./node-values.ts";
+import type { AnyOfCheck, Check, NestedRule, NodeRule, PredicateCheck, PropertyCheck } from "./rule-types.ts";
+
+/**
+ * Applies one rule (and the rules nested in it) to a node and lists what falls short. A finding under
+ * a recommended property is itself only recommended; under a required one it keeps its own level.
+ */
+
+export type FindingLevel = "required" | "recommended";
+
+export interface Finding {
+  level: FindingLevel;
+  /** Where, from the item: `offers[1].price`; null for the item as a whole. */
+  property: string | null;
+  /** The same without indexes, for the lists of what is missing: `offers.price`, `a or b`. */
+  generic: string;
+  /** Which check failed: `present`, `one-of`, `text-not-item`, or the predicate's name. */
+  check: string;
+  /** What is wrong and what to add. */
+  message: string;
+}
+
+interface Place {
+  /** Path of the node being judged; null for the item itself. */
+  path: string | null;
+  generic: string | null;
+  level: FindingLevel;
+}
+
+const ROOT: Place = { path: null, generic: null, level: "required" };
+
+export function judgeRule(node: JudgedNode, rule: NodeRule, context: JudgeContext, place: Place = ROOT): Finding[] {
+  const required = (rule.required ?? []).flatMap((check) => judgeCheck(node, check, context, place));
+  const recommended = (rule.recommended ?? []).flatMap((check) => judgeCheck(node, check, context, { ...place, level: "recommended" }));
+  return [...required, ...recommended];
+}
+
+function judgeCheck(node: JudgedNode, check: Check, context: JudgeContext, place: Place): Finding[] {
+  if (typeof check === "string") return judgeProperty(node, { property: check }, context, place);
+  if ("anyOf" in check) return judgeAnyOf(node, check, context, place);
+  if ("holds" in check) return judgePredicate(node, check, context, place);
+  return judgeProperty(node, check, context, place);
+}
+
+function judgeProperty(node: JudgedNode, check: PropertyCheck, context: JudgeContext, place: Place): Finding[] {
+  const values = presentValues(node, check.property);
+  if (values.length === 0) {
+    if (check.whenPresent) return [];
+    return [finding(place, check.property, "present", `Add \`${check.property}\`${onto(place)}${advice(check.advice)}.`)];
+  }
+  if (!check.each) return [];
+  return values.flatMap((value, index) => {
+    const at = child(place, check.property, values.length > 1 ? index : null);
+    if (isNode(value) && !("@value" in value)) return judgeRule(value, ruleFor(check.each!, value, context), context, at);
+    if (check.textAllowed) return [];
+    const wanted = requiredNames(ruleFor(check.each!, {}, context));
+    const needs = wanted.length > 0 ? ` with ${listOf(wanted)}` : "";
+    return [
+      {
+        level: place.level,
+        property: at.path,
+        generic: at.generic ?? check.property,
+        check: "text-not-item",
+        message: `\`${at.path}\` is plain text: write it as an item (an object with @type)${needs}${advice(check.advice)}.`,
+      },
+    ];
+  });
+}
+
+function judgeAnyOf(node: JudgedNode, check: AnyOfCheck, context: JudgeContext, place: Place): Finding[] {
+  const alternatives = check.anyOf.map((alternative) => (typeof alternative === "string" ? { property: alternative } : alternative));
+  const outcomes = alternatives.map((alternative) => ({
+    alternative,
+    present: presentValues(node, alternative.property).length > 0,
+    findings: judgeProperty(node, alternative, context, place),
+  }));
+  const satisfied = outcomes.filter((outcome) => outcome.present && !outcome.findings.some((entry) => entry.level === place.level));
+  if (satisfied.length > 0) return satisfied.flatMap((outcome) => outcome.findings);
+  const names = alternatives.map((alternative) => alternative.property);
+  const missing: Finding = {
+    level: place.level,
+    property: place.path,
+    generic: names.map((name) => joinPath(place.generic, name)).join(" or "),
+    check: "one-of",
+    message: `Add one of ${listOf(names, "or")}${onto(place)}${advice(check.advice)}.`,
+  };
+  // An alternative given but incomplete (a priceSpecification without price) says what it lacks too;
+  // one given as text where an item is needed only fails to count, the "one of" already says what to add.
+  const incomplete = outcomes.filter((outcome) => outcome.present).flatMap((outcome) => outcome.findings.filter((entry) => entry.check !== "text-not-item"));
+  return [missing, ...incomplete];
+}
+
+function judgePredicate(node: JudgedNode, check: PredicateCheck, context: JudgeContext, place: Place): Finding[] {
+  if (predicateHolds(check.holds, node, context)) return [];
+  const property = check.property === null ? place.path : joinPath(place.path, check.property);
+  const generic = check.property === null ? place.generic : joinPath(place.generic, check.property);
+  return [{ level: place.level, property, generic: `${generic ?? "(item)"}: ${check.label}`, check: check.holds, message: check.advice }];
+}
+
+/** A typed list picks the first entry whose types the value has, else the entry without types. */
+export function ruleFor(nested: NestedRule, value: JudgedNode, context: JudgeContext): NodeRule {
+  if (!Array.isArray(nested)) return nested as NodeRule;
+  const typed = nested as readonly { types?: readonly string[]; rule: NodeRule }[];
+  const match = typed.find((entry) => entry.types !== undefined && hasTypeOf(value, entry.types, context)) ?? typed.find((entry) => entry.types === undefined);
+  return match?.rule ?? {};
+}
+
+function requiredNames(rule: NodeRule): string[] {
+  return (rule.required ?? []).flatMap((check) => {
+    if (typeof check === "string") return [`\`${check}\``];
+    if ("property" in check && !("holds" in check)) return check.whenPresent ? [] : [`\`${check.property}\``];
+    if ("anyOf" in check) return [check.anyOf.map((alternative) => `\`${typeof alternative === "string" ? alternative : alternative.property}\``).join(" or ")];
+    return [];
+  });
+}
+
+function finding(place: Place, property: string, check: string, message: string): Finding {
+  return { level: place.level, property: joinPath(place.path, property), generic: joinPath(place.generic, property), check, message };
+}
+
+function child(place: Place, property: string, index: number | null): Place {
+  return { path: `${joinPath(place.path, property)}${index === null ? "" : `[${index}]`}`, generic: joinPath(place.generic, property), level: place.level };
+}
+
+function joinPath(base: string | null, name: string): string {
+  return base === null ? name : `${base}.${name}`;
+}
+
+function onto(place: Place): string {
+  return place.path === null ? "" : ` to \`${place.path}\``;
+}
+
+function advice(text: string | undefined): string {
+  return text ? `: ${text}` : "";
+}
+
+function listOf(names: readonly string[], conjunction = "and"): string {
+  const quoted = names.map((name) => (name.startsWith("`") ? name : `\`${name}\``));
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} ${conjunction} ${quoted.at(-1)}`;
+}

@@ -1,0 +1,242 @@
+import type { HtmlDocument, HtmlElement } from "./html-document.ts";
+import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
+import { graphTerm } from "./schema-org-term.ts";
+import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type TextBudget } from "./microdata.ts";
+
+/**
+ * RDFa Lite and the parts of RDFa Core that pages use (vocab, prefix, typeof, property, rel and rev,
+ * resource, about, href/src, content on any element): every `typeof` element that is not itself the
+ * value of a property is an item; `property` and `rel` descendants up to the next nested `typeof` are
+ * its properties. A `rel` with no link of its own "hangs": the items nested below it are its values,
+ * as in `<div rel="offers"><div typeof="Offer">…`. A `rev` states the property the other way round,
+ * so the nested item is kept under `@reverse`, as JSON-LD writes it. Terms are expanded against the
+ * nearest `vocab` (or a declared prefix) into full IRIs, so a term from another vocabulary is
+ * recognisably not schema.org.
+ */
+export function extractRdfa(document: HtmlDocument, baseUrl: string): Extraction {
+  const items: ExtractedItem[] = [];
+  const context: RdfaContext = { baseUrl, budget: textBudget(), vocabOf: new Map(), prefixScopeOf: new Map() };
+  const topLevel = (Array.from(document.querySelectorAll("[typeof],[about],[resource]")) as HtmlElement[]).filter((element) => isSubject(element) && !isPropertyValue(element));
+  for (const element of topLevel.slice(0, MAX_ITEMS)) {
+    const node = readItem(element, 0, context);
+    // An untyped subject that states nothing (a `resource` attribute on some other markup) is no item.
+    if (!element.hasAttribute("typeof") && Object.keys(node).every((key) => key === "@id")) continue;
+    items.push({ format: "rdfa", path: `rdfa[${items.length}]`, node });
+  }
+  return { items, problems: [], limits: itemLimit("RDFa", topLevel.length) };
+}
+
+/**
+ * What one page's extraction shares: the text budget, and for each element already seen its nearest
+ * `vocab` and its nearest ancestor-or-self with a `prefix` attribute. Every term is expanded against
+ * those; walking up to the root for each one was quadratic on a page nested thousands deep.
+ */
+interface RdfaContext {
+  baseUrl: string;
+  budget: TextBudget;
+  vocabOf: Map<HtmlElement, string | null>;
+  prefixScopeOf: Map<HtmlElement, HtmlElement | null>;
+}
+
+/**
+ * Whether an element states a subject of its own: a `typeof` item, or (RDFa Core) an element whose
+ * `about` or `resource` names a node without being a property value or link itself, as in
+ * `<span resource="#periodical"><span property="issn">…`. Its properties belong to that node, which
+ * the graph joins by `@id` with the node's other statements.
+ */
+function isSubject(element: HtmlElement): boolean {
+  if (element.hasAttribute("typeof")) return true;
+  if (!element.hasAttribute("about") && !element.hasAttribute("resource")) return false;
+  return !element.hasAttribute("property") && linkTerms(element, "rel").length === 0 && linkTerms(element, "rev").length === 0;
+}
+
+/** Whether a `typeof` element is the value of a property of an enclosing item rather than an item of its own. */
+function isPropertyValue(element: HtmlElement): boolean {
+  if (element.hasAttribute("property") || linkTerms(element, "rel").length > 0 || linkTerms(element, "rev").length > 0) return true;
+  return hangingLink(element) !== null;
+}
+
+/**
+ * The nearest ancestor below the enclosing item whose `rel`/`rev` hangs (names properties but links
+ * to nothing itself), which makes this item their value; null when there is none.
+ */
+function hangingLink(element: HtmlElement): HtmlElement | null {
+  for (let current = element.parentElement as HtmlElement | null; current; current = current.parentElement as HtmlElement | null) {
+    if (isSubject(current)) return null;
+    const links = linkTerms(current, "rel").length > 0 || linkTerms(current, "rev").length > 0;
+    if (links && !linksToResource(current)) return current;
+  }
+  return null;
+}
+
+function linksToResource(element: HtmlElement): boolean {
+  return ["resource", "href", "src"].some((name) => element.hasAttribute(name));
+}
+
+/**
+ * HTML's own link types (`rel="nofollow"`, `rel="stylesheet"`) are not RDFa properties; schema.org
+ * properties that share a name with one (author, license) stay properties.
+ */
+const HTML_LINK_TYPES = new Set([
+  "alternate", "amphtml", "apple-touch-icon", "bookmark", "canonical", "dns-prefetch", "external", "help", "icon", "manifest", "me", "modulepreload", "next",
+  "nofollow", "noopener", "noreferrer", "opener", "pingback", "preconnect", "prefetch", "preload", "prev", "search", "shortcut", "shortlink", "sponsored",
+  "stylesheet", "tag", "ugc", "webmention",
+]);
+
+function linkTerms(element: HtmlElement, attribute: "rel" | "rev"): string[] {
+  return words(element.getAttribute(attribute)).filter((term) => !HTML_LINK_TYPES.has(term.toLowerCase()));
+}
+
+function readItem(scope: HtmlElement, depth: number, context: RdfaContext): JsonLdNode {
+  const node: JsonLdNode = {};
+  const types = words(scope.getAttribute("typeof")).map((term) => expand(scope, term, context));
+  const id = scope.getAttribute("resource") ?? scope.getAttribute("about") ?? (scope.hasAttribute("property") ? null : linkTarget(scope, context));
+  if (id) node["@id"] = id;
+  const reverse: JsonLdNode = {};
+  const nested = (child: HtmlElement): JsonLdNode => (depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {});
+  forEachPropertyElement(scope, isSubject, (child) => {
+    const expandAll = (terms: string[]) => terms.map((term) => expand(child, term, context));
+    const properties = expandAll(words(child.getAttribute("property")));
+    const rel = expandAll(linkTerms(child, "rel"));
+    const rev = expandAll(linkTerms(child, "rev"));
+    if (child.hasAttribute("typeof")) {
+      const hanging = properties.length === 0 && rel.length === 0 && rev.length === 0 ? hangingLink(child) : null;
+      const forward = hanging ? expandAll(linkTerms(hanging, "rel")) : [...properties, ...rel];
+      const backward = hanging ? expandAll(linkTerms(hanging, "rev")) : rev;
+      if (forward.length === 0 && backward.length === 0) return;
+      const value = nested(child);
+      for (const name of forward) addProperty(node, name, value);
+      for (const name of backward) addProperty(reverse, name, value);
+      return;
+    }
+    const target = linkTarget(child, context);
+    if (target !== null) {
+      for (const name of rel) {
+        if (name === RDF_TYPE) types.push(graphTerm(target));
+        else addProperty(node, name, { "@id": target });
+      }
+      for (const name of rev) addProperty(reverse, name, { "@id": target });
+    }
+    if (properties.length > 0) {
+      const value = rdfaValue(child, context);
+      for (const name of properties) {
+        if (name === RDF_TYPE) types.push(graphTerm(value));
+        else addProperty(node, name, value);
+      }
+    }
+  });
+  if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
+  if (Object.keys(reverse).length > 0) node["@reverse"] = reverse;
+  return node;
+}
+
+/** The IRI an element links to (`resource`, `href`, `src`), absolute; null when it names none. */
+function linkTarget(element: HtmlElement, context: RdfaContext): string | null {
+  for (const name of ["resource", "href", "src"]) {
+    const value = element.getAttribute(name);
+    if (value !== null) return absoluteIri(value.trim(), context.baseUrl);
+  }
+  return null;
+}
+
+function absoluteIri(value: string, baseUrl: string): string {
+  return value !== "" && URL.canParse(value, baseUrl) ? new URL(value, baseUrl).href : value;
+}
+
+/** A property's value: `content` wins on any element (RDFa Core), then a linked resource, then HTML's value rules. */
+function rdfaValue(element: HtmlElement, context: RdfaContext): string {
+  const content = element.getAttribute("content");
+  if (content !== null) return content.trim();
+  const resource = element.getAttribute("resource");
+  if (resource !== null) return absoluteIri(resource.trim(), context.baseUrl);
+  return propertyValue(element, context.baseUrl, context.budget);
+}
+
+/** A term as the graph keeps it (see graphTerm), expanded first to a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
+function expand(element: HtmlElement, term: string, context: RdfaContext): string {
+  return graphTerm(expandToIri(element, term, context));
+}
+
+function expandToIri(element: HtmlElement, term: string, context: RdfaContext): string {
+  if (/^https?:\/\//i.test(term)) return term;
+  const colon = term.indexOf(":");
+  if (colon > 0) {
+    const prefix = term.slice(0, colon);
+    const namespace = declaredPrefix(element, prefix, context) ?? INITIAL_PREFIXES[prefix.toLowerCase()] ?? null;
+    return namespace ? namespace + term.slice(colon + 1) : term;
+  }
+  const vocab = nearest(element, context.vocabOf, (candidate) => vocabularyOf(candidate.getAttribute("vocab")));
+  return vocab ? vocab + term : term;
+}
+
+/**
+ * The prefixes of RDFa 1.1's initial context that pages use without declaring them
+ * (https://www.w3.org/2011/rdfa-context/rdfa-1.1), schema.org's among them.
+ */
+const INITIAL_PREFIXES: Readonly<Record<string, string>> = {
+  schema: "http://schema.org/",
+  rdf: "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+  rdfs: "http://www.w3.org/2000/01/rdf-schema#",
+  xsd: "http://www.w3.org/2001/XMLSchema#",
+  owl: "http://www.w3.org/2002/07/owl#",
+  dc: "http://purl.org/dc/terms/",
+  dcterms: "http://purl.org/dc/terms/",
+  foaf: "http://xmlns.com/foaf/0.1/",
+  og: "http://ogp.me/ns#",
+};
+
+/** `rdf:type` as a property or link states a type, as `typeof` does. */
+const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+
+/**
+ * RDFa joins vocab and term as written, so `vocab="https://schema.org"` would make `https://schema.orgname`;
+ * every consumer reads that as schema.org, so the missing slash is added for schema.org.
+ */
+function vocabularyOf(attribute: string | null): string | null {
+  const vocab = attribute?.trim();
+  if (!vocab) return null;
+  return /^https?:\/\/(?:www\.)?schema\.org$/i.test(vocab) ? `${vocab}/` : vocab;
+}
+
+/** No real page nests this many prefix declarations; a hostile one cannot make each lookup walk them all. */
+const MAX_PREFIX_SCOPES = 32;
+
+function declaredPrefix(element: HtmlElement, prefix: string, context: RdfaContext): string | null {
+  const pattern = new RegExp(`(?:^|\\s)${prefix.replace(/[^\w-]/g, "")}:\\s+(\\S+)`);
+  const scopeOf = (from: HtmlElement) => nearest(from, context.prefixScopeOf, (candidate) => (candidate.getAttribute("prefix") ? candidate : null));
+  let scope = scopeOf(element);
+  for (let walked = 0; scope && walked < MAX_PREFIX_SCOPES; walked++) {
+    const match = pattern.exec(scope.getAttribute("prefix") ?? "");
+    if (match) return match[1]!;
+    const parent = scope.parentElement as HtmlElement | null;
+    scope = parent ? scopeOf(parent) : null;
+  }
+  return null;
+}
+
+/**
+ * The value `own` finds on `element` or its nearest ancestor that has one (null when none does), with
+ * every element on the way remembered in `cache`, so each element is looked at once per page.
+ */
+function nearest<T>(element: HtmlElement, cache: Map<HtmlElement, T | null>, own: (candidate: HtmlElement) => T | null): T | null {
+  const walked: HtmlElement[] = [];
+  let found: T | null = null;
+  for (let current: HtmlElement | null = element; current; current = current.parentElement as HtmlElement | null) {
+    if (cache.has(current)) {
+      found = cache.get(current)!;
+      break;
+    }
+    walked.push(current);
+    const value = own(current);
+    if (value !== null) {
+      found = value;
+      break;
+    }
+  }
+  for (const visited of walked) cache.set(visited, found);
+  return found;
+}
+
+function words(value: string | null): string[] {
+  return (value ?? "").split(/\s+/).filter((word) => word !== "");
+}

@@ -1,0 +1,269 @@
+import type { HtmlDocument } from "./html-document.ts";
+import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, type StructuredFormat } from "./extracted-item.ts";
+import { extractStructuredData } from "./extract-structured-data.ts";
+import { normalizeTypes, termName } from "./schema-org-term.ts";
+
+/**
+ * One graph of the structured data on a page, whatever its format: every node (top-level items and the
+ * nodes nested in them), with nodes that share an `@id` joined into one, and references
+ * (`{"@id": "…"}`) resolvable to the node they name. Both analyzers read it: the schema service to
+ * validate and judge items, the visibility audits to find the entity behind a site, its authors and dates.
+ * `@graph` is a container, never a node: its members are nodes of their own.
+ */
+
+export interface NodeSource {
+  format: StructuredFormat;
+  /** Where the node sits on the page, e.g. `json-ld[2] @graph[1] publisher` or `microdata[0]`. */
+  path: string;
+}
+
+export interface GraphNode {
+  /** The node's `@id`, made absolute against the page's URL; null for a node that has none. */
+  id: string | null;
+  /** Its types: schema.org types by their short name ("Product"), other vocabularies' as written. */
+  types: string[];
+  /** Its properties as written (every occurrence joined when several nodes share the `@id`). */
+  node: JsonLdNode;
+  /** Every place on the page that states something about this node, in page order. */
+  sources: NodeSource[];
+  /** True when one of its sources is a top-level item rather than a nested value. */
+  topLevel: boolean;
+}
+
+export interface StructuredGraph {
+  /** The top-level items of every format, in page order, as extracted. */
+  items: ExtractedItem[];
+  /** Every node, top-level and nested, in page order; nodes sharing an `@id` appear once. */
+  nodes: GraphNode[];
+  problems: ExtractionProblem[];
+  /** Every JSON-LD script block, with its syntax error if it has one. */
+  jsonLdBlocks: JsonLdBlockSummary[];
+  /** Every cap that was hit while reading the page's structured data. */
+  limits: LimitNotice[];
+  /** The node an `@id` names, when the page describes it. */
+  byId: ReadonlyMap<string, GraphNode>;
+  /** The graph node for a value: a reference is looked up by its `@id`, an embedded object by identity. */
+  resolve(value: unknown): GraphNode | null;
+}
+
+/** No page states more nodes; past this a hostile page's nodes are not indexed (the items stay). */
+export const MAX_GRAPH_NODES = 5_000;
+
+/** How many node copies one call of embedReferences may make. */
+const EMBED_BUDGET = 2_000;
+
+const graphs = new WeakMap<HtmlDocument, StructuredGraph>();
+
+/**
+ * The structured-data graph of a page, built once per parsed document however many readers ask.
+ * `html` is the whole page (JSON-LD is read from all of it), `document` its parsed start.
+ */
+export function structuredGraph(document: HtmlDocument, html: string, baseUrl: string): StructuredGraph {
+  let graph = graphs.get(document);
+  if (!graph) {
+    graph = buildGraph(extractStructuredData(document, html, baseUrl), baseUrl);
+    graphs.set(document, graph);
+  }
+  return graph;
+}
+
+export function buildGraph(extraction: Extraction, baseUrl: string): StructuredGraph {
+  const nodes: GraphNode[] = [];
+  const byId = new Map<string, GraphNode>();
+  const byObject = new WeakMap<object, GraphNode>();
+
+  const absoluteId = (raw: unknown): string | null => {
+    if (typeof raw !== "string" || raw.trim() === "") return null;
+    const id = raw.trim();
+    if (id.startsWith("_:")) return id;
+    return URL.canParse(id, baseUrl) ? new URL(id, baseUrl).href : id;
+  };
+
+  const register = (object: JsonLdNode, source: NodeSource, topLevel: boolean): void => {
+    if (byObject.has(object) || nodes.length >= MAX_GRAPH_NODES) return;
+    const id = absoluteId(object["@id"]);
+    const existing = id === null ? undefined : byId.get(id);
+    if (existing) {
+      mergeInto(existing, object, source, topLevel);
+      byObject.set(object, existing);
+      return;
+    }
+    const entry: GraphNode = { id, types: typesOf(object), node: copyOf(object), sources: [source], topLevel };
+    nodes.push(entry);
+    byObject.set(object, entry);
+    if (id !== null) byId.set(id, entry);
+  };
+
+  for (const item of extraction.items) {
+    // Depth-first with an explicit stack and MAX_DEPTH, so hostile nesting cannot recurse for ever.
+    const pending: { value: unknown; path: string; depth: number }[] = [{ value: item.node, path: item.path, depth: 0 }];
+    while (pending.length > 0) {
+      const { value, path, depth } = pending.pop()!;
+      if (Array.isArray(value)) {
+        for (let index = value.length - 1; index >= 0; index--) pending.push({ value: value[index], path, depth });
+        continue;
+      }
+      if (!isDescribedNode(value)) continue;
+      register(value, { format: item.format, path }, depth === 0);
+      if (depth >= MAX_DEPTH) continue;
+      // `@reverse` holds nodes that point at this one (RDFa `rev`, JSON-LD reverse properties).
+      const reverse = isObject(value["@reverse"]) ? Object.entries(value["@reverse"]).map(([key, member]) => [`@reverse ${key}`, member] as const) : [];
+      const entries = [...Object.entries(value).filter(([key]) => !key.startsWith("@")), ...reverse];
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, member] = entries[index]!;
+        pending.push({ value: member, path: `${path} ${key}`, depth: depth + 1 });
+      }
+    }
+  }
+
+  const resolve = (value: unknown): GraphNode | null => {
+    if (!isObject(value)) return null;
+    const own = byObject.get(value);
+    if (own) return own;
+    const id = absoluteId(value["@id"]);
+    return id === null ? null : (byId.get(id) ?? null);
+  };
+  const limits = [...extraction.limits];
+  if (nodes.length >= MAX_GRAPH_NODES) limits.push({ limit: "nodes", message: `The page's structured data states more than ${MAX_GRAPH_NODES} nodes; the rest are not joined by @id.` });
+  return { items: extraction.items, nodes, problems: extraction.problems, jsonLdBlocks: extraction.jsonLdBlocks ?? [], limits, byId, resolve };
+}
+
+/**
+ * A node's types: its `@type`, and the types its `additionalType` names (schema.org's way, used by
+ * Microdata and RDFa where one element carries one type attribute, to give a second type, often from
+ * another vocabulary such as productontology.org).
+ */
+function typesOf(object: JsonLdNode): string[] {
+  const types = normalizeTypes(object["@type"]);
+  for (const written of asArray(object.additionalType)) {
+    const value = isObject(written) ? written["@id"] : written;
+    // An IRI, or a bare type name ("Product"), as pages and schema.org's own examples write it in JSON-LD.
+    if (typeof value !== "string" || !/^(?:https?:\/\/\S+|schema:[A-Z]\w*|[A-Z][A-Za-z0-9]*)$/.test(value.trim())) continue;
+    const name = termName(value) ?? value.trim();
+    if (name && !types.includes(name)) types.push(name);
+  }
+  return types;
+}
+
+/**
+ * Whether a value describes a node rather than only pointing at one (`{"@id": …}`) or being a literal
+ * (`{"@value": …}`): it has a type or a property of its own.
+ */
+function isDescribedNode(value: unknown): value is JsonLdNode {
+  if (!isObject(value) || Object.hasOwn(value, "@value")) return false;
+  return Object.keys(value).some((key) => key === "@type" || !key.startsWith("@"));
+}
+
+function isObject(value: unknown): value is JsonLdNode {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A shallow copy whose own property values are arrays where they were repeated, so merging can append. */
+function copyOf(object: JsonLdNode): JsonLdNode {
+  return Object.fromEntries(Object.entries(object));
+}
+
+function mergeInto(target: GraphNode, object: JsonLdNode, source: NodeSource, topLevel: boolean): void {
+  target.sources.push(source);
+  target.topLevel ||= topLevel;
+  for (const type of typesOf(object)) if (!target.types.includes(type)) target.types.push(type);
+  for (const [key, value] of Object.entries(object)) {
+    if (key === "@id") continue;
+    if (key === "@type") {
+      target.node["@type"] = target.types.length === 1 ? target.types[0] : [...target.types];
+      continue;
+    }
+    const existing = Object.hasOwn(target.node, key) ? target.node[key] : undefined;
+    if (existing === undefined) Object.defineProperty(target.node, key, { value, writable: true, enumerable: true, configurable: true });
+    else target.node[key] = [...asArray(existing), ...asArray(value)];
+  }
+}
+
+/**
+ * The top-level items with those that share an `@id` joined into one: the first item stands for the
+ * node, holding every statement made about it (its type may come from a second block or format, as in
+ * RDFa's `<span resource="#periodical">` beside a typed `#periodical`). What a reader of items judges.
+ */
+export function joinedItems(graph: StructuredGraph): ExtractedItem[] {
+  const seen = new Set<GraphNode>();
+  const joined: ExtractedItem[] = [];
+  for (const item of graph.items) {
+    const node = graph.resolve(item.node);
+    if (node === null) {
+      joined.push(item);
+      continue;
+    }
+    if (seen.has(node)) continue;
+    seen.add(node);
+    joined.push(node.sources.length > 1 ? { ...item, node: node.node } : item);
+  }
+  return joined;
+}
+
+/**
+ * A copy of a node with every reference (`{"@id": …}`) replaced by the node it names, nested as far as
+ * MAX_DEPTH: what a reader of one item needs, e.g. a Product whose `offers` point at an Offer stated
+ * elsewhere on the page. A reference back to a node already on the way stays a reference (cycles end),
+ * and so does every reference past EMBED_BUDGET copies: nodes that each point at the next many times
+ * would otherwise multiply into an exponential copy.
+ */
+export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonLdNode {
+  let budget = EMBED_BUDGET;
+  const embed = (value: unknown, depth: number, onPath: ReadonlySet<GraphNode>): unknown => {
+    if (Array.isArray(value)) return value.map((member) => embed(member, depth, onPath));
+    if (!isObject(value) || Object.hasOwn(value, "@value")) return value;
+    const target = graph.resolve(value);
+    if (target && onPath.has(target)) return value;
+    if (budget-- <= 0) return value;
+    const source = target ? target.node : value;
+    if (depth >= MAX_DEPTH) return source;
+    const path = target ? new Set([...onPath, target]) : onPath;
+    return Object.fromEntries(Object.entries(source).map(([key, member]) => [key, key.startsWith("@") && key !== "@reverse" ? member : embed(member, depth + 1, path)]));
+  };
+  return embed(node, 0, new Set()) as JsonLdNode;
+}
+
+export function asArray(value: unknown): unknown[] {
+  return value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+}
+
+/** Whether a node is of `type` or, given a family of types (a type and its subtypes), of any of them. */
+export function hasType(node: GraphNode, family: string | readonly string[]): boolean {
+  const wanted = typeof family === "string" ? [family] : family;
+  return node.types.some((type) => wanted.includes(type));
+}
+
+/** The values of a property, whichever way its name was written (`name`, `schema:name`, `https://schema.org/name`). */
+export function propertyValues(node: GraphNode, property: string): unknown[] {
+  const values: unknown[] = [];
+  for (const [key, value] of Object.entries(node.node)) {
+    if (key === property || termName(key) === property) values.push(...asArray(value));
+  }
+  return values;
+}
+
+/** The text values of a property (a `{"@value": …}` literal counts), trimmed, empty ones left out. */
+export function propertyTexts(node: GraphNode, property: string): string[] {
+  return propertyValues(node, property)
+    .map((value) => (isObject(value) && Object.hasOwn(value, "@value") ? value["@value"] : value))
+    .filter((value): value is string | number => typeof value === "string" || typeof value === "number")
+    .map((value) => String(value).trim())
+    .filter((value) => value !== "");
+}
+
+/**
+ * The nodes a property points at: embedded, referenced by `{"@id": …}`, or linked by a URL that is
+ * another node's `@id` on the page, as Microdata and RDFa link items (`<link itemprop="author" href="#author">`).
+ */
+export function propertyNodes(graph: StructuredGraph, node: GraphNode, property: string): GraphNode[] {
+  return propertyValues(node, property)
+    .map((value) => (typeof value === "string" ? linkedNode(graph, node, value) : graph.resolve(value)))
+    .filter((found): found is GraphNode => found !== null);
+}
+
+function linkedNode(graph: StructuredGraph, from: GraphNode, value: string): GraphNode | null {
+  const source = from.sources[0]!;
+  if (!/^(?:https?:|#)/i.test(value.trim())) return null;
+  const target = graph.resolve({ "@id": value.trim() });
+  return target && target !== from && source ? target : null;
+}

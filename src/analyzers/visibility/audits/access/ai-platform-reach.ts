@@ -1,0 +1,128 @@
+import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
+import type { Artifacts } from "../../gather/artifacts.ts";
+import { percent } from "../../platforms.ts";
+import { type AuditDefinition, type AuditOutcome, type Effort, type Fix, passed } from "../audit.ts";
+import { type Cause, type PlatformVerdict, platformReach } from "../platform-reach.ts";
+import { namedInOwnGroup } from "../robots-verdicts.ts";
+
+/**
+ * Reach, by AI platform: which of the platforms people get answers from (ChatGPT, Google's AI features,
+ * Copilot, Perplexity, Claude, …) can find and read the homepage, weighted by their audience. Its
+ * evidence is the reach table, one line per platform; its `reach` summary feeds the gates that cap the
+ * grade when the platforms that can read the site hold too little of the audience.
+ */
+export const aiPlatformReach: AuditDefinition = {
+  id: "ai-platform-reach",
+  title: "The AI platforms people use can find and read the homepage",
+  pillar: "access",
+  weight: 50,
+  impact: "critical",
+  run,
+};
+
+/** Losing a platform at least this large is a failure, not a warning. */
+const FAILING_SHARE = 0.02;
+
+/** A robots.txt cut at the size cap was judged on its complete lines; the verdict says so, as the robots audit does. */
+function run(artifacts: Artifacts): AuditOutcome {
+  return withCutNotice(judgeReach(artifacts), robotsPolicy(artifacts));
+}
+
+function judgeReach(artifacts: Artifacts): AuditOutcome {
+  const reach = platformReach(artifacts);
+  const evidence = reach.platforms.map((verdict) => `${verdict.line} (${percent(verdict.share)} of the AI audience)${verdict.notes.length > 0 ? ` [${verdict.notes.join("; ")}]` : ""}`);
+  const lost = reach.platforms.filter((verdict) => verdict.status !== "reads");
+  if (lost.length === 0) {
+    return passed(`Every AI platform in the catalogue (${reach.platforms.length}) can find and read the homepage.`, evidence);
+  }
+  const blocked = lost.filter((verdict) => verdict.status === "blocked");
+  const failing = blocked.some((verdict) => verdict.share >= FAILING_SHARE) || reach.readingShare < 0.9;
+  const summary = {
+    readingShare: reach.readingShare,
+    lost: lost.map((verdict) => ({ name: verdict.platform.name, share: verdict.share, status: verdict.status as "blocked" | "limited", cause: verdict.causes[0]?.text ?? "" })),
+  };
+  return {
+    status: failing ? "fail" : "warn",
+    score: Math.min(0.99, Math.round(reach.creditShare * 100) / 100),
+    detail:
+      `Platforms holding ${percent(reach.readingShare)} of the AI audience can find and read the homepage. ` +
+      lost.map((verdict) => `${verdict.platform.name} (${percent(verdict.share)}) ${verdict.status === "blocked" ? "cannot read it" : "can only partly use it"}: ${causeList(verdict)}.`).join(" "),
+    evidence,
+    fix: fixFor(lost, artifacts.domain),
+    reach: summary,
+  };
+}
+
+function causeList(verdict: PlatformVerdict): string {
+  return [...new Set(verdict.causes.map((cause) => cause.text))].join("; ");
+}
+
+function fixFor(lost: PlatformVerdict[], domain: string): Fix {
+  const causes = lost.flatMap((verdict) => verdict.causes);
+  const names = lost.map((verdict) => verdict.platform.name);
+  const steps: { text: string; effort: Effort }[] = [];
+  const ofKind = (kind: Cause["kind"]) => causes.filter((cause) => cause.kind === kind);
+  const agentsOf = (list: Cause[]) => [...new Set(list.map((cause) => cause.agent))];
+
+  const homepage = ofKind("homepage");
+  if (homepage.length > 0) steps.push({ text: `Make the homepage answer 200 with its HTML: ${homepage[0]!.text}.`, effort: "M" });
+  const robotsFile = ofKind("robots-file");
+  if (robotsFile.length > 0) {
+    steps.push({ text: "Serve /robots.txt with status 200 and Content-Type text/plain (or 404 for no rules): while it errors or does not answer, crawlers must assume the whole site is off limits.", effort: "S" });
+  }
+  const robotsRules = ofKind("robots-rule");
+  if (robotsRules.length > 0) steps.push({ text: robotsSteps(robotsRules), effort: "S" });
+  const edge = ofKind("edge");
+  if (edge.length > 0) {
+    steps.push({
+      text:
+        `Find the firewall, CDN or server rule that answers ${[...new Set(edge.map((cause) => `${cause.agent} with ${cause.answer}`))].join(", ")} while browsers get the page, and let these agents through ` +
+        "(Cloudflare: Security → Bots → allow verified AI search bots, or a WAF skip rule for Verified Bots; elsewhere allow the user agents together with the operators' published IP ranges). " +
+        "To opt out of AI training, disallow the training crawlers (GPTBot, ClaudeBot, Google-Extended) in robots.txt instead.",
+      effort: "S",
+    });
+  }
+  const different = ofKind("different-page");
+  if (different.length > 0) {
+    steps.push({ text: `Serve ${agentsOf(different).join(", ")} the same HTML as browsers: check user-agent rules in the server, CDN, A/B test or prerender service.`, effort: "S" });
+  }
+  const directives = ofKind("directive");
+  if (directives.length > 0) {
+    const sources = [...new Set(directives.map((cause) => cause.directive!.source))];
+    steps.push({
+      text: `Remove ${sources.map((source) => `\`${source}\``).join(" and ")} from the homepage (the page template's <head>, or the server or CDN rule that adds the X-Robots-Tag header).`,
+      effort: "S",
+    });
+  }
+  if (ofKind("login-wall").length > 0) steps.push({ text: `Serve a public homepage at https://${domain}/ that says what the site offers, with the sign-in form on its own page.`, effort: "M" });
+  const shell = ofKind("app-shell");
+  if (shell.length > 0) {
+    steps.push({
+      text: `Render the homepage's content on the server (SSR or static pre-rendering): ${agentsOf(shell).join(", ")} run no JavaScript and see an empty page.`,
+      effort: "L",
+    });
+  }
+  const effort: Effort = steps.some((step) => step.effort === "L") ? "L" : steps.some((step) => step.effort === "M") ? "M" : "S";
+  return {
+    what: `Let ${names.join(", ")} read the homepage`,
+    why: "AI assistants only cite pages their crawlers may index and their fetchers can read; each platform shut out loses its whole audience, however good the rest of the site is.",
+    how: steps.map((step, index) => `${index + 1}. ${step.text}`).join("\n"),
+    effort,
+  };
+}
+
+function robotsSteps(causes: Cause[]): string {
+  const ownGroup: string[] = [];
+  const viaWildcard: string[] = [];
+  for (const cause of causes) {
+    if (cause.rule && namedInOwnGroup({ rule: cause.rule, tokens: [cause.agent] }, cause.agent)) {
+      ownGroup.push(`delete line ${cause.rule.line} (\`${cause.rule.text}\`) in the group \`${cause.rule.group}\` or change it to \`Allow: /\``);
+    } else viaWildcard.push(cause.agent);
+  }
+  const parts = [...new Set(ownGroup)].map((step) => `In robots.txt, ${step}.`);
+  if (viaWildcard.length > 0) {
+    const agents = [...new Set(viaWildcard)];
+    parts.push(`Add a robots.txt group of their own, which takes precedence over \`User-agent: *\` for them:\n${agents.map((agent) => `User-agent: ${agent}`).join("\n")}\nAllow: /`);
+  }
+  return parts.join("\n");
+}

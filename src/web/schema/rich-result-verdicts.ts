@@ -1,0 +1,60 @@
+import type { EligibilityEntry } from "../../analyzers/schema/record-schema.ts";
+import { html, safeUrl, type SafeHtml } from "../html.ts";
+
+/**
+ * One item's rich-result verdicts on the report page: each feature with its verdict, its status in
+ * Google Search (deprecated with the date, or limited), the rule's documentation and check date, and
+ * the reasons (what to add, where). Reasons quote property names and values from the scanned page,
+ * so everything goes through `html` escaping; backtick-quoted names become <code> after escaping.
+ * Records stored before verdicts existed carry only `eligible` and the missing lists, and still render.
+ */
+
+type Verdict = NonNullable<EligibilityEntry["verdict"]>;
+type Reason = NonNullable<EligibilityEntry["reasons"]>[number];
+
+const LABELS: Record<Verdict, { text: string; status: string }> = {
+  eligible: { text: "eligible", status: "pass" },
+  limited: { text: "eligible, limited", status: "warn" },
+  ineligible: { text: "not eligible", status: "fail" },
+  deprecated: { text: "no longer shown", status: "na" },
+};
+
+export function richResultVerdicts(entries: readonly EligibilityEntry[], itemHasErrors: boolean): SafeHtml {
+  if (entries.length === 0) return html``;
+  return html`<h4>Rich results</h4><ul class="eligibility">${entries.map((entry) => verdictItem(entry, itemHasErrors))}</ul>`;
+}
+
+function verdictItem(entry: EligibilityEntry, itemHasErrors: boolean): SafeHtml {
+  const verdict: Verdict = entry.verdict ?? (entry.eligible ? "eligible" : "ineligible");
+  const label = LABELS[verdict];
+  const reasons = entry.reasons ?? legacyReasons(entry, itemHasErrors);
+  const blocking = reasons.filter((reason) => reason.level !== "recommended");
+  const recommended = reasons.filter((reason) => reason.level === "recommended");
+  return html`<li class="rich-result verdict-${verdict}">
+<span class="status status-${label.status}">${label.text}</span> ${entry.documentation ? html`<a href="${safeUrl(entry.documentation)}" rel="noopener noreferrer">${entry.feature}</a>` : entry.feature}${entry.rule && entry.checked ? html` <span class="muted">(rule <code>${entry.rule}</code>, checked ${entry.checked})</span>` : ""}
+${blocking.length > 0 ? html`<ul class="reasons">${blocking.map(reasonItem)}</ul>` : ""}
+${recommended.length > 0 ? html`<details class="recommended"><summary>${recommended.length} recommended addition(s)</summary><ul class="reasons">${recommended.map(reasonItem)}</ul></details>` : ""}
+${entry.note ? html`<p class="muted">${entry.note}</p>` : ""}
+</li>`;
+}
+
+const LEVEL_NAMES: Record<Reason["level"], string> = { status: "Status", errors: "Errors", required: "Required", recommended: "Recommended" };
+
+function reasonItem(reason: Reason): SafeHtml {
+  return html`<li class="reason reason-${reason.level}"><strong>${LEVEL_NAMES[reason.level]}</strong>${reason.property ? html` <code>${reason.property}</code>` : ""}: ${withCode(reason.message)}</li>`;
+}
+
+/** `name` in a message becomes <code>name</code>; every piece is escaped first. */
+function withCode(message: string): SafeHtml[] {
+  return message.split("`").map((piece, index) => (index % 2 === 1 ? html`<code>${piece}</code>` : html`${piece}`));
+}
+
+function legacyReasons(entry: EligibilityEntry, itemHasErrors: boolean): Reason[] {
+  return [
+    ...(!entry.eligible && entry.missingRequired.length === 0 && itemHasErrors
+      ? [{ level: "errors" as const, property: null, check: "item-errors", message: "Fix the errors above first: an item with errors is not eligible." }]
+      : []),
+    ...entry.missingRequired.map((property) => ({ level: "required" as const, property, check: "present", message: `Add ${property}.` })),
+    ...entry.missingRecommended.map((property) => ({ level: "recommended" as const, property, check: "present", message: `Add ${property}.` })),
+  ];
+}

@@ -1,0 +1,128 @@
+import { describe, expect, test } from "bun:test";
+import { aiPlatformReach } from "../../../../src/analyzers/visibility/audits/access/ai-platform-reach.ts";
+import { platformReach } from "../../../../src/analyzers/visibility/audits/platform-reach.ts";
+import { AI_PLATFORMS, audienceShare } from "../../../../src/analyzers/visibility/platforms.ts";
+import type { Artifacts } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
+import { APP_SHELL, homepage, page, probe, probes, site, siteWithHtml, siteWithRobots } from "../sample-site.ts";
+
+const share = (id: string) => audienceShare(AI_PLATFORMS.find((platform) => platform.id === id)!);
+const line = (artifacts: Artifacts, name: string) => aiPlatformReach.run(artifacts).evidence.find((entry) => entry.startsWith(`${name}:`))!;
+const status = (artifacts: Artifacts, id: string) => platformReach(artifacts).platforms.find((verdict) => verdict.platform.id === id)!.status;
+
+describe("ai-platform-reach", () => {
+  test("passes when every platform can find and read the homepage, with one evidence line per platform", () => {
+    const outcome = aiPlatformReach.run(site());
+    expect(outcome).toMatchObject({ status: "pass", score: 1 });
+    expect(outcome.evidence).toHaveLength(AI_PLATFORMS.length);
+    expect(outcome.evidence[0]).toBe("Google AI Overviews, AI Mode and Gemini: can read — Googlebot may index it and Googlebot gets the browser's page (59% of the AI audience)");
+    expect(outcome.reach).toBeUndefined();
+  });
+
+  test("an edge 403 for ChatGPT's agents: ChatGPT cannot read, with the status per user agent", () => {
+    const artifacts = site({ probes: probes((agent) => (agent === "OAI-SearchBot" || agent === "ChatGPT-User" ? { status: 403, words: 1 } : {})) });
+    const outcome = aiPlatformReach.run(artifacts);
+    expect(line(artifacts, "ChatGPT")).toBe("ChatGPT: cannot read — OAI-SearchBot gets HTTP 403 at the edge; ChatGPT-User gets HTTP 403 at the edge (31% of the AI audience)");
+    expect(outcome.status).toBe("fail");
+    expect(outcome.score).toBeCloseTo(1 - share("chatgpt"), 2);
+    expect(outcome.reach).toEqual({ readingShare: expect.closeTo(1 - share("chatgpt"), 4), lost: [{ name: "ChatGPT", share: share("chatgpt"), status: "blocked", cause: "OAI-SearchBot gets HTTP 403 at the edge" }] });
+    expect(outcome.fix!.how).toContain("answers OAI-SearchBot with HTTP 403, ChatGPT-User with HTTP 403 while browsers get the page");
+  });
+
+  test("an index crawler allowed but the on-demand fetcher refused: limited, counted half", () => {
+    const artifacts = site({ probes: probes((agent) => (agent === "ChatGPT-User" ? { status: 403 } : {})) });
+    expect(line(artifacts, "ChatGPT")).toBe("ChatGPT: limited — OAI-SearchBot may index it, but ChatGPT-User gets HTTP 403 at the edge (31% of the AI audience)");
+    expect(aiPlatformReach.run(artifacts).score).toBeCloseTo(1 - share("chatgpt") / 2, 2);
+  });
+
+  test("a different page for AI agents (200, but far fewer words) is a block", () => {
+    const artifacts = site({ probes: probes((agent) => (agent === "PerplexityBot" ? { words: 4, title: "Welcome, bot" } : {})) });
+    expect(line(artifacts, "Perplexity")).toContain(`Perplexity: cannot read — PerplexityBot gets a different page titled "Welcome, bot": 4 words against the browser's 90`);
+    expect(aiPlatformReach.run(artifacts).fix!.how).toContain("Serve PerplexityBot the same HTML as browsers");
+  });
+
+  test("a CDN's bare 403 to a spoofed crawler is unverifiable: the platform still counts, with a note", () => {
+    const artifacts = site({ probes: probes((agent) => (agent === "Claude-SearchBot" ? { status: 403, headers: { "cf-ray": "x", server: "cloudflare" } } : {})) });
+    expect(status(artifacts, "claude")).toBe("reads");
+    expect(line(artifacts, "Claude")).toContain("[Claude-SearchBot: HTTP 403 from the CDN (Cloudflare), unverifiable with a spoofed probe");
+  });
+
+  test("noindex for one crawler: a meta tag in its own name, or an agent-prefixed X-Robots-Tag", () => {
+    const googlebot = siteWithHtml(page({ head: '<meta name="googlebot" content="noindex">' }));
+    expect(line(googlebot, "Google AI Overviews, AI Mode and Gemini")).toBe(
+      'Google AI Overviews, AI Mode and Gemini: cannot read — `<meta name="googlebot" content="noindex">` tells Googlebot not to index the homepage (59% of the AI audience)',
+    );
+    expect(status(googlebot, "chatgpt")).toBe("reads");
+    // Meta AI finds the page through Bing's index instead.
+    expect(status(googlebot, "meta-ai")).toBe("reads");
+
+    const header = siteWithHtml(page(), { "x-robots-tag": "OAI-SearchBot: noindex" });
+    expect(line(header, "ChatGPT")).toBe("ChatGPT: cannot read — `X-Robots-Tag: OAI-SearchBot: noindex` tells OAI-SearchBot not to index the homepage (31% of the AI audience)");
+    expect(status(header, "google")).toBe("reads");
+    expect(aiPlatformReach.run(header).fix!.how).toContain("Remove `X-Robots-Tag: OAI-SearchBot: noindex`");
+  });
+
+  test("an X-Robots-Tag sent only to crawlers is seen in the live probe's answer", () => {
+    const artifacts = site({ probes: probes((agent) => (agent === "Bingbot" ? { headers: { "content-type": "text/html", "x-robots-tag": "noindex" } } : {})) });
+    expect(status(artifacts, "copilot")).toBe("blocked");
+    expect(line(artifacts, "Microsoft Copilot")).toContain("`X-Robots-Tag: noindex` tells Bingbot not to index the homepage");
+  });
+
+  test("nosnippet keeps Google's AI features out, for the agents that honour it; noai is honoured by none", () => {
+    const nosnippet = siteWithHtml(page({ head: '<meta name="robots" content="nosnippet">' }));
+    expect(status(nosnippet, "google")).toBe("blocked");
+    expect(status(nosnippet, "copilot")).toBe("blocked");
+    expect(status(nosnippet, "chatgpt")).toBe("reads");
+    const noai = siteWithHtml(page({ head: '<meta name="robots" content="noai, noimageai">' }));
+    expect(aiPlatformReach.run(noai)).toMatchObject({ status: "pass", score: 1 });
+  });
+
+  test("training-only opt-outs, in robots.txt or at the edge, are never punished", () => {
+    const robots = siteWithRobots("User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n");
+    expect(aiPlatformReach.run(robots)).toMatchObject({ status: "pass", score: 1 });
+    const edge = site({ probes: [...probes(), probe("GPTBot", { status: 403, words: 1 }), probe("ClaudeBot", { status: 403, words: 1 })] });
+    expect(aiPlatformReach.run(edge)).toMatchObject({ status: "pass", score: 1 });
+  });
+
+  test("an empty app shell: the crawlers that render JavaScript still read it, the others do not", () => {
+    const artifacts = siteWithHtml(APP_SHELL);
+    expect(status(artifacts, "google")).toBe("reads");
+    expect(status(artifacts, "copilot")).toBe("reads");
+    expect(status(artifacts, "chatgpt")).toBe("blocked");
+    expect(line(artifacts, "ChatGPT")).toContain("OAI-SearchBot runs no JavaScript and sees an empty app shell");
+    expect(aiPlatformReach.run(artifacts).fix).toMatchObject({ effort: "L" });
+  });
+
+  test("a login wall keeps every platform out", () => {
+    const login = page({ body: '<main><h1>Sign in</h1><form action="/session"><input name="email"><input type="password" name="password"><button>Sign in</button></form></main>' });
+    const artifacts = siteWithHtml(login);
+    const outcome = aiPlatformReach.run(artifacts);
+    expect(outcome.reach!.readingShare).toBe(0);
+    expect(line(artifacts, "ChatGPT")).toContain("a sign-in form with");
+    expect(outcome.fix!.how).toContain("Serve a public homepage at https://example.com/");
+  });
+
+  test("an error homepage blocks every platform, unless the crawlers themselves get the page", () => {
+    // Everyone gets the 503: the scanner, the browser probe and every crawler probe.
+    const error = site({ homepage: homepage({ status: 503 }), probes: probes().map((answer) => ({ ...answer, status: 503, words: 3 })) });
+    expect(aiPlatformReach.run(error).reach!.readingShare).toBe(0);
+    expect(line(error, "ChatGPT")).toContain("the homepage answers HTTP 503");
+    // The scanner's own fetch was refused, but every crawler probe got the page.
+    const scannerOnly = site({ homepage: homepage({ status: 403 }) });
+    expect(aiPlatformReach.run(scannerOnly)).toMatchObject({ status: "pass" });
+  });
+
+  test("a blanket robots.txt Disallow: nobody reads, and the fix adds the agents' own group", () => {
+    const outcome = aiPlatformReach.run(siteWithRobots("User-agent: *\nDisallow: /\n"));
+    expect(outcome).toMatchObject({ status: "fail", score: 0 });
+    expect(outcome.reach!.readingShare).toBe(0);
+    expect(outcome.fix!.how).toContain("User-agent: OAI-SearchBot\n");
+    // Only the agents that decide a platform's reach: no training crawler is asked to be let in.
+    expect(outcome.fix!.how).not.toContain("GPTBot\n");
+  });
+
+  test("an older scan without probes is judged from robots.txt and the page alone", () => {
+    const artifacts = site({ probes: undefined });
+    expect(aiPlatformReach.run(artifacts)).toMatchObject({ status: "pass", score: 1 });
+    expect(line(artifacts, "ChatGPT")).toContain("[OAI-SearchBot: live probe unavailable");
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, test } from "bun:test";
+import { jsonLdPresent } from "../../../../src/analyzers/visibility/audits/structure/json-ld-present.ts";
+import { organizationIdentity } from "../../../../src/analyzers/visibility/audits/structure/organization-identity.ts";
+import { websiteSchema } from "../../../../src/analyzers/visibility/audits/structure/website-schema.ts";
+import { siteName } from "../../../../src/analyzers/visibility/audits/site-identity.ts";
+import { ORIGIN, page, siteWithHtml } from "../sample-site.ts";
+
+/**
+ * The layouts real sites publish, measured as false findings on main: WordPress SEO plugins' @graph,
+ * news articles whose author is a Person and whose publisher is the site, Microdata-only pages.
+ */
+
+const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+
+const YOAST_GRAPH = {
+  "@context": "https://schema.org",
+  "@graph": [
+    { "@type": "WebPage", "@id": `${ORIGIN}/`, url: `${ORIGIN}/`, name: "Home", isPartOf: { "@id": `${ORIGIN}/#website` }, about: { "@id": `${ORIGIN}/#organization` } },
+    { "@type": "WebSite", "@id": `${ORIGIN}/#website`, url: `${ORIGIN}/`, name: "Example Bakery", publisher: { "@id": `${ORIGIN}/#organization` } },
+    {
+      "@type": "Organization",
+      "@id": `${ORIGIN}/#organization`,
+      name: "Example Bakery Lda",
+      url: `${ORIGIN}/`,
+      logo: { "@type": "ImageObject", "@id": `${ORIGIN}/#/schema/logo/image/`, url: `${ORIGIN}/logo.png` },
+      sameAs: ["https://www.wikidata.org/wiki/Q42", "https://www.linkedin.com/company/example"],
+    },
+    { "@type": "Person", "@id": `${ORIGIN}/#/schema/person/1`, name: "Jane Baker" },
+  ],
+};
+
+describe("identity audits read one structured-data graph", () => {
+  test("a complete Organization and WebSite inside @graph pass (they were reported as lacking everything)", () => {
+    const artifacts = siteWithHtml(page({ head: ld(YOAST_GRAPH) }));
+    const identity = organizationIdentity.run(artifacts);
+    expect(identity.status).toBe("pass");
+    expect(identity.evidence[0]).toContain("Organization: Example Bakery Lda (json-ld; the WebSite's publisher)");
+    expect(websiteSchema.run(artifacts)).toMatchObject({ status: "pass", detail: `The homepage declares the WebSite "Example Bakery" at ${ORIGIN}/.` });
+    expect(siteName(artifacts)).toBe("Example Bakery");
+  });
+
+  test("the WebSite may be addressed by its @id only, as SEO plugins write it", () => {
+    const graph = { "@context": "https://schema.org", "@graph": [{ "@type": "WebSite", "@id": `${ORIGIN}/`, name: "Example Bakery" }] };
+    expect(websiteSchema.run(siteWithHtml(page({ head: ld(graph) })))).toMatchObject({ status: "pass" });
+  });
+
+  test("an article's author is not taken for the site's owner; its publisher is", () => {
+    const article = {
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: "Bread prices rise",
+      author: { "@type": "Person", name: "Jane Reporter", url: `${ORIGIN}/authors/jane` },
+      publisher: { "@type": "NewsMediaOrganization", name: "The Daily Loaf", logo: { "@type": "ImageObject", url: `${ORIGIN}/logo.png` } },
+    };
+    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(article) })));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toContain('NewsMediaOrganization "The Daily Loaf"');
+    expect(outcome.detail).not.toContain("Jane Reporter");
+    expect(outcome.detail).toContain("lacks url, sameAs");
+    expect(outcome.detail).not.toContain("logo");
+  });
+
+  test("an author alone names nobody behind the site", () => {
+    const article = { "@context": "https://schema.org", "@type": "BlogPosting", headline: "Hi", author: { "@type": "Person", name: "Jane Reporter" } };
+    expect(organizationIdentity.run(siteWithHtml(page({ head: ld(article) })))).toMatchObject({ status: "fail" });
+  });
+
+  test("Microdata counts: an Organization in Microdata is found, and the page is not told it has no structured data", () => {
+    const body = `<div itemscope itemtype="https://schema.org/Bakery"><span itemprop="name">Example Bakery</span><link itemprop="url" href="/"><img itemprop="logo" src="/logo.png" alt=""><a itemprop="sameAs" href="https://www.wikidata.org/wiki/Q1">Wikidata</a></div>`;
+    const artifacts = siteWithHtml(page({ head: "", body }));
+    expect(jsonLdPresent.run(artifacts)).toMatchObject({ status: "pass", detail: "The homepage declares Bakery in Microdata." });
+    const identity = organizationIdentity.run(artifacts);
+    expect(identity.status).toBe("pass");
+    expect(identity.evidence[0]).toContain("Bakery: Example Bakery (microdata; its url is the homepage)");
+  });
+
+  test("the suggested fix keeps the site's own type and @id: a Bakery stays a Bakery", () => {
+    const bakery = { "@context": "https://schema.org", "@type": "Bakery", "@id": `${ORIGIN}/#bakery`, name: "Example Bakery", url: `${ORIGIN}/` };
+    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(bakery) })));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.fix!.how).toContain('"@type":"Bakery"');
+    expect(outcome.fix!.how).toContain(`"@id":"${ORIGIN}/#bakery"`);
+    expect(outcome.fix!.how).not.toContain('"@type":"Organization"');
+  });
+
+  test("a personal site gets a Person with an image, not an Organization with a logo", () => {
+    const person = { "@context": "https://schema.org", "@type": "Person", name: "Ada Lovelace", url: `${ORIGIN}/` };
+    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(person) })));
+    expect(outcome.detail).toContain("lacks image, sameAs");
+    expect(outcome.fix!.how).toContain('"@type":"Person"');
+    expect(outcome.fix!.how).toContain('"image"');
+    expect(outcome.fix!.how).not.toContain('"logo"');
+  });
+
+  test("a site named after a person the page describes, with no owner stated, is offered a Person", () => {
+    const html = page({ title: "Ada Lovelace", head: ld({ "@context": "https://schema.org", "@type": "BlogPosting", author: { "@type": "Person", name: "Ada Lovelace" } }) });
+    const outcome = organizationIdentity.run(siteWithHtml(html));
+    expect(outcome.status).toBe("fail");
+    expect(outcome.fix!.how).toContain('"@type":"Person"');
+  });
+});
