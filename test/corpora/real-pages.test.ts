@@ -29,7 +29,7 @@ const MIN_JUDGED = 15;
  * then fails): remove the entry then. Reported to the lead with the page ids.
  */
 const KNOWN_FAILING: Record<string, string> = {
-  "site-name": "siteName() (audits/site-identity.ts) takes the first JSON-LD Organization, WebSite or Person name, often the article's author; an empty name is used as is",
+  "site-name": 'siteName() (audits/site-identity.ts) takes a WebSite or Organization name that is not the site\'s ("Blogger", "Client Company", "Home"), or the headline when the title has no separator',
 };
 
 interface Tally {

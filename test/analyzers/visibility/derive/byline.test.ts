@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { parseDocument } from "../../../../src/analyzers/visibility/audits/homepage-document.ts";
+import { parseHtml } from "../../../../src/analyzers/structured-data/html-document.ts";
 import { byline, bylines } from "../../../../src/analyzers/visibility/derive/byline.ts";
 
-const doc = (body: string, head = "") => parseDocument(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+const doc = (body: string, head = "") => parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
 const names = (body: string, head = "") => bylines(doc(body, head)).map((found) => `${found.source}: ${found.name}`);
 
 describe("bylines: where real pages name their author", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { parseDocument } from "../../../../src/analyzers/visibility/audits/homepage-document.ts";
+import { parseHtml } from "../../../../src/analyzers/structured-data/html-document.ts";
 import { isoDay } from "../../../../src/analyzers/visibility/derive/date-text.ts";
 import { pageDates, publishedDate } from "../../../../src/analyzers/visibility/derive/published-date.ts";
 
-const doc = (body: string, head = "") => parseDocument(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+const doc = (body: string, head = "") => parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
 const dates = (body: string, head = "") => pageDates(doc(body, head)).map((date) => `${date.kind} ${date.source}: ${isoDay(date.time)}`);
 
 describe("pageDates: where real pages date themselves", () => {

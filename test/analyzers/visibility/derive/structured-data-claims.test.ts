@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { parseDocument } from "../../../../src/analyzers/visibility/audits/homepage-document.ts";
+import { parseHtml } from "../../../../src/analyzers/structured-data/html-document.ts";
 import { structuredAuthors, structuredDates } from "../../../../src/analyzers/visibility/derive/structured-data-claims.ts";
 
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
-const doc = (head: string, body = "") => parseDocument(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+const doc = (head: string, body = "") => parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
 
 describe("structuredAuthors", () => {
   test("follows @graph, arrays and {\"@id\"} references, in this block or another", () => {
