@@ -114,13 +114,13 @@ function derivationAgreement(scanned: ScannedPage[]): string[] {
     const names = expectedAuthors(page);
     if (names.length > 0 && page.foundInPage.author !== false) {
       authorPages++;
-      const found = bylines(homepage.document).map((byline) => normalise(byline.name));
+      const found = bylines({ document: homepage.document, html: homepage.response.html, url: homepage.response.finalUrl }).map((byline) => normalise(byline.name));
       if (found.some((name) => names.some((expected) => name.includes(expected) || (name.length > 2 && expected.includes(name))))) authorAgrees++;
     }
     const expected = expectedDate(page);
     if (expected) {
       datePages++;
-      const date = publishedDate(homepage.document);
+      const date = publishedDate({ document: homepage.document, html: homepage.response.html, url: homepage.response.finalUrl });
       const days = new Set([expected.day, ...(expected.instant === null ? [] : [new Date(expected.instant).toISOString().slice(0, 10)])]);
       if (date && (days.has(new Date(date.time).toISOString().slice(0, 10)) || days.has(date.text.slice(0, 10)))) dateAgrees++;
       else dateDisagrees.push(page.id);

@@ -3,7 +3,7 @@ import { excerpt } from "../audits/page-text.ts";
 import { markupBylines } from "./byline-markup.ts";
 import { nameFromByline } from "./byline-name.ts";
 import { labelledBylines } from "./labelled-bylines.ts";
-import { structuredAuthors } from "./structured-data-claims.ts";
+import { type ParsedPage, structuredAuthors } from "./structured-data-claims.ts";
 
 /**
  * Who a page says wrote it, and where it says so: structured data, author meta tags, author links and
@@ -41,22 +41,23 @@ const AUTHOR_META = new Set([
 const bylinesOf = new WeakMap<HtmlDocument, Byline[]>();
 
 /** Every author statement in the page, the most explicit kind first: structured data, meta tags, byline markup, then bylines in plain text. */
-export function bylines(document: HtmlDocument): Byline[] {
+export function bylines(page: ParsedPage): Byline[] {
+  const document = page.document;
   let found = bylinesOf.get(document);
   if (!found) {
     const markup = markupBylines(document);
     // A text byline inside a byline element is the same statement: quoted once.
     const shown = new Set(markup.map((entry) => entry.name.toLowerCase()));
     const text = labelledBylines(document).filter((entry) => !shown.has(entry.name.toLowerCase()));
-    found = [...structuredAuthors(document), ...metaAuthors(document), ...markup, ...text];
+    found = [...structuredAuthors(page), ...metaAuthors(document), ...markup, ...text];
     bylinesOf.set(document, found);
   }
   return found;
 }
 
 /** The page's author as its most explicit statement names them, or null when it names none. */
-export function byline(document: HtmlDocument): Byline | null {
-  return bylines(document)[0] ?? null;
+export function byline(page: ParsedPage): Byline | null {
+  return bylines(page)[0] ?? null;
 }
 
 function metaAuthors(document: HtmlDocument): Byline[] {

@@ -2,7 +2,7 @@ import type { HtmlDocument } from "../audits/homepage-document.ts";
 import { excerpt } from "../audits/page-text.ts";
 import { markupDates } from "./date-markup.ts";
 import { type DateKind, dated, type PageDate } from "./page-date.ts";
-import { type DateProperty, structuredDates } from "./structured-data-claims.ts";
+import { type DateProperty, type ParsedPage, structuredDates } from "./structured-data-claims.ts";
 
 /**
  * When a page says it was published or updated, and where it says so: structured data, date meta tags,
@@ -60,10 +60,11 @@ const META_KIND = new Map(DATE_META);
 const datesOf = new WeakMap<HtmlDocument, PageDate[]>();
 
 /** Every date the page states about itself, the most explicit kind first: structured data, meta tags, then <time>. */
-export function pageDates(document: HtmlDocument): PageDate[] {
+export function pageDates(page: ParsedPage): PageDate[] {
+  const document = page.document;
   let found = datesOf.get(document);
   if (!found) {
-    found = [...structuredPageDates(document), ...metaDates(document), ...markupDates(document)];
+    found = [...structuredPageDates(page), ...metaDates(document), ...markupDates(document)];
     datesOf.set(document, found);
   }
   return found;
@@ -73,13 +74,13 @@ export function pageDates(document: HtmlDocument): PageDate[] {
  * The page's publication date: its most explicit published date, else its creation date, else the first
  * <time> in its content. A page that only says when it was updated has no publication date here.
  */
-export function publishedDate(document: HtmlDocument): PageDate | null {
-  const dates = pageDates(document);
+export function publishedDate(page: ParsedPage): PageDate | null {
+  const dates = pageDates(page);
   return dates.find((date) => date.kind === "published") ?? dates.find((date) => date.kind === "created") ?? dates.find((date) => date.kind === "unlabelled") ?? null;
 }
 
-function structuredPageDates(document: HtmlDocument): PageDate[] {
-  return structuredDates(document)
+function structuredPageDates(page: ParsedPage): PageDate[] {
+  return structuredDates(page)
     .map((date) => dated(KIND_OF_PROPERTY[date.property], date.value, date.source))
     .filter((date): date is PageDate => date !== null);
 }

@@ -1,16 +1,17 @@
 import type { HtmlDocument } from "../audits/homepage-document.ts";
-import { declaredTypes, jsonLdBlocks } from "../audits/json-ld-blocks.ts";
-import { nodesOf } from "../audits/site-identity.ts";
 import { excerpt } from "../audits/page-text.ts";
+import type { SitePage } from "../audits/site-pages.ts";
+import { type GraphNode, hasType, propertyNodes, propertyTexts, propertyValues, type StructuredGraph, structuredGraph } from "../../structured-data/structured-graph.ts";
 import { findDescendant, isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
 
 /**
- * What a page's structured data (JSON-LD and Microdata) says about who wrote it and when.
- *
- * A stop-gap: the shared structured-data graph (src/analyzers/structured-data/) will hold every node with
- * its provenance, and these two functions will then read it instead of walking JSON-LD and Microdata here.
- * Their results keep the same shape, so the audits that call them do not change.
+ * What a page's structured data says about who wrote it and when. JSON-LD is read from the shared
+ * structured-data graph (`@graph`, `{"@id"}` references across blocks, contexts); Microdata from its
+ * elements, so that an `itemprop="author"` inside a reader's comment markup can be told apart.
  */
+
+/** A page as the derivations read it: its parsed start, the whole HTML (for JSON-LD) and its URL. */
+export type ParsedPage = Pick<SitePage, "url" | "document" | "html">;
 
 export interface StructuredAuthor {
   /** The author's name, or the URL or @id that stands for them when the markup gives no name. */
@@ -27,33 +28,31 @@ export interface StructuredDate {
   source: string;
 }
 
-type JsonNode = Record<string, unknown>;
-
 const AUTHOR_PROPERTIES = ["author", "creator"] as const;
 const DATE_PROPERTIES: readonly DateProperty[] = ["datePublished", "dateModified", "dateCreated"];
 /**
- * Nested under these, authors and dates belong to readers' comments and reviews, not to the page: a
- * product page's reviewers did not write it. A Comment node anywhere is a reader's; a Review that is
- * the page's own subject still counts.
+ * Under these, authors and dates belong to readers' comments and reviews, not to the page: a product
+ * page's reviewers did not write it. A Comment node anywhere is a reader's; a Review that is the page's
+ * own subject still counts.
  */
-const OTHER_PEOPLES_WORDS = new Set(["comment", "comments", "review", "reviews", "suggestedAnswer"]);
+const OTHER_PEOPLES_WORDS = ["comment", "comments", "review", "reviews", "suggestedAnswer"];
 const OTHER_PEOPLES_ITEMS = /schema\.org\/(?:Comment|Review|UserComments)\b/i;
 /** Microdata properties read per page: a page states its authors and dates a few times, a hostile one thousands. */
 const MAX_MICRODATA_PROPERTIES = 40;
-/** Markup nests deeply only by accident or malice; authors and dates sit near the top. */
+/** How far below a comment or review its nested nodes are followed to leave them out. */
 const MAX_DEPTH = 12;
 
 /** Every author or creator the page's JSON-LD and Microdata name, in the order the page gives them. */
-export function structuredAuthors(document: HtmlDocument): StructuredAuthor[] {
+export function structuredAuthors(page: ParsedPage): StructuredAuthor[] {
+  const graph = graphOf(page);
   const found: StructuredAuthor[] = [];
-  const byId = nodesById(document);
-  for (const { node, blockIndex } of ownNodes(document)) {
+  for (const node of ownJsonLdNodes(graph)) {
     for (const property of AUTHOR_PROPERTIES) {
-      const source = `JSON-LD ${typeLabel(node)}"${property}"${blockIndex > 1 ? ` (block ${blockIndex})` : ""}`;
-      for (const name of namesOf(node[property], byId)) found.push({ name, source });
+      const source = `JSON-LD ${typeLabel(node)}"${property}"${blockLabel(node)}`;
+      for (const name of namesOf(graph, node, property)) found.push({ name, source });
     }
   }
-  for (const element of microdataProperties(document, AUTHOR_PROPERTIES)) {
+  for (const element of microdataProperties(page.document, AUTHOR_PROPERTIES)) {
     const name = microdataName(element);
     if (name) found.push({ name, source: `Microdata itemprop="${excerpt(element.getAttribute("itemprop")!.trim(), 40)}"` });
   }
@@ -61,15 +60,14 @@ export function structuredAuthors(document: HtmlDocument): StructuredAuthor[] {
 }
 
 /** Every datePublished, dateModified and dateCreated the page's JSON-LD and Microdata state. */
-export function structuredDates(document: HtmlDocument): StructuredDate[] {
+export function structuredDates(page: ParsedPage): StructuredDate[] {
   const found: StructuredDate[] = [];
-  for (const { node, blockIndex } of ownNodes(document)) {
+  for (const node of ownJsonLdNodes(graphOf(page))) {
     for (const property of DATE_PROPERTIES) {
-      const value = node[property];
-      if (typeof value === "string" && value.trim()) found.push({ property, value: value.trim(), source: `JSON-LD ${typeLabel(node)}"${property}"${blockIndex > 1 ? ` (block ${blockIndex})` : ""}` });
+      for (const value of propertyTexts(node, property)) found.push({ property, value, source: `JSON-LD ${typeLabel(node)}"${property}"${blockLabel(node)}` });
     }
   }
-  for (const element of microdataProperties(document, DATE_PROPERTIES)) {
+  for (const element of microdataProperties(page.document, DATE_PROPERTIES)) {
     const value = (element.getAttribute("content") ?? element.getAttribute("datetime") ?? element.textContent ?? "").trim();
     const property = DATE_PROPERTIES.find((name) => words(element.getAttribute("itemprop")).includes(name))!;
     if (value) found.push({ property, value: excerpt(value, 80), source: `Microdata itemprop="${property}"` });
@@ -77,70 +75,55 @@ export function structuredDates(document: HtmlDocument): StructuredDate[] {
   return found;
 }
 
-/** The JSON-LD nodes that speak for the page: @graph members, array items and nested objects, but not comments or reviews. */
-function ownNodes(document: HtmlDocument): { node: JsonNode; blockIndex: number }[] {
-  const nodes: { node: JsonNode; blockIndex: number }[] = [];
-  const walk = (value: unknown, blockIndex: number, depth: number): void => {
-    if (depth > MAX_DEPTH) return;
-    if (Array.isArray(value)) return value.forEach((item) => walk(item, blockIndex, depth + 1));
-    if (!value || typeof value !== "object") return;
-    const node = value as JsonNode;
-    if (declaredTypes({ "@type": node["@type"] }).includes("Comment")) return;
-    nodes.push({ node, blockIndex });
-    for (const [key, child] of Object.entries(node)) if (key !== "@context" && !OTHER_PEOPLES_WORDS.has(key)) walk(child, blockIndex, depth + 1);
+function graphOf(page: ParsedPage): StructuredGraph {
+  return structuredGraph(page.document, page.html, page.url);
+}
+
+/** The JSON-LD nodes that speak for the page: every node but comments, and what readers' comments and reviews hold. */
+function ownJsonLdNodes(graph: StructuredGraph): GraphNode[] {
+  const others = new Set<GraphNode>();
+  const leaveOut = (node: GraphNode, depth: number): void => {
+    if (others.has(node) || depth > MAX_DEPTH) return;
+    others.add(node);
+    for (const key of Object.keys(node.node)) if (!key.startsWith("@")) for (const child of propertyNodes(graph, node, key)) leaveOut(child, depth + 1);
   };
-  for (const block of jsonLdBlocks(document)) if (block.ok) walk(block.value, block.index, 0);
-  return nodes;
-}
-
-/** Every node of the page's JSON-LD that has an @id, so that `{"@id": …}` references resolve across blocks. */
-function nodesById(document: HtmlDocument): Map<string, JsonNode> {
-  const byId = new Map<string, JsonNode>();
-  for (const block of jsonLdBlocks(document)) {
-    if (!block.ok) continue;
-    for (const node of nodesOf(block.value)) {
-      const id = node["@id"];
-      // The fullest node wins: references to a node are bare {"@id"} objects themselves.
-      if (typeof id === "string" && Object.keys(node).length > (Object.keys(byId.get(id) ?? {}).length || 0)) byId.set(id, node);
-    }
+  for (const node of graph.nodes) {
+    if (hasType(node, "Comment")) leaveOut(node, 0);
+    for (const property of OTHER_PEOPLES_WORDS) for (const child of propertyNodes(graph, node, property)) leaveOut(child, 0);
   }
-  return byId;
+  return graph.nodes.filter((node) => !others.has(node) && node.sources.some((source) => source.format === "json-ld"));
 }
 
-function namesOf(value: unknown, byId: Map<string, JsonNode>, depth = 0): string[] {
-  if (value === undefined || value === null || depth > 4) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => namesOf(item, byId, depth + 1));
-  if (typeof value === "string") {
-    const referenced = byId.get(value.trim());
-    return referenced ? namesOf(referenced, byId, depth + 1) : cleanList([value]);
+/** The names a property gives: a node's name (or given and family names, or what stands for it), or plain text. */
+function namesOf(graph: StructuredGraph, node: GraphNode, property: string): string[] {
+  const names: string[] = [];
+  for (const value of propertyValues(node, property)) {
+    const target = typeof value === "string" ? null : graph.resolve(value);
+    if (typeof value === "string") names.push(value);
+    else if (target) names.push(...nameOfNode(target));
+    else if (value && typeof value === "object" && typeof (value as Record<string, unknown>)["@id"] === "string") names.push((value as Record<string, unknown>)["@id"] as string);
   }
-  if (typeof value !== "object") return [];
-  const node = value as JsonNode;
-  const id = typeof node["@id"] === "string" ? node["@id"] : null;
-  const named = textValues(node.name);
-  if (named.length > 0) return cleanList(named);
-  const parts = [...textValues(node.givenName), ...textValues(node.familyName)].join(" ");
-  if (parts.trim()) return cleanList([parts]);
-  const referenced = id ? byId.get(id) : undefined;
-  if (referenced && referenced !== node) return namesOf(referenced, byId, depth + 1);
-  return cleanList([...textValues(node.alternateName), ...textValues(node.url), ...(id ? [id] : [])].slice(0, 1));
+  return names.map((name) => excerpt(name, 100)).filter((name) => name !== "");
 }
 
-/** Strings, and `{"@value": "…"}` objects, as JSON-LD allows both for text. */
-function textValues(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(textValues);
-  if (value && typeof value === "object" && typeof (value as JsonNode)["@value"] === "string") return [(value as JsonNode)["@value"] as string];
-  return [];
+function nameOfNode(node: GraphNode): string[] {
+  const named = propertyTexts(node, "name");
+  if (named.length > 0) return named;
+  const parts = [...propertyTexts(node, "givenName"), ...propertyTexts(node, "familyName")].join(" ");
+  if (parts.trim()) return [parts];
+  return [...propertyTexts(node, "alternateName"), ...propertyTexts(node, "url"), ...(node.id ? [node.id] : [])].slice(0, 1);
 }
 
-function cleanList(values: string[]): string[] {
-  return values.map((value) => excerpt(value, 100)).filter((value) => value !== "");
-}
-
-function typeLabel(node: JsonNode): string {
-  const type = declaredTypes({ "@type": node["@type"] })[0];
+function typeLabel(node: GraphNode): string {
+  const type = node.types[0];
   return type ? `${type} ` : "";
+}
+
+/** " (block 2)" for a node first stated in the page's second JSON-LD block; nothing for the first. */
+function blockLabel(node: GraphNode): string {
+  const source = node.sources.find((entry) => entry.format === "json-ld");
+  const block = source ? Number(/^json-ld\[(\d+)\]/.exec(source.path)?.[1] ?? 0) + 1 : 1;
+  return block > 1 ? ` (block ${block})` : "";
 }
 
 /** Elements whose itemprop names one of `properties`, outside comments and reviews. */

@@ -2,7 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { parseHtml } from "../../../../src/analyzers/structured-data/html-document.ts";
 import { byline, bylines } from "../../../../src/analyzers/visibility/derive/byline.ts";
 
-const doc = (body: string, head = "") => parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+const doc = (body: string, head = "") => {
+  const html = `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+  return { document: parseHtml(html), html, url: "https://example.com/article" };
+};
 const names = (body: string, head = "") => bylines(doc(body, head)).map((found) => `${found.source}: ${found.name}`);
 
 describe("bylines: where real pages name their author", () => {

@@ -3,7 +3,10 @@ import { parseHtml } from "../../../../src/analyzers/structured-data/html-docume
 import { isoDay } from "../../../../src/analyzers/visibility/derive/date-text.ts";
 import { pageDates, publishedDate } from "../../../../src/analyzers/visibility/derive/published-date.ts";
 
-const doc = (body: string, head = "") => parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+const doc = (body: string, head = "") => {
+  const html = `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+  return { document: parseHtml(html), html, url: "https://example.com/article" };
+};
 const dates = (body: string, head = "") => pageDates(doc(body, head)).map((date) => `${date.kind} ${date.source}: ${isoDay(date.time)}`);
 
 describe("pageDates: where real pages date themselves", () => {

@@ -3,7 +3,10 @@ import { parseHtml } from "../../../../src/analyzers/structured-data/html-docume
 import { structuredAuthors, structuredDates } from "../../../../src/analyzers/visibility/derive/structured-data-claims.ts";
 
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
-const doc = (head: string, body = "") => parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+const doc = (head: string, body = "") => {
+  const html = `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+  return { document: parseHtml(html), html, url: "https://example.com/article" };
+};
 
 describe("structuredAuthors", () => {
   test("follows @graph, arrays and {\"@id\"} references, in this block or another", () => {

@@ -22,7 +22,7 @@ const PER_PAGE_EVIDENCE = 2;
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
   if (pages.length === 0) return unknownOutcome("No page could be read to look for authors.");
-  const named = pages.map((page) => ({ path: pathOf(page.url), found: bylines(page.document) })).filter((entry) => entry.found.length > 0);
+  const named = pages.map((page) => ({ path: pathOf(page.url), found: bylines(page) })).filter((entry) => entry.found.length > 0);
   if (named.length > 0) {
     const first = named[0]!;
     const evidence = named.flatMap(({ path, found }) => found.slice(0, PER_PAGE_EVIDENCE).map((byline) => `${path}: ${byline.source}: "${excerpt(byline.name, 60)}"`)).slice(0, MAX_EVIDENCE);

@@ -31,7 +31,7 @@ interface FoundDate {
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
   if (pages.length === 0) return unknownOutcome("No page could be read to look for dates.");
-  const dates: FoundDate[] = pages.flatMap((page) => pageDates(page.document).map((date) => ({ source: `${pathOf(page.url)}: ${date.source}`, text: date.text, time: date.time })));
+  const dates: FoundDate[] = pages.flatMap((page) => pageDates(page).map((date) => ({ source: `${pathOf(page.url)}: ${date.source}`, text: date.text, time: date.time })));
   dates.push(...sitemapDates(artifacts));
   const fix = {
     what: "Date your content in markup, and keep it current",
