@@ -1,5 +1,6 @@
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { vocabularyFileProblem } from "./analyzers/schema/vocabulary/vocabulary-file.ts";
 import { parseConnectTo } from "./net/connect-to.ts";
 
 /**
@@ -126,6 +127,12 @@ export const variables = {
   WIKIDATA_SPARQL_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://query.wikidata.org/sparql", problem: parsesAsUrl },
   WIKIPEDIA_API_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://en.wikipedia.org/w/api.php", problem: parsesAsUrl },
   COMMONCRAWL_INDEX_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://index.commoncrawl.org", problem: parsesAsUrl },
+  // Read once here so that a missing or wrong file stops the process at start, not the first scan.
+  SCHEMA_VOCABULARY: {
+    schema: T.String({ minLength: 1 }),
+    form: "the path of a schema.org release file (JSON-LD or N-Quads, such as schemaorg-all-https.jsonld)",
+    problem: vocabularyFileProblem,
+  },
   LOG_LEVEL: {
     schema: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
     form: "debug, info, warn, error or silent",

@@ -3,6 +3,7 @@ import { openDatabase, type Db } from "./store/database.ts";
 import { createLogger, type Log } from "./log.ts";
 import { VERSION } from "./version.ts";
 import { analyzerFor } from "./analyzers/registry.ts";
+import { useVocabularyFile } from "./analyzers/schema/vocabulary/vocabulary.ts";
 import { parseConnectTo } from "./net/connect-to.ts";
 import type { Lookup } from "./net/resolve-host.ts";
 import { createSafeFetcher, scannerUserAgent } from "./net/safe-fetch.ts";
@@ -42,6 +43,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const now = overrides.now ?? Date.now;
   const analyzer = analyzerFor(config.SERVICE);
+  useVocabularyFile(config.SCHEMA_VOCABULARY);
   const db = openDatabase(config.DATABASE_PATH);
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 

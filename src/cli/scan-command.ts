@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
 import { visibilityAnalyzer, type VisibilityRecord } from "../analyzers/visibility/index.ts";
 import { parseConnectTo } from "../net/connect-to.ts";
 import { createSafeFetcher, scannerUserAgent } from "../net/safe-fetch.ts";
@@ -76,6 +77,7 @@ export async function scanCommand(args: string[], config: Config, io: ScanIo): P
 
 /** One scan as the worker runs it, without the queue: same fetcher, same deadline, same analyzer. */
 export async function scanOnce(domain: string, config: Config): Promise<VisibilityRecord> {
+  useVocabularyFile(config.SCHEMA_VOCABULARY);
   const fetcher = createSafeFetcher({
     connectTo: parseConnectTo(config.SCAN_CONNECT_TO),
     timeoutMs: config.FETCH_TIMEOUT_MS,

@@ -1,12 +1,11 @@
 import { megabytes } from "../structured-data/extract-structured-data.ts";
 import type { ExtractedItem, LimitNotice } from "../structured-data/extracted-item.ts";
 import { pageDocument } from "../structured-data/html-document.ts";
-import { embedReferences, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
+import { embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
 import type { SchemaResult, StructuredItem } from "./record-schema.ts";
-import { withBareNames } from "./rich-results/bare-names.ts";
 import { richResultEligibility } from "./rich-results/eligibility.ts";
 import { validateItem } from "./validate/validate-item.ts";
 import type { Vocabulary } from "./vocabulary/vocabulary.ts";
@@ -22,8 +21,8 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   const document = pageDocument(page, page.html);
   const extraction = structuredGraph(document, page.html, page.finalUrl);
   onStep?.("validate");
-  const items = extraction.items.map((item) => judgeItem(item, extraction, vocabulary));
-  const knownTypes = extraction.items.flatMap((item, index) => items[index]!.knownTypes);
+  const items = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary));
+  const knownTypes = items.flatMap((item) => item.knownTypes);
   onStep?.("generate");
   const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
     type: suggestion.type,
@@ -51,6 +50,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
     problems: extraction.problems,
     limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits],
     generated,
+    vocabulary: { ...vocabulary.origin },
   };
 }
 
@@ -76,7 +76,7 @@ function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Voca
       errors: validated.errors,
       warnings: validated.warnings,
       // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
-      eligibility: richResultEligibility(withBareNames(embedReferences(graph, item.node)), { hasErrors: validated.errors.length > 0, context: vocabulary }),
+      eligibility: richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary }),
     },
   };
 }

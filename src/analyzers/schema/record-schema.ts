@@ -139,6 +139,16 @@ export const PageSchema = Type.Object(
   { description: "The page analysed." },
 );
 
+export const VocabularySchema = Type.Object(
+  {
+    release: Type.Union([Type.String(), Type.Null()], { description: 'The schema.org release the items were validated against, e.g. "29.4"; null when the release file does not say.' }),
+    source: Type.Union([Type.Literal("embedded"), Type.Literal("SCHEMA_VOCABULARY")], {
+      description: '"embedded": the release built into the service; "SCHEMA_VOCABULARY": a release file the operator configured.',
+    }),
+  },
+  { description: "Which schema.org vocabulary validated the items. Absent in records stored before this field was added." },
+);
+
 export const SchemaResultSchema = Type.Object(
   {
     page: PageSchema,
@@ -147,6 +157,7 @@ export const SchemaResultSchema = Type.Object(
     problems: Type.Array(ExtractionProblemSchema, { description: "Blocks that could not be read at all." }),
     limits: Type.Optional(Type.Array(LimitSchema, { description: "Every cap that was hit (items, nesting, page size); absent in records stored before caps were reported." })),
     generated: Type.Array(GeneratedSchema, { description: "JSON-LD suggested for what the page shows but does not mark up yet." }),
+    vocabulary: Type.Optional(VocabularySchema),
   },
   { description: "The analysis; null when the scan failed." },
 );

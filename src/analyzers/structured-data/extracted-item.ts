@@ -18,6 +18,11 @@ export interface ExtractedItem {
    * has none, `other` when it names another vocabulary. Microdata and RDFa carry full type URLs instead.
    */
   context?: "schema.org" | "missing" | "other";
+  /**
+   * JSON-LD only: context URLs in force that are not read here (another vocabulary's). A term outside
+   * schema.org may be theirs, so it is "not checked" rather than wrong.
+   */
+  unreadContexts?: readonly string[];
 }
 
 export interface ExtractionProblem {

@@ -1,5 +1,6 @@
 import { addProblem, type Extraction, type ExtractedItem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
 import type { JsonLdScript } from "./json-ld-scripts.ts";
+import { normalizeJsonLdNode } from "./normalize-json-ld-node.ts";
 
 /**
  * The JSON-LD blocks of a page: each top-level object, each member of a top-level array and each
@@ -52,7 +53,8 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
     addProblem(problems, { format: "json-ld", path, message: `Expected a JSON object describing an item, found ${describe(value)}.` });
     return;
   }
-  const context = value["@context"] ?? inheritedContext;
+  // An @graph's own @context refines the one it sits in (JSON-LD 1.1 §4.1); its members inherit both.
+  const context = mergeContexts(inheritedContext, value["@context"]);
   const graph = value["@graph"];
   if (graph !== undefined) {
     const members = Array.isArray(graph) ? graph : [graph];
@@ -63,8 +65,16 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
   // Past the cap an item is only counted: copying ten thousand Products would cost memory for nothing.
   if (items.length >= MAX_ITEMS) return;
   const cut = { happened: false };
-  items.push({ format: "json-ld", path, node: cutDeepNesting(value, 0, cut) as JsonLdNode, context: classifyContext(context) });
+  // Keys as the @context in force makes them (`type` → `@type`, `schema:name` → `name`, other vocabularies' terms as IRIs).
+  const normalized = normalizeJsonLdNode(cutDeepNesting(value, 0, cut) as JsonLdNode, inheritedContext);
+  items.push({ format: "json-ld", path, node: normalized.node, context: normalized.context, unreadContexts: normalized.unreadContexts });
   if (cut.happened) state.cutDeep = true;
+}
+
+function mergeContexts(outer: unknown, inner: unknown): unknown {
+  if (outer === undefined) return inner;
+  if (inner === undefined) return outer;
+  return [outer, inner];
 }
 
 /**
@@ -88,21 +98,6 @@ function cutDeepNesting(value: unknown, depth: number, cut: { happened: boolean 
     return {};
   }
   return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, cutDeepNesting(member, depth + 1, cut)]));
-}
-
-/** Whether an @context (a string, an object with @vocab, or an array of those) points at schema.org. */
-export function classifyContext(context: unknown): "schema.org" | "missing" | "other" {
-  if (context === undefined || context === null) return "missing";
-  const entries = Array.isArray(context) ? context : [context];
-  for (const entry of entries) {
-    if (typeof entry === "string" && isSchemaOrgIri(entry)) return "schema.org";
-    if (isNode(entry) && typeof entry["@vocab"] === "string" && isSchemaOrgIri(entry["@vocab"])) return "schema.org";
-  }
-  return "other";
-}
-
-function isSchemaOrgIri(value: string): boolean {
-  return /^https?:\/\/schema\.org\/?$/i.test(value.trim());
 }
 
 type ParsedBlock = { ok: true; value: unknown } | { ok: false; error: string };

@@ -1,4 +1,5 @@
 import type { HtmlDocument, HtmlElement } from "./html-document.ts";
+import { graphTerm } from "./schema-org-term.ts";
 import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
 
 /**
@@ -29,28 +30,32 @@ function isTopLevel(element: HtmlElement): boolean {
 
 function readItem(scope: HtmlElement, depth: number, baseUrl: string, budget: TextBudget): JsonLdNode {
   const node: JsonLdNode = {};
-  const types = words(scope.getAttribute("itemtype"));
+  const types = words(scope.getAttribute("itemtype")).map(graphTerm);
   if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   const id = scope.getAttribute("itemid");
   if (id) node["@id"] = id.trim();
   const referenced = words(scope.getAttribute("itemref"))
     .map((refId) => scope.ownerDocument.getElementById(refId) as HtmlElement | null)
     .filter((element): element is HtmlElement => element !== null && element !== scope);
-  forEachPropertyElement(scope, "itemscope", (child) => {
+  forEachPropertyElement(scope, isItemScope, (child) => {
     const names = words(child.getAttribute("itemprop"));
     if (names.length === 0) return;
     const value = child.hasAttribute("itemscope") ? (depth < MAX_DEPTH ? readItem(child, depth + 1, baseUrl, budget) : {}) : propertyValue(child, baseUrl, budget);
-    for (const name of names) addProperty(node, name, value);
+    for (const name of names) addProperty(node, graphTerm(name), value);
   }, referenced);
   return node;
 }
 
+function isItemScope(element: HtmlElement): boolean {
+  return element.hasAttribute("itemscope");
+}
+
 /**
  * Visits the descendants of `scope` in document order, not descending into nested items (elements
- * with `scopeAttribute`: their properties belong to them). A loop with its own stack rather than
+ * for which `isNestedScope` holds: their properties belong to them). A loop with its own stack rather than
  * recursion: a hostile page nests plain elements tens of thousands deep, past the call stack.
  */
-export function forEachPropertyElement(scope: HtmlElement, scopeAttribute: string, visit: (element: HtmlElement) => void, referenced: readonly HtmlElement[] = []): void {
+export function forEachPropertyElement(scope: HtmlElement, isNestedScope: (element: HtmlElement) => boolean, visit: (element: HtmlElement) => void, referenced: readonly HtmlElement[] = []): void {
   const pending: HtmlElement[] = [];
   const pushChildren = (parent: HtmlElement) => {
     const children = parent.children;
@@ -68,7 +73,7 @@ export function forEachPropertyElement(scope: HtmlElement, scopeAttribute: strin
       seen.add(element);
     }
     visit(element);
-    if (!element.hasAttribute(scopeAttribute)) pushChildren(element);
+    if (!isNestedScope(element)) pushChildren(element);
   }
 }
 

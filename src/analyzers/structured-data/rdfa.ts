@@ -1,5 +1,6 @@
 import type { HtmlDocument, HtmlElement } from "./html-document.ts";
 import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
+import { graphTerm } from "./schema-org-term.ts";
 import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type TextBudget } from "./microdata.ts";
 
 /**
@@ -15,9 +16,12 @@ import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type Text
 export function extractRdfa(document: HtmlDocument, baseUrl: string): Extraction {
   const items: ExtractedItem[] = [];
   const context: RdfaContext = { baseUrl, budget: textBudget(), vocabOf: new Map(), prefixScopeOf: new Map() };
-  const topLevel = Array.from(document.querySelectorAll("[typeof]")).filter((element) => !isPropertyValue(element as HtmlElement));
+  const topLevel = (Array.from(document.querySelectorAll("[typeof],[about],[resource]")) as HtmlElement[]).filter((element) => isSubject(element) && !isPropertyValue(element));
   for (const element of topLevel.slice(0, MAX_ITEMS)) {
-    items.push({ format: "rdfa", path: `rdfa[${items.length}]`, node: readItem(element, 0, context) });
+    const node = readItem(element, 0, context);
+    // An untyped subject that states nothing (a `resource` attribute on some other markup) is no item.
+    if (!element.hasAttribute("typeof") && Object.keys(node).every((key) => key === "@id")) continue;
+    items.push({ format: "rdfa", path: `rdfa[${items.length}]`, node });
   }
   return { items, problems: [], limits: itemLimit("RDFa", topLevel.length) };
 }
@@ -34,6 +38,18 @@ interface RdfaContext {
   prefixScopeOf: Map<HtmlElement, HtmlElement | null>;
 }
 
+/**
+ * Whether an element states a subject of its own: a `typeof` item, or (RDFa Core) an element whose
+ * `about` or `resource` names a node without being a property value or link itself, as in
+ * `<span resource="#periodical"><span property="issn">…`. Its properties belong to that node, which
+ * the graph joins by `@id` with the node's other statements.
+ */
+function isSubject(element: HtmlElement): boolean {
+  if (element.hasAttribute("typeof")) return true;
+  if (!element.hasAttribute("about") && !element.hasAttribute("resource")) return false;
+  return !element.hasAttribute("property") && linkTerms(element, "rel").length === 0 && linkTerms(element, "rev").length === 0;
+}
+
 /** Whether a `typeof` element is the value of a property of an enclosing item rather than an item of its own. */
 function isPropertyValue(element: HtmlElement): boolean {
   if (element.hasAttribute("property") || linkTerms(element, "rel").length > 0 || linkTerms(element, "rev").length > 0) return true;
@@ -46,7 +62,7 @@ function isPropertyValue(element: HtmlElement): boolean {
  */
 function hangingLink(element: HtmlElement): HtmlElement | null {
   for (let current = element.parentElement as HtmlElement | null; current; current = current.parentElement as HtmlElement | null) {
-    if (current.hasAttribute("typeof")) return null;
+    if (isSubject(current)) return null;
     const links = linkTerms(current, "rel").length > 0 || linkTerms(current, "rev").length > 0;
     if (links && !linksToResource(current)) return current;
   }
@@ -74,12 +90,11 @@ function linkTerms(element: HtmlElement, attribute: "rel" | "rev"): string[] {
 function readItem(scope: HtmlElement, depth: number, context: RdfaContext): JsonLdNode {
   const node: JsonLdNode = {};
   const types = words(scope.getAttribute("typeof")).map((term) => expand(scope, term, context));
-  if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   const id = scope.getAttribute("resource") ?? scope.getAttribute("about") ?? (scope.hasAttribute("property") ? null : linkTarget(scope, context));
   if (id) node["@id"] = id;
   const reverse: JsonLdNode = {};
   const nested = (child: HtmlElement): JsonLdNode => (depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {});
-  forEachPropertyElement(scope, "typeof", (child) => {
+  forEachPropertyElement(scope, isSubject, (child) => {
     const expandAll = (terms: string[]) => terms.map((term) => expand(child, term, context));
     const properties = expandAll(words(child.getAttribute("property")));
     const rel = expandAll(linkTerms(child, "rel"));
@@ -96,14 +111,21 @@ function readItem(scope: HtmlElement, depth: number, context: RdfaContext): Json
     }
     const target = linkTarget(child, context);
     if (target !== null) {
-      for (const name of rel) addProperty(node, name, { "@id": target });
+      for (const name of rel) {
+        if (name === RDF_TYPE) types.push(graphTerm(target));
+        else addProperty(node, name, { "@id": target });
+      }
       for (const name of rev) addProperty(reverse, name, { "@id": target });
     }
     if (properties.length > 0) {
       const value = rdfaValue(child, context);
-      for (const name of properties) addProperty(node, name, value);
+      for (const name of properties) {
+        if (name === RDF_TYPE) types.push(graphTerm(value));
+        else addProperty(node, name, value);
+      }
     }
   });
+  if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   if (Object.keys(reverse).length > 0) node["@reverse"] = reverse;
   return node;
 }
@@ -130,18 +152,41 @@ function rdfaValue(element: HtmlElement, context: RdfaContext): string {
   return propertyValue(element, context.baseUrl, context.budget);
 }
 
-/** A term as a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
+/** A term as the graph keeps it (see graphTerm), expanded first to a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
 function expand(element: HtmlElement, term: string, context: RdfaContext): string {
+  return graphTerm(expandToIri(element, term, context));
+}
+
+function expandToIri(element: HtmlElement, term: string, context: RdfaContext): string {
   if (/^https?:\/\//i.test(term)) return term;
   const colon = term.indexOf(":");
   if (colon > 0) {
     const prefix = term.slice(0, colon);
-    const namespace = declaredPrefix(element, prefix, context) ?? (prefix === "schema" ? "http://schema.org/" : null);
+    const namespace = declaredPrefix(element, prefix, context) ?? INITIAL_PREFIXES[prefix.toLowerCase()] ?? null;
     return namespace ? namespace + term.slice(colon + 1) : term;
   }
   const vocab = nearest(element, context.vocabOf, (candidate) => vocabularyOf(candidate.getAttribute("vocab")));
   return vocab ? vocab + term : term;
 }
+
+/**
+ * The prefixes of RDFa 1.1's initial context that pages use without declaring them
+ * (https://www.w3.org/2011/rdfa-context/rdfa-1.1), schema.org's among them.
+ */
+const INITIAL_PREFIXES: Readonly<Record<string, string>> = {
+  schema: "http://schema.org/",
+  rdf: "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+  rdfs: "http://www.w3.org/2000/01/rdf-schema#",
+  xsd: "http://www.w3.org/2001/XMLSchema#",
+  owl: "http://www.w3.org/2002/07/owl#",
+  dc: "http://purl.org/dc/terms/",
+  dcterms: "http://purl.org/dc/terms/",
+  foaf: "http://xmlns.com/foaf/0.1/",
+  og: "http://ogp.me/ns#",
+};
+
+/** `rdf:type` as a property or link states a type, as `typeof` does. */
+const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
 /**
  * RDFa joins vocab and term as written, so `vocab="https://schema.org"` would make `https://schema.orgname`;

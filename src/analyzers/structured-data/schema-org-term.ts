@@ -1,18 +1,25 @@
+import { schemaOrgName } from "./json-ld-context.ts";
+
 /**
- * schema.org terms are written many ways: `Product`, `schema:Product`, `https://schema.org/Product`,
- * `http://www.schema.org/Product`. Readers of the graph compare short names, so each is reduced here.
+ * The graph's readers compare short names. JSON-LD keys arrive as their @context makes them (bare
+ * schema.org names, other vocabularies' IRIs); Microdata writes bare names or full IRIs, RDFa full IRIs.
  */
 
-const SCHEMA_IRI = /^https?:\/\/(?:www\.)?schema\.org\/([^/?#\s]+)$/i;
-
-/** The short schema.org name of a term, or null when it is written as an IRI of another vocabulary. */
-export function schemaOrgName(term: string): string | null {
+/** The short name of a term: a schema.org IRI's name, a bare name as written; null for another vocabulary's IRI. */
+export function termName(term: string): string | null {
   const trimmed = term.trim();
-  const iri = SCHEMA_IRI.exec(trimmed);
-  if (iri) return iri[1]!;
-  if (trimmed.startsWith("schema:")) return trimmed.slice("schema:".length);
-  if (/^[a-z][\w+.-]*:/i.test(trimmed)) return null;
-  return trimmed === "" ? null : trimmed;
+  if (trimmed === "") return null;
+  if (/^[a-z][\w+.-]*:/i.test(trimmed)) return schemaOrgName(trimmed) ?? (trimmed.startsWith("schema:") ? trimmed.slice("schema:".length) : null);
+  return trimmed;
+}
+
+/**
+ * A Microdata or RDFa term as the graph keeps it: a schema.org IRI as its bare name, as JSON-LD's context
+ * makes it, so every format reads the same (`Product`, not `https://schema.org/Product`); any other IRI or
+ * name as written.
+ */
+export function graphTerm(term: string): string {
+  return schemaOrgName(term.trim()) ?? term;
 }
 
 /** A node's `@type` (a string or an array) as a list of short schema.org names, other vocabularies' types kept as written. */
@@ -23,7 +30,7 @@ export function normalizeTypes(declared: unknown): string[] {
     // Microdata and RDFa allow several types in one attribute value.
     for (const word of raw.split(/\s+/)) {
       if (word === "") continue;
-      const type = schemaOrgName(word) ?? word;
+      const type = termName(word) ?? word;
       if (!types.includes(type)) types.push(type);
     }
   }

@@ -1,7 +1,7 @@
 import type { HtmlDocument } from "./html-document.ts";
 import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, type StructuredFormat } from "./extracted-item.ts";
 import { extractStructuredData } from "./extract-structured-data.ts";
-import { normalizeTypes, schemaOrgName } from "./schema-org-term.ts";
+import { normalizeTypes, termName } from "./schema-org-term.ts";
 
 /**
  * One graph of the structured data on a page, whatever its format: every node (top-level items and the
@@ -129,15 +129,17 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
 }
 
 /**
- * A node's types: its `@type`, and the schema.org types its `additionalType` names (schema.org's way,
- * used by Microdata and RDFa where one element can carry only one vocabulary, to give a second type).
+ * A node's types: its `@type`, and the types its `additionalType` names (schema.org's way, used by
+ * Microdata and RDFa where one element carries one type attribute, to give a second type, often from
+ * another vocabulary such as productontology.org).
  */
 function typesOf(object: JsonLdNode): string[] {
   const types = normalizeTypes(object["@type"]);
-  for (const value of asArray(object.additionalType)) {
-    // A bare type name ("Product") is how pages and schema.org's own examples write it in JSON-LD.
-    if (typeof value !== "string" || !/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)?[A-Z][A-Za-z0-9]*$/.test(value.trim())) continue;
-    const name = schemaOrgName(value);
+  for (const written of asArray(object.additionalType)) {
+    const value = isObject(written) ? written["@id"] : written;
+    // An IRI, or a bare type name ("Product"), as pages and schema.org's own examples write it in JSON-LD.
+    if (typeof value !== "string" || !/^(?:https?:\/\/\S+|schema:[A-Z]\w*|[A-Z][A-Za-z0-9]*)$/.test(value.trim())) continue;
+    const name = termName(value) ?? value.trim();
     if (name && !types.includes(name)) types.push(name);
   }
   return types;
@@ -178,6 +180,27 @@ function mergeInto(target: GraphNode, object: JsonLdNode, source: NodeSource, to
 }
 
 /**
+ * The top-level items with those that share an `@id` joined into one: the first item stands for the
+ * node, holding every statement made about it (its type may come from a second block or format, as in
+ * RDFa's `<span resource="#periodical">` beside a typed `#periodical`). What a reader of items judges.
+ */
+export function joinedItems(graph: StructuredGraph): ExtractedItem[] {
+  const seen = new Set<GraphNode>();
+  const joined: ExtractedItem[] = [];
+  for (const item of graph.items) {
+    const node = graph.resolve(item.node);
+    if (node === null) {
+      joined.push(item);
+      continue;
+    }
+    if (seen.has(node)) continue;
+    seen.add(node);
+    joined.push(node.sources.length > 1 ? { ...item, node: node.node } : item);
+  }
+  return joined;
+}
+
+/**
  * A copy of a node with every reference (`{"@id": …}`) replaced by the node it names, nested as far as
  * MAX_DEPTH: what a reader of one item needs, e.g. a Product whose `offers` point at an Offer stated
  * elsewhere on the page. A reference back to a node already on the way stays a reference (cycles end),
@@ -214,7 +237,7 @@ export function hasType(node: GraphNode, family: string | readonly string[]): bo
 export function propertyValues(node: GraphNode, property: string): unknown[] {
   const values: unknown[] = [];
   for (const [key, value] of Object.entries(node.node)) {
-    if (key === property || schemaOrgName(key) === property) values.push(...asArray(value));
+    if (key === property || termName(key) === property) values.push(...asArray(value));
   }
   return values;
 }

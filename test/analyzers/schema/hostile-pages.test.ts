@@ -108,7 +108,7 @@ describe("Microdata and RDFa from a hostile page", () => {
     expect(Object.keys(node)).toEqual(["@type", "name", "constructor", "hasOwnProperty", "__proto__"]);
     expect(node["constructor"] as unknown).toBe("c");
     expect(node["hasOwnProperty"] as unknown).toBe("h");
-    expect(JSON.parse(JSON.stringify(node)).__proto__).toEqual(["p", { "@type": "https://schema.org/Offer", price: "1" }]);
+    expect(JSON.parse(JSON.stringify(node)).__proto__).toEqual(["p", { "@type": "Offer", price: "1" }]);
   });
 
   test("RDFa property names such as constructor are stored as the page wrote them", () => {
@@ -123,7 +123,7 @@ describe("Microdata and RDFa from a hostile page", () => {
     const microdata = extract(page("", `<div itemscope itemtype="https://schema.org/Product">${"<div>".repeat(depth)}<span itemprop="name">deep</span>${"</div>".repeat(depth)}</div>`));
     expect(microdata.items[0]!.node.name).toBe("deep");
     const rdfa = extract(page("", `<div vocab="https://schema.org/" typeof="Product">${"<div>".repeat(depth)}<span property="name">deep</span>${"</div>".repeat(depth)}</div>`));
-    expect(rdfa.items[0]!.node["https://schema.org/name"]).toBe("deep");
+    expect(rdfa.items[0]!.node.name).toBe("deep");
   });
 
   test("expanding RDFa terms on a deeply nested page costs in proportion to the page, not its square", () => {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
 import { extractStructuredData } from "../../../src/analyzers/structured-data/extract-structured-data.ts";
-import { classifyContext } from "../../../src/analyzers/structured-data/json-ld.ts";
 import { jsonLd, page } from "../schema/analyze-fixtures.ts";
 
 function extract(html: string) {
@@ -41,11 +40,27 @@ describe("JSON-LD", () => {
     expect(problems[2]!.message).toContain("a number");
   });
 
-  test("contexts are classified", () => {
-    expect(classifyContext("http://schema.org/")).toBe("schema.org");
-    expect(classifyContext(["https://schema.org", { foo: "bar" }])).toBe("schema.org");
-    expect(classifyContext("https://example.org/vocab")).toBe("other");
-    expect(classifyContext(undefined)).toBe("missing");
+  test("@graph members inherit the context, refined by the @graph's own; members of a top-level array do not share one", () => {
+    const block = [
+      { "@context": "https://schema.org", "@graph": [{ "@context": { ex: "https://example.org/" }, "@graph": [{ type: "WebSite", "ex:code": "1" }] }] },
+      { "@context": "https://schema.org/" },
+      { "@type": "DefinedTerm", name: "calendar year" },
+    ];
+    const { items } = extract(`<script type="application/ld+json">${JSON.stringify(block)}</script>`);
+    expect(items.map((item) => [item.path, item.node["@type"] ?? null, item.context])).toEqual([
+      ["json-ld[0][0] @graph[0] @graph[0]", "WebSite", "schema.org"],
+      ["json-ld[0][1]", null, "schema.org"],
+      ["json-ld[0][2]", "DefinedTerm", "missing"],
+    ]);
+    expect(Object.keys(items[0]!.node)).toContain("https://example.org/code");
+  });
+
+  test("contexts are classified as the interpreter reads them", () => {
+    const contextOf = (context: unknown) => extract(`<script type="application/ld+json">${JSON.stringify({ ...(context === undefined ? {} : { "@context": context }), "@type": "Thing" })}</script>`).items[0]!.context;
+    expect(contextOf("http://schema.org/")).toBe("schema.org");
+    expect(contextOf(["https://schema.org", { foo: "bar" }])).toBe("schema.org");
+    expect(contextOf("https://example.org/vocab")).toBe("other");
+    expect(contextOf(undefined)).toBe("missing");
   });
 });
 
@@ -66,18 +81,18 @@ describe("Microdata", () => {
     const { items } = extract(html);
     expect(items.map((item) => item.path)).toEqual(["microdata[0]", "microdata[1]"]);
     expect(items[0]!.node).toEqual({
-      "@type": "https://schema.org/Product",
+      "@type": "Product",
       "@id": "#p",
       name: "Lamp",
       image: ["https://shop.example/img/lamp.jpg", "https://shop.example/b.jpg"],
-      offers: { "@type": "https://schema.org/Offer", price: "19.99", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+      offers: { "@type": "Offer", price: "19.99", priceCurrency: "USD", availability: "https://schema.org/InStock" },
       releaseDate: "2024-01-02",
     });
   });
 });
 
 describe("RDFa Lite", () => {
-  test("vocab and prefixes expand terms; nested typeof becomes a nested node", () => {
+  test("vocab and prefixes expand terms, schema.org's to their bare names as JSON-LD's context does; nested typeof becomes a nested node", () => {
     const html = page(
       "",
       `<div vocab="https://schema.org/" typeof="Event">
@@ -89,9 +104,10 @@ describe("RDFa Lite", () => {
     );
     const { items } = extract(html);
     expect(items.map((item) => item.node)).toEqual([
-      { "@type": "https://schema.org/Event", "https://schema.org/name": "Launch", "https://schema.org/location": { "@type": "https://schema.org/Place", "https://schema.org/name": "Hall" } },
-      { "@type": "http://schema.org/Person", "http://schema.org/name": "Bo", "http://schema.org/url": "https://shop.example/bo" },
-      { "@type": "foaf:Person", "foaf:name": "X" },
+      { "@type": "Event", name: "Launch", location: { "@type": "Place", name: "Hall" } },
+      { "@type": "Person", name: "Bo", url: "https://shop.example/bo" },
+      // foaf is a prefix of RDFa's initial context, so it expands without a declaration.
+      { "@type": "http://xmlns.com/foaf/0.1/Person", "http://xmlns.com/foaf/0.1/name": "X" },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { parseHtml } from "../../../src/analyzers/structured-data/html-document.ts";
-import { embedReferences, propertyNodes, propertyTexts, structuredGraph } from "../../../src/analyzers/structured-data/structured-graph.ts";
+import { embedReferences, joinedItems, propertyNodes, propertyTexts, structuredGraph } from "../../../src/analyzers/structured-data/structured-graph.ts";
 
 const BASE = "https://shop.example/p/lamp";
 const graphOf = (body: string) => {
@@ -96,13 +96,13 @@ describe("RDFa", () => {
 
   test("a rel on a link gives the linked IRI; HTML link types such as nofollow are not properties", () => {
     const graph = graphOf(`<div vocab="https://schema.org/" typeof="Organization"><a rel="sameAs nofollow" href="https://www.wikidata.org/wiki/Q1">W</a></div>`);
-    expect(graph.nodes[0]!.node).toEqual({ "@type": "https://schema.org/Organization", "https://schema.org/sameAs": { "@id": "https://www.wikidata.org/wiki/Q1" } });
+    expect(graph.nodes[0]!.node).toEqual({ "@type": "Organization", sameAs: { "@id": "https://www.wikidata.org/wiki/Q1" } });
   });
 
   test("rev states the property the other way round, under @reverse", () => {
     const graph = graphOf(`<div vocab="https://schema.org/" typeof="Legislation" resource="#act"><a rev="legislationCorrects" typeof="Legislation" href="/fix">Fix</a></div>`);
     const act = graph.byId.get(`${BASE}#act`)!;
-    expect(act.node["@reverse"]).toEqual({ "https://schema.org/legislationCorrects": { "@type": "https://schema.org/Legislation", "@id": "https://shop.example/fix" } });
+    expect(act.node["@reverse"]).toEqual({ legislationCorrects: { "@type": "Legislation", "@id": "https://shop.example/fix" } });
     expect(graph.byId.get("https://shop.example/fix")!.types).toEqual(["Legislation"]);
   });
 
@@ -110,5 +110,25 @@ describe("RDFa", () => {
     const graph = graphOf(`<div vocab="https://schema.org" typeOf="LocalBusiness"><time property="openingHours" content="Mo-Fr 09:00-17:00">weekdays</time></div>`);
     expect(graph.nodes[0]!.types).toEqual(["LocalBusiness"]);
     expect(propertyTexts(graph.nodes[0]!, "openingHours")).toEqual(["Mo-Fr 09:00-17:00"]);
+  });
+
+  test("an about or resource without a property starts a subject of its own, joined by @id with what the page says elsewhere", () => {
+    const graph = graphOf(
+      `<div vocab="https://schema.org/" typeof="ScholarlyArticle"><span property="isPartOf" typeof="Periodical" resource="#periodical"><span property="name">CCQ</span></span>` +
+        `<span resource="#periodical"><span property="issn">0163-9374</span></span><a href="/x"><span property="headline">Kept on the article</span></a></div>`,
+    );
+    const article = graph.nodes.find((node) => node.types.includes("ScholarlyArticle"))!;
+    expect(propertyTexts(article, "headline")).toEqual(["Kept on the article"]);
+    expect(propertyTexts(article, "issn")).toEqual([]);
+    const periodical = graph.byId.get(`${BASE}#periodical`)!;
+    expect(periodical.types).toEqual(["Periodical"]);
+    expect(propertyTexts(periodical, "issn")).toEqual(["0163-9374"]);
+    // The subject stated on its own is an item, joined with the type its other statement gives it.
+    expect(joinedItems(graph).map((item) => item.node["@type"] ?? null)).toEqual(["ScholarlyArticle", "Periodical"]);
+  });
+
+  test("rdf:type (a prefix of RDFa's initial context) adds a type", () => {
+    const graph = graphOf(`<div vocab="https://schema.org/" typeof="TouristAttraction"><div rel="rdf:type" resource="https://schema.org/Winery"></div></div>`);
+    expect(graph.nodes[0]!.types).toEqual(["TouristAttraction", "Winery"]);
   });
 });

@@ -1,24 +1,30 @@
+import { schemaOrgName } from "../../structured-data/json-ld-context.ts";
+
 /**
  * schema.org terms are written many ways: `Product`, `schema:Product`, `https://schema.org/Product`,
  * `http://www.schema.org/Product`. This reduces each to the bare name, or says it is from elsewhere.
  */
 
-const SCHEMA_IRI = /^https?:\/\/(?:www\.)?schema\.org\/([^/?#\s]+)$/i;
 const DEPRECATED_VOCABULARIES: Record<string, string> = {
   "data-vocabulary.org": "data-vocabulary.org was retired by Google in 2020; use schema.org",
 };
 
-export type ResolvedTerm = { ok: true; name: string } | { ok: false; reason: string };
+export type ResolvedTerm =
+  /** `qualified`: written as a schema.org IRI or `schema:` name, so it is schema.org's whatever the @context says. */
+  | { ok: true; name: string; qualified: boolean }
+  /** Another vocabulary's term; `retired` when that vocabulary is one search engines stopped reading. */
+  | { ok: false; reason: string; retired: boolean };
 
 export function resolveTerm(raw: string): ResolvedTerm {
   const term = raw.trim();
-  const iri = SCHEMA_IRI.exec(term);
-  if (iri) return { ok: true, name: iri[1]! };
-  if (term.startsWith("schema:")) return { ok: true, name: term.slice("schema:".length) };
+  const name = schemaOrgName(term);
+  if (name !== null) return { ok: true, name, qualified: true };
+  if (term.startsWith("schema:")) return { ok: true, name: term.slice("schema:".length), qualified: true };
   if (/^[a-z][\w+.-]*:/i.test(term)) {
     const host = /^https?:\/\/(?:www\.)?([^/]+)/i.exec(term)?.[1]?.toLowerCase();
     const deprecated = host ? DEPRECATED_VOCABULARIES[host] : undefined;
-    return { ok: false, reason: deprecated ? `"${term}" is not a schema.org term: ${deprecated}.` : `"${term}" is not a schema.org term, so search engines ignore it.` };
+    if (deprecated) return { ok: false, reason: `"${term}" is not a schema.org term: ${deprecated}.`, retired: true };
+    return { ok: false, reason: `"${term}" belongs to another vocabulary than schema.org, so it is not checked.`, retired: false };
   }
-  return { ok: true, name: term };
+  return { ok: true, name: term, qualified: false };
 }

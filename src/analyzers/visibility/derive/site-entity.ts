@@ -1,4 +1,4 @@
-import { schemaOrgName } from "../../structured-data/schema-org-term.ts";
+import { termName } from "../../structured-data/schema-org-term.ts";
 import { type GraphNode, hasType, propertyNodes, propertyTexts, type StructuredGraph, structuredGraph } from "../../structured-data/structured-graph.ts";
 import type { Artifacts } from "../gather/artifacts.ts";
 import { readableHomepage } from "../audits/homepage-document.ts";
@@ -85,7 +85,7 @@ function isOnlyNamedAs(graph: StructuredGraph, target: GraphNode, properties: re
     for (const key of Object.keys(node.node)) {
       if (key.startsWith("@")) continue;
       if (!propertyNodes(graph, node, key).includes(target)) continue;
-      if (!properties.includes(schemaOrgName(key) ?? key)) return false;
+      if (!properties.includes(termName(key) ?? key)) return false;
       named = true;
     }
   }

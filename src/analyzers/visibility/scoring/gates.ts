@@ -16,6 +16,8 @@ export interface Gate {
   audit: string;
   /** The highest overall score while the gate holds: 39 is at most F, 74 at most C, 89 at most B. */
   maxScore: number;
+  /** When it holds, in words, for the documentation generated from this table. */
+  when: string;
   holds(outcome: AuditOutcome): boolean;
   /** The consequence in a few words, for the label and the leading issue. `all` lets a gate quote another audit's findings. */
   says(outcome: AuditOutcome, all: readonly ScoredAudit[]): string;
@@ -33,6 +35,7 @@ export const GATES: readonly Gate[] = [
     id: "no-platform-reads",
     audit: "ai-platform-reach",
     maxScore: 39,
+    when: "no AI platform can find and read the homepage",
     holds: (outcome) => outcome.reach !== undefined && outcome.reach.readingShare === 0,
     says: () => "no AI platform can find and read the homepage",
   },
@@ -40,6 +43,7 @@ export const GATES: readonly Gate[] = [
     id: "minority-reach",
     audit: "ai-platform-reach",
     maxScore: 74,
+    when: "the platforms that can hold less than half the weighted audience",
     holds: (outcome) => outcome.reach !== undefined && outcome.reach.readingShare < MINORITY_SHARE,
     says: (outcome) => `${lostNames(outcome)} cannot read the homepage, so the AI platforms that can hold only ${percent(outcome.reach!.readingShare)} of the audience`,
   },
@@ -47,6 +51,7 @@ export const GATES: readonly Gate[] = [
     id: "major-platform-lost",
     audit: "ai-platform-reach",
     maxScore: 89,
+    when: "they hold less than 90% of it (an A means every major platform reads the site)",
     holds: (outcome) => outcome.reach !== undefined && outcome.reach.readingShare < MAJOR_GAP_SHARE,
     says: (outcome) => `${lostNames(outcome)} cannot read the homepage (${percent(1 - outcome.reach!.readingShare)} of the AI audience)`,
   },
@@ -54,6 +59,7 @@ export const GATES: readonly Gate[] = [
     id: "noindex",
     audit: "page-directives",
     maxScore: 40,
+    when: "`noindex` (meta robots or `X-Robots-Tag`) for every crawler",
     holds: (outcome) => outcome.blocking === true,
     says: () => "the homepage tells every crawler not to index it (noindex)",
   },
@@ -61,6 +67,7 @@ export const GATES: readonly Gate[] = [
     id: "empty-app-shell",
     audit: "raw-html-text",
     maxScore: 40,
+    when: "an empty mount point plus script bundles, no server-rendered text or payload",
     holds: (outcome) => outcome.blocking === true,
     says: (_outcome, all) => {
       const reach = all.find((entry) => entry.audit.id === "ai-platform-reach")?.outcome.reach;
@@ -72,6 +79,7 @@ export const GATES: readonly Gate[] = [
     id: "homepage-error",
     audit: "homepage-status",
     maxScore: 40,
+    when: "the homepage answers an error status or cannot be loaded",
     holds: (outcome) => outcome.blocking === true,
     says: () => "the homepage answers with an error instead of a page",
   },

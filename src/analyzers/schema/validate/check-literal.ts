@@ -1,0 +1,126 @@
+import { DATA_TYPES, type Vocabulary } from "../vocabulary/vocabulary.ts";
+import { addIssue, type ValidationIssues } from "./item-issue.ts";
+import { isBooleanText, isDateText, isDateTimeText, isNumberText, isTimeText, isUrlText } from "./literal-kinds.ts";
+import { resolveTerm } from "./resolve-term.ts";
+
+/**
+ * Checks a literal value (text, number, true/false) against the value types a property expects.
+ * Errors are what schema.org itself rules out; what only Google asks for beyond schema.org is a warning,
+ * unless the value cannot be read at all.
+ */
+
+/**
+ * Prices: schema.org's own guidance for these properties is a plain number ("use '.' for the decimal
+ * point", "use priceCurrency instead of '$'"), so "$19.99" is wrong by schema.org, not only by Google.
+ */
+const PLAIN_NUMBER = new Set(["price", "lowPrice", "highPrice", "ratingCount", "reviewCount", "offerCount"]);
+/**
+ * Ratings: schema.org allows Text (a letter grade such as an energy label's "A", a fact-check verdict),
+ * Google's review snippets read numbers only. Text here is a warning, not an error.
+ */
+const NUMERIC_FOR_GOOGLE = new Set(["ratingValue", "bestRating", "worstRating"]);
+
+export function checkLiteral(property: string, ranges: readonly string[], value: string | number | boolean, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
+  if (typeof value === "number") {
+    if (!ranges.some((range) => isDataType(range, vocabulary))) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
+    return;
+  }
+  if (typeof value === "boolean") {
+    if (!ranges.includes("Boolean")) addIssue(issues.errors, path, `"${property}" expects ${listOf(ranges)}, not true or false.`);
+    return;
+  }
+  checkText(property, ranges, value, path, vocabulary, issues);
+}
+
+function checkText(property: string, ranges: readonly string[], text: string, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
+  const has = (type: string) => ranges.includes(type);
+  const acceptsText = ranges.some((range) => range === "Text" || range === "CssSelectorType" || range === "XPathType" || range === "PronounceableText");
+  const expectsNumber = has("Number") || has("Integer") || has("Float");
+
+  if (expectsNumber && !isNumberText(text)) {
+    if (PLAIN_NUMBER.has(property)) {
+      addIssue(issues.errors, path, `"${property}" must be a plain number such as 19.99 (no currency symbol, unit or thousands separator), not "${short(text)}".`);
+      return;
+    }
+    if (NUMERIC_FOR_GOOGLE.has(property)) {
+      if (acceptsText) {
+        addIssue(issues.warnings, path, `"${property}" is the text "${short(text)}": schema.org allows it, but Google's review snippets read ratings as numbers only (such as 4.5).`);
+      } else {
+        addIssue(issues.errors, path, `"${property}" must be a number such as 4.5, not "${short(text)}".`);
+      }
+      return;
+    }
+    if (!acceptsText && !has("URL") && !hasNonDataRange(ranges, vocabulary)) {
+      addIssue(issues.errors, path, `"${property}" expects a number, not "${short(text)}".`);
+      return;
+    }
+  }
+  if (acceptsText) return;
+
+  const enumerations = ranges.filter((range) => vocabulary.isA(range, "Enumeration"));
+  if (enumerations.length > 0) {
+    const term = resolveTerm(text);
+    const memberOf = term.ok ? vocabulary.enumerationsOf(term.name) : [];
+    if (memberOf.some((enumeration) => enumerations.some((range) => vocabulary.isA(enumeration, range)))) return;
+    if (memberOf.length > 0 || /schema\.org\//i.test(text)) {
+      addIssue(issues.errors, path, `"${short(text)}" is not one of the ${listOf(enumerations)} values "${property}" expects.`);
+      return;
+    }
+  }
+  const dateKinds = ranges.filter((range) => range === "Date" || range === "DateTime" || range === "Time");
+  if (dateKinds.length > 0) {
+    const fits = (has("Date") && isDateText(text)) || (has("DateTime") && isDateTimeText(text)) || (has("Time") && isTimeText(text));
+    if (fits) return;
+    if (ranges.every((range) => DATA_TYPES.has(range))) {
+      addIssue(issues.errors, path, `"${property}" expects an ISO 8601 ${dateKinds.join(" or ")} such as 2024-05-17${has("DateTime") ? "T09:30:00+02:00" : ""}, not "${short(text)}".`);
+      return;
+    }
+  }
+  if (has("Boolean") && isBooleanText(text)) return;
+  if (has("URL")) {
+    if (isUrlText(text)) return;
+    if (ranges.every((range) => DATA_TYPES.has(range))) {
+      addIssue(issues.errors, path, `"${property}" expects a URL, not "${short(text)}".`);
+      return;
+    }
+  }
+  if (expectsNumber && isNumberText(text)) return;
+  if (enumerations.length > 0) {
+    addIssue(issues.warnings, path, `"${property}" expects a ${listOf(enumerations)} value such as https://schema.org/${exampleMember(enumerations[0]!)}; free text may be ignored.`);
+    return;
+  }
+  if (has("Boolean") && ranges.every((range) => DATA_TYPES.has(range))) {
+    addIssue(issues.errors, path, `"${property}" expects true or false, not "${short(text)}".`);
+    return;
+  }
+  // Other data types the release declares (from 30.0, Quantity and so Duration, Distance, Mass…) are written as text.
+  if (ranges.some((range) => !DATA_TYPES.has(range) && vocabulary.isA(range, "DataType"))) return;
+  // An absolute URL where an item is expected names that item (Google reads breadcrumb `item` and `sameAs`-style links so).
+  if (/^https?:\/\//i.test(text) && isUrlText(text)) return;
+  // Text where an item is expected: schema.org allows it, search engines read it less well.
+  addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}; a nested item with @type reads better than the text "${short(text)}".`);
+}
+
+function isDataType(range: string, vocabulary: Vocabulary): boolean {
+  return DATA_TYPES.has(range) || vocabulary.isA(range, "DataType");
+}
+
+function hasNonDataRange(ranges: readonly string[], vocabulary: Vocabulary): boolean {
+  return ranges.some((range) => !isDataType(range, vocabulary));
+}
+
+const EXAMPLE_MEMBERS: Record<string, string> = { ItemAvailability: "InStock", OfferItemCondition: "NewCondition", EventStatusType: "EventScheduled", EventAttendanceModeEnumeration: "OfflineEventAttendanceMode" };
+
+function exampleMember(enumeration: string): string {
+  return EXAMPLE_MEMBERS[enumeration] ?? "…";
+}
+
+export function listOf(names: readonly string[]): string {
+  if (names.length <= 4) return names.join(" or ");
+  return `${names.slice(0, 4).join(", ")} or ${names.length - 4} other types`;
+}
+
+export function short(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}

@@ -1,0 +1,118 @@
+import { expandTerm, expandType, type ExpandedTerm, interpretContext, mapsSchemaOrg, schemaOrgName, type TermScope } from "./json-ld-context.ts";
+
+/**
+ * Rewrites a parsed JSON-LD node so that its keys say what its @context makes them: schema.org terms as
+ * bare names (`schema:name`, `https://schema.org/name` and `name` under schema.org's context all become
+ * `name`), other vocabularies' terms as full IRIs, keyword aliases as the keywords (`type` → `@type`), and
+ * @type values likewise. Nested nodes stay nested and are rewritten with the scope in force where they
+ * sit. Terms that cannot be expanded (no context, or one we cannot read) keep the spelling they were
+ * written with; `context` and `unreadContexts` tell the validator how to read those.
+ */
+
+export type JsonLdObject = Record<string, unknown>;
+
+export interface NormalizedJsonLd {
+  node: JsonLdObject;
+  /** `missing` when no @context applies, `other` when the one in force makes no term a schema.org term. */
+  context: "schema.org" | "missing" | "other";
+  /** Context URLs in force anywhere in the node that are not read here: terms kept as written may be theirs. */
+  unreadContexts: string[];
+}
+
+/** Deeper than this a node is left as written: pages nest a few levels, hostile ones thousands. */
+const MAX_DEPTH = 64;
+/**
+ * Each nested @context copies the scope it refines; a hostile block of a large context and thousands of tiny
+ * nested ones would copy it thousands of times. Pages nest a few; past this many the rest are ignored.
+ */
+const MAX_NESTED_CONTEXTS = 100;
+
+/** What one node's rewriting collects on the way down. */
+interface Walk {
+  unread: Set<string>;
+  nestedContexts: number;
+}
+
+/** Keywords whose values are kept as written: identifiers, literals and their annotations. */
+const VERBATIM_KEYWORDS = new Set(["@id", "@value", "@language", "@direction", "@index", "@reverse", "@json"]);
+
+export function normalizeJsonLdNode(node: JsonLdObject, inheritedContext?: unknown): NormalizedJsonLd {
+  const own = node["@context"];
+  const inherited = interpretContext(inheritedContext);
+  const scope = interpretContext(own, inherited);
+  const walk: Walk = { unread: new Set(), nestedContexts: 0 };
+  const normalized = normalizeObject(node, inherited, walk, 0);
+  const context = inheritedContext === undefined && own === undefined ? "missing" : mapsSchemaOrg(scope) ? "schema.org" : "other";
+  return { node: normalized, context, unreadContexts: [...walk.unread] };
+}
+
+function normalizeObject(node: JsonLdObject, parentScope: TermScope, walk: Walk, depth: number): JsonLdObject {
+  const own = node["@context"];
+  const scope = own !== undefined && walk.nestedContexts++ < MAX_NESTED_CONTEXTS ? interpretContext(own, parentScope) : parentScope;
+  for (const url of scope.unread) walk.unread.add(url);
+  const result: JsonLdObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "@context") continue;
+    const term = expandTerm(scope, key);
+    if (term.kind === "keyword") {
+      addKeyword(result, term.keyword, value, scope, walk, depth);
+      continue;
+    }
+    addValue(result, keyOf(term, key), normalizeValue(value, scope, walk, depth + 1));
+  }
+  return result;
+}
+
+function addKeyword(result: JsonLdObject, keyword: string, value: unknown, scope: TermScope, walk: Walk, depth: number): void {
+  if (keyword === "@type") {
+    addValue(result, "@type", Array.isArray(value) ? value.map((type) => typeName(scope, type)) : typeName(scope, value));
+  } else if (keyword === "@nest") {
+    // @nest only groups properties of the same node.
+    for (const nested of Array.isArray(value) ? value : [value]) {
+      if (!isObject(nested)) continue;
+      for (const [key, member] of Object.entries(normalizeObject(nested, scope, walk, depth + 1))) addValue(result, key, member);
+    }
+  } else if (VERBATIM_KEYWORDS.has(keyword)) {
+    addValue(result, keyword, value);
+  } else {
+    addValue(result, keyword, normalizeValue(value, scope, walk, depth + 1));
+  }
+}
+
+/** Values: nested nodes are rewritten; value objects (`{"@value": …}`) and literals stay as they are. */
+function normalizeValue(value: unknown, scope: TermScope, walk: Walk, depth: number): unknown {
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((member) => normalizeValue(member, scope, walk, depth));
+  if (!isObject(value) || "@value" in value) return value;
+  return normalizeObject(value, scope, walk, depth);
+}
+
+function typeName(scope: TermScope, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  return keyOf(expandType(scope, value), value);
+}
+
+/** The key a term gets: a schema.org bare name, another IRI, or the spelling it was written with when it cannot be expanded. */
+function keyOf(term: ExpandedTerm, written: string): string {
+  const iri = term.kind === "iri" ? term.iri : term.kind === "unknown" ? term.vocabIri : null;
+  if (iri === null) return written;
+  return schemaOrgName(iri) ?? iri;
+}
+
+/**
+ * Adds a value under `key`, joining it with a value already there (`name` and `schema:name` on one node).
+ * Keys come from the page, so they are defined rather than assigned: assigning `__proto__` would swap the
+ * prototype of the node.
+ */
+function addValue(node: JsonLdObject, key: string, value: unknown): void {
+  if (!Object.hasOwn(node, key)) {
+    Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+    return;
+  }
+  const existing = node[key];
+  node[key] = [...(Array.isArray(existing) ? existing : [existing]), ...(Array.isArray(value) ? value : [value])];
+}
+
+function isObject(value: unknown): value is JsonLdObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
