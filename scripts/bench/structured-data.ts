@@ -86,7 +86,7 @@ export async function benchStructuredData(): Promise<{ ratio: number | null; lin
       ...big.sightline.limits.map((limit) => `structured data: sightline's cap: ${limit}`),
       `structured data: median of ${RUNS} interleaved runs after ${WARM_UPS} warm-ups: sightline ${ms(big.sightlineMs)} (whole analyzePage with suggestions ${ms(big.sightlineWholeMs)}), Adobe ${ms(big.adobeMs)}`,
       `structured data ratio (sightline / Adobe): ${ratio.toFixed(2)} (goal ≤ ${GOAL_RATIO.toFixed(2)} with at least as many items) ${verdict}`,
-      `structured data as ${smallPages.length} pages of ${EXAMPLES_PER_SMALL_PAGE} examples (${cappedSmallPages === 0 ? "none hits a cap" : `${cappedSmallPages} cap notices`}): items sightline ${totalItems(split.sightline.items)}, Adobe ${totalItems(split.adobe.items)}; median sightline ${ms(split.sightlineMs)} (whole ${ms(split.sightlineWholeMs)}), Adobe ${ms(split.adobeMs)}; ratio ${splitRatio.toFixed(2)}`,
+      `structured data as ${smallPages.length} pages of ${EXAMPLES_PER_SMALL_PAGE} examples (${cappedSmallPages === 0 ? "none hits a cap" : `${cappedSmallPages} cap notices`}): items sightline ${itemsText(split.sightline)}; Adobe ${itemsText(split.adobe)}; median sightline ${ms(split.sightlineMs)} (whole ${ms(split.sightlineWholeMs)}), Adobe ${ms(split.adobeMs)}; ratio ${splitRatio.toFixed(2)}`,
       memory,
     ],
   };
@@ -134,7 +134,7 @@ function addRuns(runs: readonly PipelineRun[]): PipelineRun {
 }
 
 function addSightlineRuns(runs: readonly SightlineRun[]): SightlineRun {
-  return { ...addRuns(runs), wholeMs: sum(runs.map((run) => run.wholeMs)), limits: runs.flatMap((run) => run.limits) };
+  return { ...addRuns(runs), wholeMs: sum(runs.map((run) => run.wholeMs)), reported: sum(runs.map((run) => run.reported)), limits: runs.flatMap((run) => run.limits) };
 }
 
 /** Peak RSS of one analysis of `page`, each side in a child process of its own (see structured-data-memory-child.ts). */
@@ -167,8 +167,9 @@ function leftOutText(leftOut: { alone: string[]; big: string[]; small: string[] 
   return `alone ${listed(leftOut.alone)}; where they stood on the big page ${listed(leftOut.big)}, on the small pages ${listed(leftOut.small)}`;
 }
 
-function itemsText(run: PipelineRun): string {
-  return `${totalItems(run.items)} (${FORMATS.map(([format, name]) => `${name} ${run.items[format]}`).join(", ")}; ${run.errors} errors, ${run.warnings} warnings)`;
+function itemsText(run: PipelineRun | SightlineRun): string {
+  const joined = "reported" in run ? `, ${run.reported} once those sharing an @id are joined` : "";
+  return `${totalItems(run.items)} (${FORMATS.map(([format, name]) => `${name} ${run.items[format]}`).join(", ")}${joined}; ${run.errors} errors, ${run.warnings} warnings)`;
 }
 
 function chunks<T>(values: readonly T[], size: number): T[][] {
