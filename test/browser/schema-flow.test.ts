@@ -127,13 +127,13 @@ describe.skipIf(!hasChromium)("the schema service's pages in Chromium", () => {
     // The suggested JSON-LD, ready to paste, and its copy button (shown once the script runs).
     const suggestion = page.locator("ol.generated > li");
     expect(await suggestion.count()).toBe(1);
-    expect(await suggestion.locator("h3").textContent()).toBe("BreadcrumbList");
+    expect(await suggestion.locator("h3").textContent()).toBe("WebPage, BreadcrumbList");
     const snippet = (await suggestion.locator("code").textContent())!;
     expect(snippet.startsWith('<script type="application/ld+json">\n')).toBe(true);
     expect(snippet.endsWith("\n</script>")).toBe(true);
     const suggested = JSON.parse(snippet.slice(snippet.indexOf("\n") + 1, snippet.lastIndexOf("\n")));
-    expect(suggested["@type"]).toBe("BreadcrumbList");
-    expect(suggested.itemListElement.map((entry: { name: string }) => entry.name)).toEqual(["Home", "Widgets", "Great Widget"]);
+    expect(suggested["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(["WebPage", "BreadcrumbList"]);
+    expect(suggested["@graph"][1].itemListElement.map((entry: { name: string }) => entry.name)).toEqual(["Home", "Widgets", "Great Widget"]);
     const copy = suggestion.getByRole("button", { name: "Copy to the clipboard" });
     expect(await copy.isVisible()).toBe(true);
     await copy.click();

@@ -59,7 +59,7 @@ describe("SERVICE=schema API", () => {
     expect((await service.scan({ url: "home.test" }, { token: TOKEN })).status).toBe(202);
     const record = (await reportOf("home.test")) as { result: { page: { url: string }; generated: { type: string }[] } };
     expect(record.result.page.url).toBe("http://home.test/");
-    expect(record.result.generated.map((entry) => entry.type)).toEqual(["Organization", "WebSite"]);
+    expect(record.result.generated.map((entry) => entry.type)).toEqual(["Organization, WebSite, WebPage"]);
   });
 
   test("a bad URL is a 400; the service keeps its own key prefix", async () => {

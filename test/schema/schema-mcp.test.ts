@@ -53,7 +53,7 @@ describe("schema MCP tools", () => {
     const structured = analysed.structuredContent as { state: string; record: { result: { page: { url: string }; generated: { type: string }[] } } };
     expect(structured.state).toBe("complete");
     expect(structured.record.result.page.url).toBe("http://blog.test/blog/lacing");
-    expect(structured.record.result.generated.map((entry) => entry.type)).toEqual(["BlogPosting", "BreadcrumbList", "FAQPage"]);
+    expect(structured.record.result.generated.map((entry) => entry.type)).toEqual(["FAQPage, BlogPosting, BreadcrumbList"]);
     expect(textOf(analysed)).toContain("Suggested JSON-LD");
     expect(textOf(analysed)).toContain('"@type": "BlogPosting"');
 

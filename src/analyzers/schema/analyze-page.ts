@@ -2,8 +2,9 @@ import { megabytes } from "../structured-data/extract-structured-data.ts";
 import type { ExtractedItem, LimitNotice } from "../structured-data/extracted-item.ts";
 import { pageDocument } from "../structured-data/html-document.ts";
 import { embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
+import { existingMarkup } from "./generate/existing-markup.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
-import { jsonLdText, suggestMarkup } from "./generate/suggest-markup.ts";
+import { suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
 import type { SchemaResult, StructuredItem } from "./record-schema.ts";
 import { richResultEligibility } from "./rich-results/eligibility.ts";
@@ -21,15 +22,10 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   const document = pageDocument(page, page.html);
   const extraction = structuredGraph(document, page.html, page.finalUrl);
   onStep?.("validate");
-  const items = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary));
-  const knownTypes = items.flatMap((item) => item.knownTypes);
+  const reported = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary));
   onStep?.("generate");
-  const generated = suggestMarkup(readPageFacts(document, page.finalUrl), knownTypes, vocabulary).map((suggestion) => ({
-    type: suggestion.type,
-    reason: suggestion.reason,
-    jsonLd: jsonLdText(suggestion.node),
-  }));
-  const reported = items.map((item) => item.reported);
+  const facts = readPageFacts(document, page.finalUrl);
+  const generated = suggestMarkup(facts, existingMarkup(extraction, vocabulary, facts.canonicalUrl));
   return {
     page: {
       url: page.requestedUrl,
@@ -59,25 +55,22 @@ function fetchCutNotice(page: PageResponse): LimitNotice {
   return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (the FETCH_MAX_BYTES limit); structured data after that point was not read.` };
 }
 
-function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary): { reported: StructuredItem; knownTypes: string[] } {
+function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary): StructuredItem {
   const validated = validateItem(item, vocabulary);
   const declared = item.node["@type"];
   const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type) => typeof type === "string") : [];
   const data = JSON.stringify(item.node, null, 2);
   return {
-    knownTypes: validated.types,
-    reported: {
-      format: item.format,
-      type: written.join(", "),
-      path: item.path,
-      id: typeof item.node["@id"] === "string" ? item.node["@id"] : null,
-      properties: Object.keys(item.node).filter((key) => !key.startsWith("@")),
-      data: data.length > MAX_DATA_CHARS ? `${data.slice(0, MAX_DATA_CHARS)}\n…` : data,
-      errors: validated.errors,
-      warnings: validated.warnings,
-      // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
-      eligibility: richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary }),
-    },
+    format: item.format,
+    type: written.join(", "),
+    path: item.path,
+    id: typeof item.node["@id"] === "string" ? item.node["@id"] : null,
+    properties: Object.keys(item.node).filter((key) => !key.startsWith("@")),
+    data: data.length > MAX_DATA_CHARS ? `${data.slice(0, MAX_DATA_CHARS)}\n…` : data,
+    errors: validated.errors,
+    warnings: validated.warnings,
+    // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
+    eligibility: richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary }),
   };
 }
 

@@ -96,16 +96,37 @@ export const ExtractionProblemSchema = Type.Object(
   { description: "A block of structured data that could not be read at all (invalid JSON, a list of numbers instead of items)." },
 );
 
-export const GeneratedSchema = Type.Object(
+export const GeneratedNodeSchema = Type.Object(
   {
-    type: Type.String({ description: "The schema.org type generated, e.g. `Organization`, `BreadcrumbList`." }),
-    reason: Type.String({ description: "Why this markup is suggested, and what on the page it was built from." }),
-    jsonLd: Type.String({
-      description:
-        'The JSON-LD, pretty-printed, ready to paste inside <script type="application/ld+json">. "<" is written as \\u003c so the text cannot close the script element. Check the values before publishing.',
+    type: Type.String({ description: "The node's schema.org type, e.g. `Organization`, `Product`, `FAQPage`." }),
+    id: Type.String({ description: "The node's @id: the site's root with a fragment for site-wide nodes (`https://shop.example/#organization`), the page's canonical URL with a fragment for the page's own (`…/p/lamp#product`)." }),
+    reason: Type.String({ description: "Why this node is suggested, and what on the page it was built from." }),
+    richResults: Type.Array(Type.String(), {
+      description: "The Google rich results (the `feature` names of `eligibility`) whose every requirement the node meets. A deprecated feature (FAQ) may be listed: the markup is complete, but Google no longer shows it and it is never counted as eligible.",
     }),
   },
-  { description: "Suggested markup built from the page's own content; valid against the same schema.org checks." },
+  { description: "One node of the suggested @graph." },
+);
+
+export const GeneratedSchema = Type.Object(
+  {
+    type: Type.String({
+      description: "The schema.org types of the suggested graph's nodes, in graph order, joined by \", \" (e.g. `Organization, WebSite, WebPage, Product`). Records stored before the graph was introduced hold one entry per type instead.",
+    }),
+    reason: Type.String({ description: "Why this markup is suggested, and what on the page it was built from: a line about the graph, then each node's reason." }),
+    jsonLd: Type.String({
+      description:
+        'The JSON-LD, pretty-printed, ready to paste inside <script type="application/ld+json">: `{"@context": "https://schema.org", "@graph": [...]}`, its nodes joined by @id. "<" is written as \\u003c so the text cannot close the script element. Only facts the page states are used (no placeholders); check the values before publishing.',
+    }),
+    script: Type.Optional(Type.String({ description: 'The same JSON-LD inside its `<script type="application/ld+json">` element: the exact text to paste into the page.' })),
+    nodes: Type.Optional(Type.Array(GeneratedNodeSchema, { description: "Each node of the graph, in graph order, with its @id, reason and the rich results it is built for." })),
+    linksTo: Type.Optional(
+      Type.Array(Type.String(), {
+        description: "@ids of nodes the page already declares (its own Organization, WebSite or WebPage) that the graph refers to instead of restating them; they resolve once the block is pasted into that page.",
+      }),
+    ),
+  },
+  { description: "Suggested markup built from the page's own content; valid against the same schema.org checks and Google's rich-result rules." },
 );
 
 export const SummarySchema = Type.Object(
@@ -156,7 +177,7 @@ export const SchemaResultSchema = Type.Object(
     items: Type.Array(StructuredItemSchema, { description: "Every top-level item, JSON-LD first, at most 100." }),
     problems: Type.Array(ExtractionProblemSchema, { description: "Blocks that could not be read at all." }),
     limits: Type.Optional(Type.Array(LimitSchema, { description: "Every cap that was hit (items, nesting, page size); absent in records stored before caps were reported." })),
-    generated: Type.Array(GeneratedSchema, { description: "JSON-LD suggested for what the page shows but does not mark up yet." }),
+    generated: Type.Array(GeneratedSchema, { description: "JSON-LD suggested for what the page shows but does not mark up yet: one entry holding one @graph, or none when there is nothing to add." }),
     vocabulary: Type.Optional(VocabularySchema),
   },
   { description: "The analysis; null when the scan failed." },
@@ -178,4 +199,5 @@ export type SchemaRecord = Static<typeof SchemaRecordSchema>;
 export type SchemaResult = Static<typeof SchemaResultSchema>;
 export type StructuredItem = Static<typeof StructuredItemSchema>;
 export type GeneratedMarkup = Static<typeof GeneratedSchema>;
+export type GeneratedNode = Static<typeof GeneratedNodeSchema>;
 export type EligibilityEntry = Static<typeof EligibilitySchema>;

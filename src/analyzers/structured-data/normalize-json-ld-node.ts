@@ -96,7 +96,17 @@ function typeName(scope: TermScope, value: unknown): unknown {
 function keyOf(term: ExpandedTerm, written: string): string {
   const iri = term.kind === "iri" ? term.iri : term.kind === "unknown" ? term.vocabIri : null;
   if (iri === null) return written;
-  return schemaOrgName(iri) ?? iri;
+  return schemaOrgName(iri) ?? inSchemaOrgNamespace(iri) ?? iri;
+}
+
+/**
+ * A term that expands into schema.org's namespace but is no well-formed schema.org name (it holds a
+ * slash or a space: a typo, or a hostile key like `<script>…</script>`) is still written as a schema.org
+ * term, so the validator reports it as unknown rather than skipping it as another vocabulary's.
+ */
+function inSchemaOrgNamespace(iri: string): string | null {
+  const match = /^https?:\/\/(?:www\.)?schema\.org\/(.+)$/i.exec(iri);
+  return match ? match[1]! : null;
 }
 
 /**

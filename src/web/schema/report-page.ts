@@ -121,12 +121,25 @@ function generatedSection(generated: Result["generated"]): SafeHtml {
 <h2 id="generated-title">Suggested JSON-LD</h2>
 ${generated.length === 0
     ? html`<p>Nothing to add: the page already marks up what it shows, or shows nothing the generator recognises.</p>`
-    : html`<p class="muted">Built from the page's own content. Check the values, then paste each block into the page's HTML.</p>
-<ol class="generated">${generated.map((entry, index) => {
-        const id = `generated-${index + 1}`;
-        const snippet = `<script type="application/ld+json">\n${entry.jsonLd}\n</script>`;
-        return html`<li class="card"><h3>${entry.type}</h3><p>${entry.reason}</p>
-<div class="copyable"><pre><code id="${id}">${snippet}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${id}" hidden>Copy</button></div></li>`;
-      })}</ol>`}
+    : html`<p class="muted">Built only from what the page states. Check the values, then paste the block into the page's HTML.</p>
+<ol class="generated">${generated.map(generatedCard)}</ol>`}
 </section>`;
+}
+
+/** One suggestion: what each node is and why, then the one block to paste, whose copy button copies only the code. */
+function generatedCard(entry: Result["generated"][number], index: number): SafeHtml {
+  const id = `generated-${index + 1}`;
+  // Records stored before `script` was added hold the JSON alone.
+  const snippet = entry.script ?? `<script type="application/ld+json">\n${entry.jsonLd}\n</script>`;
+  return html`<li class="card"><h3>${entry.type}</h3>
+${entry.nodes ? generatedNodes(entry.nodes, entry.linksTo ?? []) : html`<p>${entry.reason}</p>`}
+<div class="copyable"><pre><code id="${id}">${snippet}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${id}" hidden>Copy</button></div></li>`;
+}
+
+function generatedNodes(nodes: NonNullable<Result["generated"][number]["nodes"]>, linksTo: readonly string[]): SafeHtml {
+  // The pasted block stays the card's only <code>: the copy button and readers of the page look for it.
+  return html`<p>One graph of ${nodes.length} node(s), joined by @id.${linksTo.length > 0 ? html` It links to ${linksTo.length} node(s) the page already declares (${linksTo.join(", ")}): paste it into this page, where they resolve.` : ""}</p>
+<ul class="generated-nodes">${nodes.map(
+    (node) => html`<li><strong>${node.type}</strong> (${node.id}): ${node.reason}${node.richResults.length > 0 ? html` <span class="muted">Built for: ${node.richResults.join(", ")}.</span>` : ""}</li>`,
+  )}</ul>`;
 }

@@ -40,6 +40,8 @@ const REALLY_WRONG: Record<string, { reason: string; errors: string[] }> = {
     reason: 'the same lone @context in its own array member, and "name" written as a language map ({"en": …}) that no "@container": "@language" declares',
     errors: ["json-ld[0][0] -", "json-ld[0][1] -", "json-ld[0][2] -", "json-ld[0][2] name.en", "json-ld[0][2] name.fr", "json-ld[0][2] name.de"],
   },
+  "eg-0291": { reason: '"type": "Best for the Money" beside "@type": "Recommendation": "type" is schema.org\'s alias of @type, so the label is read as a type', errors: ["json-ld[0] hasPart[1].@type"] },
+  "eg-0293": { reason: '"type": "Best for the Money" beside "@type": "Recommendation": "type" is schema.org\'s alias of @type, so the label is read as a type', errors: ["json-ld[0] hasPart[1].@type"] },
   "eg-0229": { reason: '"@context": "http://health-lifesci.schema.org/" names an extension host, which serves pages, not schema.org\'s context', errors: ["json-ld[0] -"] },
 };
 

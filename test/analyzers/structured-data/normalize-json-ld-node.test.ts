@@ -93,4 +93,9 @@ describe("normalizeJsonLdNode", () => {
     for (let level = 0; level < 5_000; level++) deep = { "@type": "Thing", subjectOf: deep };
     expect(() => normalizeJsonLdNode({ "@context": "https://schema.org", ...deep })).not.toThrow();
   });
+
+  test("a term that expands into schema.org's namespace with a slash or space in it stays a schema.org term, to be reported unknown", () => {
+    const { node } = normalizeJsonLdNode({ "@context": "https://schema.org", "@type": "Product", "<script>alert(1)</script>": "x", "foo bar": 1 });
+    expect(Object.keys(node)).toEqual(["@type", "<script>alert(1)</script>", "foo bar"]);
+  });
 });

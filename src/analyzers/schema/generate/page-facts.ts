@@ -1,4 +1,8 @@
 import type { HtmlDocument, HtmlElement } from "../../structured-data/html-document.ts";
+import { type BusinessFacts, readBusinessFacts } from "./business-facts.ts";
+import { type EventFacts, readEventFacts } from "./event-facts.ts";
+import { parsePrice } from "./parse-price.ts";
+import { absoluteUrl as absolute, bareHost, cleanText as clean, elementText as textOf, isoDate } from "./page-text.ts";
 
 /**
  * What the page itself shows, read from its HTML: the raw material for suggested markup. Only facts a
@@ -6,17 +10,33 @@ import type { HtmlDocument, HtmlElement } from "../../structured-data/html-docum
  */
 
 export interface PageFacts {
+  /** The URL the page was fetched at (after redirects). */
   url: string;
+  /**
+   * The page's own name for itself: its `<link rel="canonical">` when that names an http(s) page on the
+   * same site, otherwise the URL fetched; without a fragment either way. The suggested graph's @ids
+   * are made from it, so every copy of a page (tracking parameters, index.html) names the same nodes.
+   */
+  canonicalUrl: string;
+  /** The origin of the canonical URL. */
   origin: string;
   isHomepage: boolean;
+  /** The `lang` of `<html>`, when it is a language tag. */
+  language: string | null;
   title: string | null;
   headline: string | null;
   description: string | null;
+  /**
+   * The site's name: `og:site_name` or `application-name`, or on the homepage the first part of its
+   * title. Elsewhere a title's parts are the page's own name as often as the site's, so no guess is made.
+   */
   siteName: string | null;
   image: string | null;
   logo: string | null;
   sameAs: string[];
   author: string | null;
+  /** The author's page, when the byline is a `rel="author"` link. */
+  authorUrl: string | null;
   datePublished: string | null;
   dateModified: string | null;
   articleLike: boolean;
@@ -24,12 +44,22 @@ export interface PageFacts {
   questions: { question: string; answer: string }[];
   /** og:type product or product price meta tags: the page says it sells one thing. */
   productLike: boolean;
-  offer: { price: string; currency: string; availability: "InStock" | "OutOfStock" | null } | null;
+  offer: { price: string; currency: string; availability: "InStock" | "OutOfStock" | "PreOrder" | null } | null;
+  /** Open Graph product details the page states: `product:brand`, `product:retailer_item_id`, `product:condition`. */
+  brand: string | null;
+  sku: string | null;
+  condition: "NewCondition" | "UsedCondition" | "RefurbishedCondition" | null;
+  event: EventFacts | null;
+  business: BusinessFacts | null;
 }
 
 const SOCIAL_HOSTS = /(?:^|\.)(?:x\.com|twitter\.com|facebook\.com|linkedin\.com|instagram\.com|youtube\.com|github\.com|tiktok\.com|pinterest\.com|mastodon\.social|wikipedia\.org|wikidata\.org|threads\.net|bsky\.app)$/i;
 const TITLE_SEPARATOR = /\s+[|\-–—·:]\s+/;
-const CURRENCY_SYMBOLS: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB", "₺": "TRY", "R$": "BRL", CHF: "CHF" };
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
+const CONDITIONS = { new: "NewCondition", used: "UsedCondition", refurbished: "RefurbishedCondition" } as const;
+const AVAILABILITIES: Record<string, NonNullable<PageFacts["offer"]>["availability"]> = {
+  "in stock": "InStock", instock: "InStock", "out of stock": "OutOfStock", oos: "OutOfStock", outofstock: "OutOfStock", preorder: "PreOrder", pending: "PreOrder",
+};
 const MAX_QUESTIONS = 20;
 const MAX_ANSWER_CHARS = 1500;
 /**
@@ -40,34 +70,55 @@ const MAX_QUESTION_CANDIDATES = 200;
 
 export function readPageFacts(document: HtmlDocument, pageUrl: string): PageFacts {
   const url = new URL(pageUrl);
+  const canonical = canonicalOf(document, url);
   const meta = (selector: string) => clean(document.querySelector(selector)?.getAttribute("content"));
   const title = clean(document.querySelector("title")?.textContent);
   const h1 = clean(document.querySelector("h1")?.textContent);
   const ogType = meta('meta[property="og:type"]')?.toLowerCase() ?? null;
-  const author = meta('meta[name="author"]') ?? textOf(document.querySelector('[rel~="author"], .author, [class*="byline"]'), 80);
+  const byline = document.querySelector('[rel~="author"], .author, [class*="byline"]') as HtmlElement | null;
+  const author = meta('meta[name="author"]') ?? textOf(byline, 80);
   const datePublished = isoDate(meta('meta[property="article:published_time"]') ?? document.querySelector("article time[datetime], time[datetime]")?.getAttribute("datetime"));
   const dateModified = isoDate(meta('meta[property="article:modified_time"]'));
   const headline = h1 ?? meta('meta[property="og:title"]') ?? title;
+  const isHomepage = canonical.pathname === "/" || /^\/index\.(?:html?|php)$/i.test(canonical.pathname);
+  const language = clean(document.documentElement?.getAttribute("lang"));
+  const condition = meta('meta[property="product:condition"]')?.toLowerCase();
   return {
     url: url.href,
-    origin: url.origin,
-    isHomepage: url.pathname === "/" || /^\/index\.(?:html?|php)$/i.test(url.pathname),
+    canonicalUrl: canonical.href,
+    origin: canonical.origin,
+    isHomepage,
+    language: language && LANGUAGE_TAG.test(language) ? language : null,
     title,
     headline,
     description: meta('meta[name="description"]') ?? meta('meta[property="og:description"]'),
-    siteName: meta('meta[property="og:site_name"]') ?? meta('meta[name="application-name"]') ?? (title ? title.split(TITLE_SEPARATOR)[0]!.trim() || null : null),
+    siteName: meta('meta[property="og:site_name"]') ?? meta('meta[name="application-name"]') ?? (isHomepage && title ? title.split(TITLE_SEPARATOR)[0]!.trim() || null : null),
     image: absolute(meta('meta[property="og:image"]'), url),
     logo: logoOf(document, url),
     sameAs: socialLinks(document, url),
     author,
+    authorUrl: author && byline?.matches('a[rel~="author"]') && textOf(byline, 80) === author ? absolute(byline.getAttribute("href"), url) : null,
     datePublished,
     dateModified,
     articleLike: ogType === "article" || (document.querySelector("article") !== null && headline !== null && (author !== null || datePublished !== null)),
-    breadcrumbs: breadcrumbsOf(document, url),
+    breadcrumbs: breadcrumbsOf(document, canonical),
     questions: questionsOf(document),
     productLike: ogType === "product" || document.querySelector('meta[property="product:price:amount"]') !== null,
     offer: offerOf(document),
+    brand: meta('meta[property="product:brand"]')?.slice(0, 200) ?? null,
+    sku: meta('meta[property="product:retailer_item_id"]')?.slice(0, 100) ?? null,
+    condition: condition && Object.hasOwn(CONDITIONS, condition) ? CONDITIONS[condition as keyof typeof CONDITIONS] : null,
+    event: readEventFacts(document),
+    business: readBusinessFacts(document),
   };
+}
+
+/** `<link rel="canonical">` when it is an http(s) URL on the same host (give or take "www."), else the page's URL. */
+function canonicalOf(document: HtmlDocument, url: URL): URL {
+  const href = absolute(document.querySelector('link[rel~="canonical" i][href]')?.getAttribute("href"), url);
+  const chosen = href && bareHost(new URL(href).hostname) === bareHost(url.hostname) ? new URL(href) : new URL(url.href);
+  chosen.hash = "";
+  return chosen;
 }
 
 function logoOf(document: HtmlDocument, url: URL): string | null {
@@ -149,60 +200,20 @@ function offerOf(document: HtmlDocument): PageFacts["offer"] {
   const amount = document.querySelector('meta[property="product:price:amount"]')?.getAttribute("content");
   const currency = document.querySelector('meta[property="product:price:currency"]')?.getAttribute("content");
   const availabilityText = (document.body?.textContent ?? "").slice(0, 200_000);
-  const availability = /\bout of stock\b|\bsold out\b/i.test(availabilityText) ? "OutOfStock" : /\bin stock\b/i.test(availabilityText) ? "InStock" : null;
+  const stated = clean(document.querySelector('meta[property="product:availability"], meta[property="og:availability"]')?.getAttribute("content"))?.toLowerCase();
+  const availability = (stated && Object.hasOwn(AVAILABILITIES, stated) ? AVAILABILITIES[stated] : null) ??
+    (/\bout of stock\b|\bsold out\b/i.test(availabilityText) ? "OutOfStock" : /\bin stock\b/i.test(availabilityText) ? "InStock" : null);
   if (amount && currency && /^\d+(?:\.\d+)?$/.test(amount.trim()) && /^[A-Z]{3}$/.test(currency.trim())) {
     return { price: amount.trim(), currency: currency.trim(), availability };
   }
+  // Without price tags, a price shown on the page counts only when it is the one price there: a listing
+  // or a page of related products shows several, and which one is this page's cannot be told.
+  const shown = new Map<string, { price: string; currency: string }>();
   for (const element of Array.from(document.querySelectorAll('[class*="price" i]')).slice(0, 50) as HtmlElement[]) {
     const parsed = parsePrice(element.textContent ?? "");
-    if (parsed) return { ...parsed, availability };
+    if (parsed) shown.set(`${parsed.price} ${parsed.currency}`, parsed);
   }
-  return null;
+  const [only] = shown.values();
+  return shown.size === 1 && only ? { ...only, availability } : null;
 }
 
-/** "$1,299.00", "€ 12,50", "19.99 EUR" → a plain number and an ISO 4217 code. */
-export function parsePrice(text: string): { price: string; currency: string } | null {
-  const compact = text.replace(/\s+/g, " ").trim();
-  const match =
-    /(R\$|CHF|[$€£¥₹₩₽₺])\s?(\d{1,3}(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)/.exec(compact) ??
-    /(\d{1,3}(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?([A-Z]{3}|[$€£¥₹₩₽₺])(?![A-Za-z])/.exec(compact);
-  if (!match) return null;
-  const symbolFirst = !/^\d/.test(match[1]!);
-  const symbol = symbolFirst ? match[1]! : match[2]!;
-  const number = symbolFirst ? match[2]! : match[1]!;
-  const currency = CURRENCY_SYMBOLS[symbol] ?? (/^[A-Z]{3}$/.test(symbol) ? symbol : null);
-  if (!currency) return null;
-  return { price: plainNumber(number), currency };
-}
-
-/** The last "." or "," followed by one or two digits is the decimal mark; the rest are thousands separators. */
-function plainNumber(text: string): string {
-  const decimal = /[.,](\d{1,2})$/.exec(text);
-  const whole = (decimal ? text.slice(0, decimal.index) : text).replace(/[.,\s]/g, "");
-  return decimal ? `${whole}.${decimal[1]}` : whole;
-}
-
-function isoDate(value: string | null | undefined): string | null {
-  const text = clean(value);
-  if (!text) return null;
-  if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return text.replace(" ", "T");
-  const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
-}
-
-function absolute(value: string | null | undefined, base: URL): string | null {
-  const text = clean(value);
-  if (!text || !URL.canParse(text, base)) return null;
-  const resolved = new URL(text, base);
-  return resolved.protocol === "http:" || resolved.protocol === "https:" ? resolved.href : null;
-}
-
-function textOf(element: HtmlElement | null | undefined, maxChars: number): string | null {
-  const text = clean(element?.textContent);
-  return text && text.length <= maxChars ? text : null;
-}
-
-function clean(value: string | null | undefined): string | null {
-  const text = (value ?? "").replace(/\s+/g, " ").trim();
-  return text === "" ? null : text;
-}

@@ -101,10 +101,37 @@ describe("trust", () => {
     expect(authorship.run(site())).toMatchObject({ status: "pass" });
     expect(authorship.run(bare(page()))).toMatchObject({ status: "warn" });
   });
+  test("authorship: the evidence quotes each author and where the page names them", () => {
+    const outcome = authorship.run(site());
+    expect(outcome.detail).toBe('4 of the 5 pages read name an author, e.g. "Ana Baker" on /about (rel="author").');
+    expect(outcome.evidence).toContain('/about: rel="author": "Ana Baker"');
+    const graph = JSON.stringify({ "@context": "https://schema.org", "@graph": [{ "@type": "NewsArticle", author: { "@id": "#jane" } }, { "@type": "Person", "@id": "#jane", name: "Jane Doe" }] });
+    const marked = authorship.run(bare(page({ head: `<meta name="byl" content="By MARC SANTORA"><script type="application/ld+json">${graph}</script>` })));
+    expect(marked).toMatchObject({ status: "pass", evidence: ['/: JSON-LD NewsArticle "author": "Jane Doe"', '/: meta name="byl": "MARC SANTORA"'] });
+  });
+  test("authorship: authors of comments, and links to the authors' index, are not the page's author", () => {
+    const body = '<nav><a class="authors" href="/authors/">Authors</a></nav><main><p>Text.</p></main><ol class="comment-list"><li class="comment"><span class="comment-author">A Reader</span></li></ol>';
+    const outcome = authorship.run(bare(page({ body })));
+    expect(outcome).toMatchObject({ status: "warn", score: 0.5 });
+    expect(outcome.fix?.how).toContain("Example Bakery");
+  });
   test("content-dates: recent passes, stale warns, none warns lower (against the scan's own time)", () => {
     expect(contentDates.run(site())).toMatchObject({ status: "pass" });
     expect(contentDates.run(site({ samplePages: [], sitemap: sitemap({ newestLastmod: "2023-01-01" }) })).detail).toContain("stale");
     expect(contentDates.run(site({ samplePages: [], sitemap: sitemap({ newestLastmod: null }) }))).toMatchObject({ status: "warn", score: 0.4 });
+  });
+  test("content-dates: dates from meta tags, Microdata and <time> text, quoted with their source", () => {
+    const head = '<meta name="date" content="2026-10-20"><meta name="DC.date.issued" content="2026-09-01">';
+    const outcome = contentDates.run(site({ homepage: homepage({ html: page({ head, body: '<p itemprop="dateModified" content="2026-11-01"></p><time>3. November 2026</time>' }) }), samplePages: [], sitemap: sitemap({ newestLastmod: null }) }));
+    expect(outcome.status).toBe("pass");
+    expect(outcome.detail).toBe("Content is dated, the newest 12 days before the scan (3. November 2026, /: <time> text).");
+    expect(outcome.evidence).toEqual(["/: <time> text: 3. November 2026", '/: Microdata itemprop="dateModified": 2026-11-01', '/: meta name="date": 2026-10-20', '/: meta name="DC.date.issued": 2026-09-01']);
+  });
+  test("content-dates: a date after the scan (an upcoming event) does not make stale content current", () => {
+    const body = '<p>Our next class: <time datetime="2027-03-01">1 March 2027</time>.</p><p>Posted <time datetime="2023-02-01">1 Feb 2023</time></p>';
+    const outcome = contentDates.run(site({ homepage: homepage({ html: page({ body }) }), samplePages: [], sitemap: sitemap({ newestLastmod: null }) }));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toContain("The newest date found is 2023-02-01 (/: <time datetime>)");
   });
   test("trust-pages: all three reachable passes; missing ones are named", () => {
     expect(trustPages.run(site())).toMatchObject({ status: "pass" });

@@ -1,9 +1,9 @@
+import { bylines } from "../../derive/byline.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { jsonLdBlocks } from "../json-ld-blocks.ts";
 import { excerpt } from "../page-text.ts";
-import { nodesOf, siteName } from "../site-identity.ts";
-import { pathOf, sitePages, textOf } from "../site-pages.ts";
+import { siteName } from "../site-identity.ts";
+import { pathOf, sitePages } from "../site-pages.ts";
 
 /** Content with a named author is content someone answers for; assistants weigh that when choosing sources. */
 export const authorship: AuditDefinition = {
@@ -15,26 +15,26 @@ export const authorship: AuditDefinition = {
   run,
 };
 
+/** Evidence quotes a few statements, enough to show where authors are named without flooding the record. */
+const MAX_EVIDENCE = 5;
+const PER_PAGE_EVIDENCE = 2;
+
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
   if (pages.length === 0) return unknownOutcome("No page could be read to look for authors.");
-  const found: string[] = [];
-  for (const page of pages) {
-    const document = page.document;
-    const meta = document.querySelector('meta[name="author"]')?.getAttribute("content")?.trim();
-    if (meta) found.push(`${pathOf(page.url)}: <meta name="author" content="${excerpt(meta, 40)}">`);
-    const rel = document.querySelector('a[rel~="author"],link[rel~="author"]');
-    if (rel) found.push(`${pathOf(page.url)}: rel="author" ${excerpt(rel.getAttribute("href") ?? "", 60)}`);
-    const byline = document.querySelector('[itemprop="author"],.author,.byline,[class*="byline"],[rel="author"]');
-    if (byline && textOf(byline)) found.push(`${pathOf(page.url)}: byline "${excerpt(textOf(byline), 40)}"`);
-    const marked = jsonLdBlocks(document).some((block) => block.ok && nodesOf(block.value).some((node) => node.author !== undefined));
-    if (marked) found.push(`${pathOf(page.url)}: author in JSON-LD`);
+  const named = pages.map((page) => ({ path: pathOf(page.url), found: bylines(page.document) })).filter((entry) => entry.found.length > 0);
+  if (named.length > 0) {
+    const first = named[0]!;
+    const evidence = named.flatMap(({ path, found }) => found.slice(0, PER_PAGE_EVIDENCE).map((byline) => `${path}: ${byline.source}: "${excerpt(byline.name, 60)}"`)).slice(0, MAX_EVIDENCE);
+    return passed(
+      `${named.length} of the ${pages.length} page${pages.length === 1 ? "" : "s"} read name${named.length === 1 ? "s" : ""} an author, e.g. "${excerpt(first.found[0]!.name, 60)}" on ${first.path} (${first.found[0]!.source}).`,
+      evidence,
+    );
   }
-  if (found.length > 0) return passed(`Authorship is stated (${found.length} signal${found.length === 1 ? "" : "s"}).`, found.slice(0, 5));
   return {
     status: "warn",
     score: 0.5,
-    detail: `None of the ${pages.length} pages read names an author (no byline, rel="author", meta author or author in JSON-LD).`,
+    detail: `None of the ${pages.length} page${pages.length === 1 ? "" : "s"} read names an author: no byline, author link, author meta tag, or author in JSON-LD or Microdata.`,
     evidence: [],
     fix: {
       what: "Name the people behind the content",

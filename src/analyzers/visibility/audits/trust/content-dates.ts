@@ -1,13 +1,13 @@
+import { parseDateText } from "../../derive/date-text.ts";
+import { pageDates } from "../../derive/published-date.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { jsonLdBlocks } from "../json-ld-blocks.ts";
-import { nodesOf } from "../site-identity.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
 
 /**
  * Dates show that content is current. Assistants favour recent sources for anything that changes, and
- * read dates from markup (JSON-LD, <time datetime>, article meta tags) and the sitemap's lastmod. The
- * scan's own time (gatheredAt) is the reference, so the audit stays a pure function.
+ * read dates from markup (JSON-LD, Microdata, article and Dublin Core meta tags, <time>) and the
+ * sitemap's lastmod. The scan's own time (gatheredAt) is the reference, so the audit stays a pure function.
  */
 export const contentDates: AuditDefinition = {
   id: "content-dates",
@@ -18,29 +18,21 @@ export const contentDates: AuditDefinition = {
   run,
 };
 
-const YEAR_MS = 365 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+const YEAR_MS = 365 * DAY_MS;
+const MAX_EVIDENCE = 4;
+
+interface FoundDate {
+  source: string;
+  text: string;
+  time: number;
+}
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
   if (pages.length === 0) return unknownOutcome("No page could be read to look for dates.");
-  const dates: { source: string; time: number; text: string }[] = [];
-  for (const page of pages) {
-    const where = pathOf(page.url);
-    for (const block of jsonLdBlocks(page.document)) {
-      if (!block.ok) continue;
-      for (const node of nodesOf(block.value)) for (const key of ["dateModified", "datePublished"]) if (typeof node[key] === "string") dates.push({ source: `${where}: JSON-LD ${key}`, text: node[key] as string, time: Date.parse(node[key] as string) });
-    }
-    for (const time of Array.from(page.document.querySelectorAll("time[datetime]"))) dates.push({ source: `${where}: <time>`, text: time.getAttribute("datetime")!, time: Date.parse(time.getAttribute("datetime")!) });
-    for (const meta of Array.from(page.document.querySelectorAll('meta[property="article:modified_time"],meta[property="article:published_time"],meta[property="og:updated_time"]'))) {
-      dates.push({ source: `${where}: ${meta.getAttribute("property")}`, text: meta.getAttribute("content") ?? "", time: Date.parse(meta.getAttribute("content") ?? "") });
-    }
-  }
-  const sitemap = artifacts.sitemap;
-  if (sitemap?.ok && sitemap.newestLastmod) dates.push({ source: "sitemap lastmod", text: sitemap.newestLastmod, time: Date.parse(sitemap.newestLastmod) });
-  for (const child of sitemap?.ok ? (sitemap.children ?? []) : []) {
-    if (child.ok && child.newestLastmod) dates.push({ source: `sitemap lastmod (${pathOf(child.url)})`, text: child.newestLastmod, time: Date.parse(child.newestLastmod) });
-  }
-  const valid = dates.filter((date) => !Number.isNaN(date.time));
+  const dates: FoundDate[] = pages.flatMap((page) => pageDates(page.document).map((date) => ({ source: `${pathOf(page.url)}: ${date.source}`, text: date.text, time: date.time })));
+  dates.push(...sitemapDates(artifacts));
   const fix = {
     what: "Date your content in markup, and keep it current",
     why: "Assistants prefer sources that are visibly up to date; dates in markup are how crawlers know.",
@@ -49,14 +41,16 @@ function run(artifacts: Artifacts): AuditOutcome {
       "and give every sitemap entry a <lastmod>. Update pages whose facts have changed, and the dates with them.",
     effort: "S" as const,
   };
-  if (valid.length === 0) {
+  if (dates.length === 0) {
     return { status: "warn", score: 0.4, detail: "No publication or update date was found in the pages' markup or the sitemap.", evidence: [], fix };
   }
-  const newest = valid.reduce((a, b) => (b.time > a.time ? b : a));
   const reference = artifacts.gatheredAt ? Date.parse(artifacts.gatheredAt) : null;
-  const evidence = valid.sort((a, b) => b.time - a.time).slice(0, 4).map((date) => `${date.source}: ${date.text}`);
+  // A date after the scan (an upcoming event, a placeholder year) says nothing about how current the content is.
+  const past = reference === null ? dates : dates.filter((date) => date.time <= reference + DAY_MS);
+  const newest = (past.length > 0 ? past : dates).reduce((a, b) => (b.time > a.time ? b : a));
+  const evidence = [...dates].sort((a, b) => b.time - a.time).slice(0, MAX_EVIDENCE).map((date) => `${date.source}: ${date.text}`);
   if (reference === null) return passed(`The newest date found is ${newest.text} (${newest.source}).`, evidence);
-  const ageDays = Math.floor((reference - newest.time) / (24 * 3600 * 1000));
+  const ageDays = Math.floor((reference - newest.time) / DAY_MS);
   if (reference - newest.time <= YEAR_MS) return passed(`Content is dated, the newest ${Math.max(0, ageDays)} days before the scan (${newest.text}, ${newest.source}).`, evidence);
   return {
     status: "warn",
@@ -65,4 +59,18 @@ function run(artifacts: Artifacts): AuditOutcome {
     evidence,
     fix,
   };
+}
+
+/** The newest lastmod of the sitemap and of each child sitemap read. */
+function sitemapDates(artifacts: Artifacts): FoundDate[] {
+  const sitemap = artifacts.sitemap;
+  if (!sitemap?.ok) return [];
+  const found: FoundDate[] = [];
+  const add = (text: string | null | undefined, source: string) => {
+    const parsed = text ? parseDateText(text) : null;
+    if (text && parsed) found.push({ source, text, time: parsed.time });
+  };
+  add(sitemap.newestLastmod, "sitemap lastmod");
+  for (const child of sitemap.children ?? []) if (child.ok) add(child.newestLastmod, `sitemap lastmod (${pathOf(child.url)})`);
+  return found;
 }

@@ -1,0 +1,49 @@
+import { excerpt } from "../audits/page-text.ts";
+import { startsWithDate } from "./date-text.ts";
+
+/** Words that put a name right after them in a byline: "By Jane Doe", "Von Jane Doe", "Posted by Jane". */
+const BY_WORDS = "(?:(?:written|posted|published|story|words|reporting|text|photos?)\\s+by|geschrieben\\s+von|publié\\s+par|escrito\\s+por|scritto\\s+da|by|von|par|por|di|door|av|af)";
+/** Words that label a name with a colon: "Author: Jane Doe", "Autorin: …", "著者：後藤大地". */
+const ROLE_WORDS = "(?:authors?|autor(?:in|en)?|auteurs?|autore|verfasser(?:in)?|redakteur(?:in)?|text|texte|writer|著者|筆者|記者|作者|文)";
+
+/** What a byline says before the name. */
+export const LEADING_LABEL = new RegExp(`^(?:${BY_WORDS}(?:\\s*[:：]\\s*|\\s+)|${ROLE_WORDS}\\s*[:：]\\s*)`, "i");
+/** A text that is only a byline's label, its name in the next element: `<span>By</span><a>Jane Doe</a>`, `<span>Author:</span>`. */
+export const LABEL_ONLY = new RegExp(`^(?:${BY_WORDS}\\s*[:：]?|${ROLE_WORDS}\\s*[:：])$`, "i");
+/** A role word alone, as a table or definition list labels its value: `<dt>Auteur</dt><dd>Uriel Gadessaud</dd>`. */
+export const ROLE_ONLY = new RegExp(`^${ROLE_WORDS}$`, "i");
+/** True when the label needs no colon ("By"), so that only a capitalised name after it makes a byline. */
+export const BY_LABEL = new RegExp(`^${BY_WORDS}\\s`, "i");
+
+/**
+ * Texts that sit where a byline goes but name no one: the heading of an author box, a link to the
+ * authors' index, a "more by" tab. Compared after lower-casing and dropping punctuation.
+ */
+const LABELS = new Set([
+  "author", "authors", "by", "byline", "written by", "posted by", "contributor", "contributors", "writer", "writers",
+  "autor", "autoren", "autorin", "von", "auteur", "auteurs", "par", "autore", "autori", "por", "de",
+  "about the author", "about the authors", "all authors", "our authors", "more by this author", "more from this author", "view all posts",
+  "über den autor", "über die autorin", "à propos de l'auteur", "mehr vom autor", "follow", "share",
+  "no author", "unknown author", "unknown",
+]);
+
+/** "View author page", "More articles by this author", "See all posts": links to an author's page, not a name. */
+const LINK_TO_AUTHORS = /^(?:view|see|more|all|read|show|browse|follow|get|alle|mehr|voir|tous)\b.*\b(?:authors?|autor(?:en)?|auteurs?|posts|articles|artikel|beiträge|stories)\b/;
+
+/** Longer than this, the element holds more than a byline (a bio, an article teaser). */
+const MAX_NAME_LENGTH = 100;
+
+/**
+ * The name a byline's text states, without its label ("By Jane Doe" → "Jane Doe"), or null when the
+ * text names no one (empty, a label alone, digits only, or a paragraph rather than a byline).
+ */
+export function nameFromByline(text: string): string | null {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length > MAX_NAME_LENGTH * 2) return null;
+  const name = flat.replace(LEADING_LABEL, "").trim();
+  // A byline that starts with a digit or a date is its timestamp ("9:39AM BST 05 Oct 2011", "Dec 1st 2016"), not a name.
+  if (name.length < 2 || !/\p{L}/u.test(name) || /^\d/.test(name) || startsWithDate(name)) return null;
+  const bare = name.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, "").trim();
+  if (LABELS.has(bare) || LINK_TO_AUTHORS.test(bare)) return null;
+  return excerpt(name, MAX_NAME_LENGTH);
+}

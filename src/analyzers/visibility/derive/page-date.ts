@@ -1,0 +1,23 @@
+import { excerpt } from "../audits/page-text.ts";
+import { parseDateText } from "./date-text.ts";
+
+/** One date a page states about itself: what kind, when, and where it says so. */
+
+export type DateKind = "published" | "modified" | "created" | "unlabelled";
+
+export interface PageDate {
+  kind: DateKind;
+  /** The text as the page states it, shortened for evidence. */
+  text: string;
+  /** Milliseconds since the epoch (a day alone is its midnight UTC). */
+  time: number;
+  precision: "day" | "instant";
+  /** `JSON-LD NewsArticle "datePublished"`, `meta property="article:published_time"`, `<time datetime>`. */
+  source: string;
+}
+
+/** The date `text` states, labelled with its kind and source, or null when the text holds no readable date. */
+export function dated(kind: DateKind, text: string, source: string): PageDate | null {
+  const parsed = parseDateText(text);
+  return parsed ? { kind, text: excerpt(text, 60), time: parsed.time, precision: parsed.precision, source } : null;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, test } from "bun:test";
+import { parseHtml } from "../../../../src/analyzers/structured-data/html-document.ts";
+import { byline, bylines } from "../../../../src/analyzers/visibility/derive/byline.ts";
+
+const doc = (body: string, head = "") => parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+const names = (body: string, head = "") => bylines(doc(body, head)).map((found) => `${found.source}: ${found.name}`);
+
+describe("bylines: where real pages name their author", () => {
+  test("author meta tags: the standard's, the New York Times' byl, Dublin Core, Open Graph, analytics", () => {
+    const head =
+      '<meta name="author" content="Jane Doe"><meta name="byl" content="By MARC SANTORA and AL BAKER"><meta name="DC.Creator" content="Ada Lovelace">' +
+      '<meta property="article:author" content="https://www.facebook.com/jane"><meta name="parsely-author" content="Grace Hopper"><meta name="twitter:creator" content="@jane">';
+    expect(names("", head)).toEqual([
+      'meta name="author": Jane Doe',
+      'meta name="byl": MARC SANTORA and AL BAKER',
+      'meta name="DC.Creator": Ada Lovelace',
+      'meta property="article:author": https://www.facebook.com/jane',
+      'meta name="parsely-author": Grace Hopper',
+    ]);
+  });
+
+  test("byline class names as sites write them, with the name part when there is one", () => {
+    expect(names('<div class="c-byline"><span class="c-byline__item"><a href="/a/t"><span class="c-byline__author-name">T.C. Sottek</span></a></span></div>')).toEqual(['class="c-byline": T.C. Sottek']);
+    expect(names('<p class="BylineWrapper-ijzcXT byline"><span class="BylineName-cKrVJj byline__name">Alex Hutchinson</span></p>')[0]).toBe('class="BylineWrapper-ijzcXT": Alex Hutchinson');
+    expect(names('<div class="article__meta"><span class="autor">Von Nina Magoley</span></div>')).toEqual(['class="autor": Nina Magoley']);
+    expect(names('<p class="document_authors">Андрей Колесников</p>')).toEqual(['class="document_authors": Андрей Колесников']);
+    expect(names('<div class="writer">松村太郎</div>')).toEqual(['class="writer": 松村太郎']);
+  });
+
+  test("author links: rel=author on a link, and <link rel=author> unless it credits the site's builders (humans.txt)", () => {
+    expect(names('<p>Posted on 2 May <a rel="author" href="/author/patrickd/">Patrick Danowski</a></p>')).toEqual(['rel="author": Patrick Danowski']);
+    expect(names("", '<link rel="author" href="https://example.com/team/jane">')).toEqual(['rel="author" link: https://example.com/team/jane']);
+    expect(names("", '<link rel="author" href="/humans.txt">')).toEqual([]);
+  });
+
+  test("bylines in plain text: By, Von, Posted by, a label beside the name, a definition list, 著者：", () => {
+    expect(names('<p class="text-sm">By TPN, in <a href="/news">News</a></p>')).toEqual(['text "By": TPN, in News']);
+    expect(names('<div><span>By</span><div><a href="/author/ct">Chris Thompson</a></div></div>')).toEqual(['text "By": Chris Thompson']);
+    expect(names('<div class="postdata"><span class="category">Posted by Konstantin</span></div>')).toEqual(['text "Posted by": Konstantin']);
+    expect(names('<footer class="article-footer"><span>Author: </span><span>Jacopo Cascioli</span></footer>')).toEqual(['text "Author": Jacopo Cascioli']);
+    expect(names('<dl><dt>Auteur</dt><dd><a href="/staff/ug">Uriel Gadessaud</a></dd></dl>')).toEqual(['text "Auteur": Uriel Gadessaud']);
+    expect(names('<a class="articleHeader_name" href="/author/180/">著者：後藤大地</a>')).toEqual(['text "著者": 後藤大地']);
+    expect(names('<h2>Stars <span style="font-size:12px">06.11.2023 13:30 von Olga </span></h2>')).toEqual(['text "von": Olga']);
+  });
+
+  test("structured data first, then meta tags, then markup", () => {
+    const head = '<meta name="author" content="From Meta"><script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"From JSON-LD"}}</script>';
+    expect(byline(doc('<span class="byline">From Markup</span>', head))).toEqual({ name: "From JSON-LD", source: 'JSON-LD Article "author"' });
+    expect(byline(doc("<p>No one signs this page.</p>"))).toBeNull();
+  });
+});
+
+describe("bylines: what is not a page's author", () => {
+  test("navigation to the authors' index, sidebars and menus", () => {
+    expect(names('<nav><a class="authors-link" href="/authors/">Authors</a><a href="/by-author/jane" class="author">Jane Doe</a></nav>')).toEqual([]);
+    expect(names('<div class="menu"><a class="author-index" href="/authors/">Our authors</a></div>')).toEqual([]);
+    expect(names('<aside class="sidebar"><span class="entry-author">Someone Else</span></aside>')).toEqual([]);
+    expect(names('<ul><li><a href="/recipes/method">By Method</a></li><li><a href="/recipes/course">By Course or Type</a></li></ul>')).toEqual([]);
+  });
+
+  test("readers' comments and reviews, but not a post filed under a category named like them", () => {
+    const comments = '<ol class="commentlist"><li class="comment"><div class="comment-author vcard"><cite class="fn">A Reader</cite></div></li></ol><div id="disqus_thread"><span class="author">Another</span></div>';
+    expect(names(comments)).toEqual([]);
+    expect(names('<article class="post category-kommentare tag-reviews"><span class="post-meta-author">Autor: <a href="/author/k/">www.koffergepackt.com</a></span></article>')).toEqual(['class="post-meta-author": www.koffergepackt.com']);
+  });
+
+  test("author words in scripts, page-wide classes and the site's credits", () => {
+    expect(names('<script>var author = "Jane Doe"; dataLayer.push({byline: "Jane"});</script>')).toEqual([]);
+    expect(names(`<div class="f_author_page_canonical_on">${"<p>Article text. </p>".repeat(100)}<span class="site-name">The A.V. Club</span></div>`)).toEqual([]);
+    expect(names('<div class="copyright-area">Crafted with love by <a href="https://templates.example">TemplatesYard</a></div><footer>Powered by <a href="https://wordpress.org">WordPress</a></footer>')).toEqual([]);
+  });
+
+  test("labels, timestamps and links that sit where a byline goes", () => {
+    expect(names('<div class="author-box"><h3 class="author-label">About the author</h3></div><a class="author-page-link" href="/author/jane">View author page</a>')).toEqual([]);
+    expect(names('<span class="p-article__byline">Dec 1st 2016 1:01PM</span><span class="byline">9:39AM BST 05 Oct 2011</span>')).toEqual([]);
+    expect(names('<p>By the way, we moved.</p><h2>Von Barzahler-Rabatten profitieren</h2><p>By 2020 the city had grown.</p>')).toEqual([]);
+    expect(names("", '<meta name="author" content="No Author">')).toEqual([]);
+  });
+});
