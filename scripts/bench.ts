@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { benchReportThroughput } from "./bench/report-throughput.ts";
 import { benchScanLatency } from "./bench/scan-latency.ts";
 import { benchScanMemory } from "./bench/scan-memory.ts";
+import { benchStructuredData } from "./bench/structured-data.ts";
 
 const binary = process.env.SIGHTLINE_BINARY ?? "dist/sightline";
 if (!process.env.SIGHTLINE_BINARY || !existsSync(binary)) await $`bun run build`;
@@ -19,3 +20,5 @@ const scanLatency = await benchScanLatency();
 for (const line of scanLatency.lines) console.log(line);
 const scanMemory = await benchScanMemory();
 for (const line of scanMemory.lines) console.log(line);
+const structuredData = await benchStructuredData();
+for (const line of structuredData.lines) console.log(line);
