@@ -85,11 +85,18 @@ function browserRefused(browser: ProbeAnswer): string | null {
   return null;
 }
 
+/**
+ * An interstitial has a few dozen words. Bot-protection vendors' scripts (Cloudflare's
+ * /cdn-cgi/challenge-platform/, DataDome's tags.js) also sit on ordinary pages that they let through, so a
+ * marker found in the body counts as a challenge only on a page this short.
+ */
+const CHALLENGE_MAX_WORDS = 200;
+
 function challengeOf(probe: ProbeAnswer): string | null {
   const mitigated = probe.headers["cf-mitigated"];
   if (mitigated) return `cf-mitigated: ${mitigated}`;
   if (probe.headers["x-datadome"] && probe.status >= 400) return "DataDome";
-  return probe.challengeMarker;
+  return probe.challengeMarker !== null && probe.words < CHALLENGE_MAX_WORDS ? probe.challengeMarker : null;
 }
 
 /** The CDN that answered, recognised by its headers, or null. */

@@ -1,5 +1,4 @@
 import type { Artifacts } from "../gather/artifacts.ts";
-import { jsonLdBlocks } from "./json-ld-blocks.ts";
 import { propertyTexts } from "../../structured-data/structured-graph.ts";
 import { homepageStructure, siteEntity, siteWebsite } from "../derive/site-entity.ts";
 import { readableHomepage } from "./homepage-document.ts";
@@ -7,42 +6,49 @@ import { excerpt } from "./page-text.ts";
 import { textOf } from "./site-pages.ts";
 
 /**
- * What fixes call the site, in order of trust: the name its WebSite gives itself (the site name search
- * engines show), the name of the entity behind it, og:site_name, the title's first part, the domain.
+ * What fixes call the site, in order of trust: the name its WebSite gives itself (the site name Google
+ * shows, https://developers.google.com/search/docs/appearance/site-names), unless it is a generic word
+ * such as "Home"; og:site_name; the name of the entity behind the site; the part of the <title> that
+ * names the site; the domain.
  */
 export function siteName(artifacts: Artifacts): string {
   const homepage = readableHomepage(artifacts);
   if (!homepage.ok) return artifacts.domain;
   const structure = homepageStructure(artifacts);
-  if (structure.ok) {
-    const website = siteWebsite(structure);
-    const entity = siteEntity(structure)?.node;
-    const name = [website, entity].flatMap((node) => (node ? propertyTexts(node, "name") : []))[0];
-    if (name) return excerpt(name, 80);
-  }
-  const ogName = homepage.document.querySelector('meta[property="og:site_name"]')?.getAttribute("content")?.trim();
-  if (ogName) return excerpt(ogName, 80);
-  const title = textOf(homepage.document.querySelector("title")).split(/\s[|–—:-]\s|:\s/)[0]?.trim();
-  return title ? excerpt(title, 80) : artifacts.domain;
+  const website = structure.ok ? siteWebsite(structure) : null;
+  const entity = structure.ok ? siteEntity(structure)?.node : null;
+  const candidates = [
+    ...(website ? propertyTexts(website, "name") : []),
+    homepage.document.querySelector('meta[property="og:site_name"]')?.getAttribute("content")?.trim() ?? "",
+    ...(entity ? propertyTexts(entity, "name") : []),
+    titleSiteName(textOf(homepage.document.querySelector("title")), artifacts.domain) ?? "",
+  ];
+  const name = candidates.find((candidate) => candidate !== "" && !GENERIC_NAMES.test(candidate));
+  return name ? excerpt(name, 80) : artifacts.domain;
+}
+
+/** Words CMSs put where a site name belongs. */
+const GENERIC_NAMES = /^(?:home|homepage|home page|start|startseite|accueil|inicio|index|welcome|untitled|website|my (?:site|blog|website))$/i;
+
+/**
+ * The part of a title that names the site. "Article headline - Site" and "Site | Tagline" both occur,
+ * so the part that spells the domain's name wins (`La Vie des idées` for laviedesidees.fr), else the
+ * shortest part that is not a generic word: a site name is shorter than a headline or a tagline.
+ */
+function titleSiteName(title: string, domain: string): string | null {
+  const parts = title.split(/\s[|–—:·•-]\s|:\s/).map((part) => part.trim()).filter((part) => part !== "" && !GENERIC_NAMES.test(part));
+  if (parts.length === 0) return null;
+  const label = lettersOf(domain.split(".")[0] ?? "");
+  const spelled = parts.find((part) => label.length > 2 && lettersOf(part) === label);
+  if (spelled) return spelled;
+  return parts.reduce((shortest, part) => (part.length < shortest.length ? part : shortest));
+}
+
+function lettersOf(text: string): string {
+  return text.normalize("NFD").replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
 }
 
 /** The origin pages live at, for fixes that write URLs. */
 export function siteOriginOf(artifacts: Artifacts): string {
   return artifacts.homepage.ok ? new URL(artifacts.homepage.finalUrl).origin : `https://${artifacts.domain}`;
-}
-
-/** Every object node of a JSON-LD value, @graph members and nested values included. */
-export function nodesOf(value: unknown, depth = 0): Record<string, unknown>[] {
-  if (depth > 8) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => nodesOf(item, depth + 1));
-  if (!value || typeof value !== "object") return [];
-  const node = value as Record<string, unknown>;
-  return [node, ...Object.entries(node).flatMap(([key, child]) => (key === "@context" ? [] : nodesOf(child, depth + 1)))];
-}
-
-/** The parsed JSON-LD nodes of the homepage. */
-export function homepageNodes(artifacts: Artifacts): Record<string, unknown>[] {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return [];
-  return jsonLdBlocks(homepage.document).flatMap((block) => (block.ok ? nodesOf(block.value) : []));
 }

@@ -35,8 +35,9 @@ const CHALLENGE_MARKERS: [RegExp, string][] = [
   [/Attention Required! \| Cloudflare/i, "Cloudflare block page"],
   [/\/cdn-cgi\/challenge-platform\//i, "Cloudflare challenge script"],
   [/_Incapsula_Resource/i, "Imperva Incapsula challenge"],
-  [/captcha-delivery\.com|datadome/i, "DataDome challenge"],
-  [/px-captcha|perimeterx/i, "HUMAN (PerimeterX) challenge"],
+  // The vendors' own script hosts (js.datadome.co, client.perimeterx.net) load on pages they let through too.
+  [/captcha-delivery\.com/i, "DataDome challenge"],
+  [/px-captcha/i, "HUMAN (PerimeterX) challenge"],
   [/sgcaptcha|\.well-known\/sgcaptcha/i, "SiteGround captcha"],
   [/Checking your browser before accessing/i, "browser check interstitial"],
   [/<title>\s*Access denied\s*<\/title>/i, "\"Access denied\" page"],

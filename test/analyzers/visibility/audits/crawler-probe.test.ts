@@ -32,7 +32,12 @@ describe("crawler-probe", () => {
   });
 
   test("a challenge page recognised in the body counts too", () => {
-    expect(run(() => ({ status: 200, challengeMarker: "Cloudflare challenge (\"Just a moment...\")" })).detail).toContain("Just a moment");
+    expect(run(() => ({ status: 200, words: 30, challengeMarker: "Cloudflare challenge (\"Just a moment...\")" })).detail).toContain("Just a moment");
+  });
+
+  test("a vendor's script on an ordinary, full page is no challenge (a real news page embeds DataDome's tags.js)", () => {
+    const outcome = run(() => ({ status: 200, words: 1_200, challengeMarker: "DataDome challenge" }));
+    expect(outcome).toMatchObject({ status: "pass", score: 1 });
   });
 
   test("401, 402 (pay-per-crawl) and 429 are refusals", () => {

@@ -61,6 +61,12 @@ describe("page text", () => {
     expect(visibleText(document)).toBe("Hello big world");
   });
 
+  test("inline elements do not split words, blocks and line breaks do; nesting deeper than the call stack is read", () => {
+    expect(visibleText(parseDocument("<p>松<b>村</b></p><p>next<br>line</p><div>a</div><div>b</div>"))).toBe("松村 next line a b");
+    const deep = `<body>${"<div>".repeat(60_000)}deep${"</div>".repeat(60_000)}</body>`;
+    expect(visibleText(parseDocument(deep))).toBe("deep");
+  });
+
   test("fragments without an <html> element are parsed too", () => {
     expect(visibleText(parseDocument("<p>just a fragment</p>"))).toBe("just a fragment");
     expect(visibleText(parseDocument("plain text"))).toBe("plain text");

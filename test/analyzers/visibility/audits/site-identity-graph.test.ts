@@ -3,6 +3,7 @@ import { jsonLdPresent } from "../../../../src/analyzers/visibility/audits/struc
 import { organizationIdentity } from "../../../../src/analyzers/visibility/audits/structure/organization-identity.ts";
 import { websiteSchema } from "../../../../src/analyzers/visibility/audits/structure/website-schema.ts";
 import { siteName } from "../../../../src/analyzers/visibility/audits/site-identity.ts";
+import { openGraph } from "../../../../src/analyzers/visibility/audits/structure/open-graph.ts";
 import { ORIGIN, page, siteWithHtml } from "../sample-site.ts";
 
 /**
@@ -97,5 +98,36 @@ describe("identity audits read one structured-data graph", () => {
     const outcome = organizationIdentity.run(siteWithHtml(html));
     expect(outcome.status).toBe("fail");
     expect(outcome.fix!.how).toContain('"@type":"Person"');
+  });
+});
+
+describe("what fixes call the site (siteName)", () => {
+  const named = (head: string, title = "Example") => siteName(siteWithHtml(page({ head, title })));
+
+  test("the WebSite's name, unless it is a generic word; then og:site_name; an article's publisher only after it", () => {
+    const website = (name: string) => ld({ "@context": "https://schema.org", "@type": "WebSite", "@id": `${ORIGIN}/#website`, url: `${ORIGIN}/`, name });
+    const og = '<meta property="og:site_name" content="The Planetary Press">';
+    expect(named(website("Example Bakery") + og)).toBe("Example Bakery");
+    expect(named(website("Home") + og)).toBe("The Planetary Press");
+    const article = ld({ "@context": "https://schema.org", "@type": "BlogPosting", publisher: { "@type": "Organization", name: "Blogger" } });
+    expect(named(article + '<meta property="og:site_name" content="LinkNaija">')).toBe("LinkNaija");
+    expect(named(article)).toBe("Blogger");
+  });
+
+  test("from the title: the part that spells the domain, else the shortest part that is not a generic word", () => {
+    const artifacts = (title: string, domain: string) => {
+      const site = siteWithHtml(page({ head: "", title }));
+      return { ...site, domain };
+    };
+    expect(siteName(artifacts("L’évaluation et les listes de revues - La Vie des idées", "laviedesidees.fr"))).toBe("La Vie des idées");
+    expect(siteName(artifacts("Example Bakery — sourdough and cakes in Lisbon", "example.com"))).toBe("Example Bakery");
+    expect(siteName(artifacts("Home | Acme Tools", "example.com"))).toBe("Acme Tools");
+  });
+});
+
+describe("open-graph", () => {
+  test("tags written with name= instead of property= are found, not reported missing", () => {
+    const head = ["og:title", "og:description", "og:image", "og:url"].map((tag) => `<meta name="${tag}" content="x ${tag}">`).join("");
+    expect(openGraph.run(siteWithHtml(page({ head })))).toMatchObject({ status: "pass" });
   });
 });

@@ -21,8 +21,9 @@ function run(artifacts: Artifacts): AuditOutcome {
   const homepage = readableHomepage(artifacts);
   if (!homepage.ok) return unknownOutcome(homepage.reason);
   const present = new Map<string, string>();
-  for (const meta of Array.from(homepage.document.querySelectorAll("meta[property][content]"))) {
-    const property = (meta.getAttribute("property") ?? "").trim().toLowerCase();
+  // The protocol writes `property`; many readers also take `name`, and a page that states the tag is not told it lacks it.
+  for (const meta of Array.from(homepage.document.querySelectorAll("meta[property][content],meta[name][content]"))) {
+    const property = (meta.getAttribute("property") ?? meta.getAttribute("name") ?? "").trim().toLowerCase();
     if (REQUIRED.includes(property) && (meta.getAttribute("content") ?? "").trim()) present.set(property, meta.getAttribute("content")!.trim());
   }
   const missing = REQUIRED.filter((property) => !present.has(property));
