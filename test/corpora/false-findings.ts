@@ -129,6 +129,62 @@ export const FALSE_FINDING_CHECKS: FalseFindingCheck[] = [
     },
   },
   {
+    id: "json-ld-present",
+    definition: "json-ld-present says the homepage has no structured data although its HTML holds a JSON-LD block with an @type, an itemscope or a typeof attribute (an itemtype without itemscope is no Microdata item)",
+    judge(scanned) {
+      const html = servedHtml(scanned);
+      if (html === null) return { kind: "excluded", reason: "the homepage was not read" };
+      const signal = signalOf(scanned, "json-ld-present");
+      const stated = /\sitemscope\b|\stypeof\s*=/i.test(html) || jsonLdTexts(html).some((text) => /"@type"\s*:/.test(text));
+      return { kind: "judged", falseClaim: stated && signal.status === "fail" && /no structured data/.test(signal.detail) ? claim(signal) : null };
+    },
+  },
+  {
+    id: "website-schema",
+    definition: "website-schema says the homepage has no WebSite node although a JSON-LD block or an itemtype/typeof names WebSite",
+    judge(scanned) {
+      const html = servedHtml(scanned);
+      if (html === null) return { kind: "excluded", reason: "the homepage was not read" };
+      const stated = jsonLdTexts(html).some((text) => /"@type"\s*:\s*\[?[^\]]*"(?:schema:|https?:\/\/schema\.org\/)?WebSite"/.test(text)) || /(?:itemtype|typeof)\s*=\s*["'][^"']*\bWebSite\b/i.test(html);
+      if (!stated) return { kind: "not-given" };
+      const signal = signalOf(scanned, "website-schema");
+      return { kind: "judged", falseClaim: /has no WebSite node/.test(signal.detail) ? claim(signal) : null };
+    },
+  },
+  {
+    id: "open-graph",
+    definition: "open-graph names an og: tag as missing that the homepage states with non-empty content",
+    judge(scanned) {
+      const html = servedHtml(scanned);
+      if (html === null) return { kind: "excluded", reason: "the homepage was not read" };
+      const stated = new Set([...html.matchAll(/<meta\b[^>]*>/gi)].flatMap(([tag]) => {
+        const name = /\b(?:property|name)\s*=\s*["'](og:[a-z_:]+)["']/i.exec(tag)?.[1]?.toLowerCase();
+        const content = /\bcontent\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1]?.trim();
+        return name && content ? [name] : [];
+      }));
+      const signal = signalOf(scanned, "open-graph");
+      const claimedMissing = (/lacks ([^.]*)/.exec(signal.detail)?.[1] ?? "").match(/og:[a-z_:]+/g) ?? [];
+      const contradicted = claimedMissing.filter((tag) => stated.has(tag));
+      return { kind: "judged", falseClaim: contradicted.length > 0 ? `${claim(signal)} (the page states ${contradicted.join(", ")})` : null };
+    },
+  },
+  {
+    id: "organization-identity",
+    definition: "organization-identity says no Organization or Person is behind the site although the page's JSON-LD names an Organization as a publisher, or calls an article's author the site's owner",
+    judge(scanned) {
+      const html = servedHtml(scanned);
+      if (html === null) return { kind: "excluded", reason: "the homepage was not read" };
+      const signal = signalOf(scanned, "organization-identity");
+      // Only blocks that parse: a broken block is json-ld-parses' finding, and no consumer reads it.
+      const publisher = jsonLdTexts(html).filter(parses).some((text) => /"publisher"\s*:\s*\{[^{}]*"@type"\s*:\s*"[A-Za-z]*Organization"/.test(text));
+      if (publisher && /names no Organization or Person/.test(signal.detail)) return { kind: "judged", falseClaim: claim(signal) };
+      // The owner named in the detail must not be only an author in the page's JSON-LD.
+      const owner = /^The \S+ "([^"]+)" behind the site/.exec(signal.detail)?.[1];
+      const authorOnly = owner !== undefined && jsonLdTexts(html).some((text) => authorNames(text).includes(owner)) && !jsonLdTexts(html).some((text) => publisherNames(text).includes(owner));
+      return { kind: "judged", falseClaim: authorOnly ? `${claim(signal)} ("${owner}" is an author on this page)` : null };
+    },
+  },
+  {
     id: "crawler-probe",
     definition: "crawler-probe reports a refusal or a challenge, or cannot compare, although every agent is served the same saved page with HTTP 200",
     judge(scanned) {
@@ -137,6 +193,34 @@ export const FALSE_FINDING_CHECKS: FalseFindingCheck[] = [
     },
   },
 ];
+
+/** The homepage's HTML as the scanner was served it, or null when it was not read. */
+function servedHtml(scanned: ScannedPage): string | null {
+  const homepage = scanned.artifacts.homepage;
+  return homepage.ok && homepage.status === 200 ? homepage.html : null;
+}
+
+/** The text of every JSON-LD script, read with a plain pattern rather than the scanner's extractor. */
+function jsonLdTexts(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*type\s*=\s*["']?application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text.trim().replace(/^<!--|-->$/g, ""));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Names given inline under a key, as in `"author": {"@type": "Person", "name": "Jane"}`. */
+function namesUnder(text: string, key: string): string[] {
+  return [...text.matchAll(new RegExp(`"${key}"\\s*:\\s*\\[?\\s*\\{[^{}]*?"name"\\s*:\\s*"([^"]+)"`, "g"))].map((match) => match[1]!);
+}
+
+const authorNames = (text: string) => [...namesUnder(text, "author"), ...namesUnder(text, "creator")];
+const publisherNames = (text: string) => namesUnder(text, "publisher");
 
 /** Shortest shared start that makes two names the same site's: "日本経済新聞社" and "日本経済新聞 電子版". */
 const SHARED_NAME_START = 6;

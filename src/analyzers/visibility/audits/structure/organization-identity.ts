@@ -35,7 +35,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     return {
       status: "fail",
       score: 0,
-      detail: "The homepage's structured data (JSON-LD, Microdata or RDFa) names no Organization or Person behind the site.",
+      detail: `The homepage's structured data (JSON-LD, Microdata or RDFa) names no Organization or Person behind the site${unreadableNote(structure.graph.jsonLdBlocks)}.`,
       evidence: [],
       fix: {
         what: type === "Person" ? "Describe yourself in JSON-LD" : "Describe the organisation in JSON-LD",
@@ -46,6 +46,12 @@ function run(artifacts: Artifacts): AuditOutcome {
     };
   }
   return judge(entity, origin);
+}
+
+/** A broken block may name the owner; say that it was not read rather than let the finding sound absolute. */
+function unreadableNote(blocks: readonly { syntaxError: string | null }[]): string {
+  const broken = blocks.filter((block) => block.syntaxError !== null).length;
+  return broken === 0 ? "" : ` (${broken} JSON-LD block${broken === 1 ? "" : "s"} could not be read as JSON, so what ${broken === 1 ? "it says" : "they say"} is not counted: see json-ld-parses)`;
 }
 
 function judge({ node, reason }: SiteEntity, origin: string): AuditOutcome {
