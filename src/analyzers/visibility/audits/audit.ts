@@ -1,5 +1,6 @@
 import type { PillarId } from "../scoring/pillars.ts";
 import type { Artifacts } from "../gather/artifacts.ts";
+import type { AuditInput } from "./audit-inputs.ts";
 
 /**
  * The contract of one audit: a pure function of the artifacts (no fetch, no clock, no database) that
@@ -52,6 +53,8 @@ export interface AuditDefinition {
   /** Relative weight within the pillar; 0 reports without scoring. */
   weight: number;
   impact: Impact;
+  /** What it needs to judge anything; when one is missing the runner reports "unknown" with the reason and does not run it. */
+  requires?: readonly AuditInput[];
   run(artifacts: Artifacts): AuditOutcome;
 }
 

@@ -3,9 +3,8 @@ import { unknownOutcome, type AuditOutcome } from "./audit.ts";
 
 /** The off-site check an audit reads, or the unknown outcome explaining why there is none. */
 export function offsiteCheck(artifacts: Artifacts, name: keyof Pick<OffsiteArtifact, "wikidata" | "wikipedia" | "commonCrawl">): OffsiteCheck | AuditOutcome {
-  if (artifacts.offsite === undefined) return unknownOutcome("Off-site presence was not checked in this scan. This signal does not count toward the score.");
-  if (artifacts.offsite === null) return unknownOutcome("Off-site checks are turned off on this server (OFFSITE_CHECKS=off). This signal does not count toward the score.");
-  const check = artifacts.offsite[name];
+  // The audits that read it declare the `offsite` input: the runner has checked that it was gathered.
+  const check = artifacts.offsite![name];
   if (check.status === "unknown") return { ...unknownOutcome(`${check.detail} This signal does not count toward the score.`), evidence: [] };
   return check;
 }

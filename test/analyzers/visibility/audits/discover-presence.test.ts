@@ -1,3 +1,4 @@
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
 import { describe, expect, test } from "bun:test";
 import { canonicalLink } from "../../../../src/analyzers/visibility/audits/discover/canonical-link.ts";
 import { feed } from "../../../../src/analyzers/visibility/audits/discover/feed.ts";
@@ -45,7 +46,7 @@ describe("sitemap-valid", () => {
     expect(sitemapValid.run(site({ sitemap: sitemap({ kind: null }) })).detail).toContain("not an XML sitemap");
     expect(sitemapValid.run(site({ sitemap: sitemap({ entries: 0, withLastmod: 0 }) }))).toMatchObject({ status: "fail" });
     expect(sitemapValid.run(site({ sitemap: sitemap({ status: 403 }) }))).toMatchObject({ status: "unknown" });
-    expect(sitemapValid.run(site({ sitemap: undefined }))).toMatchObject({ status: "unknown" });
+    expect(runAudit(sitemapValid, site({ sitemap: undefined }))).toMatchObject({ status: "unknown" });
   });
 });
 
@@ -138,7 +139,7 @@ describe("presence", () => {
 
   test("unknown checks, off-site checks turned off, or never run leave the denominator", () => {
     expect(wikidataEntity.run(checks({ wikidata: { status: "unknown", detail: "Wikidata could not be checked: HTTP 500.", url: null } }))).toMatchObject({ status: "unknown", score: null });
-    expect(wikidataEntity.run(site({ offsite: null })).detail).toContain("OFFSITE_CHECKS=off");
-    expect(commonCrawl.run(site({ offsite: undefined }))).toMatchObject({ status: "unknown", score: null });
+    expect(runAudit(wikidataEntity, site({ offsite: null })).detail).toContain("OFFSITE_CHECKS=off");
+    expect(runAudit(commonCrawl, site({ offsite: undefined }))).toMatchObject({ status: "unknown", score: null });
   });
 });

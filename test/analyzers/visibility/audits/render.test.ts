@@ -1,3 +1,4 @@
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
 import { describe, expect, test } from "bun:test";
 import { rawHtmlText } from "../../../../src/analyzers/visibility/audits/render/raw-html-text.ts";
 import { titlePresent } from "../../../../src/analyzers/visibility/audits/render/title-present.ts";
@@ -51,7 +52,7 @@ describe("raw-html-text", () => {
   });
 
   test("unknown when the homepage answered an error", () => {
-    expect(rawHtmlText.run(site({ homepage: homepage({ status: 503 }) }))).toMatchObject({ status: "unknown", score: null });
+    expect(runAudit(rawHtmlText, site({ homepage: homepage({ status: 503 }) }))).toMatchObject({ status: "unknown", score: null });
   });
 });
 

@@ -1,3 +1,4 @@
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
 import { describe, expect, test } from "bun:test";
 import { normaliseAmount } from "../../../../src/analyzers/visibility/audits/page-profile.ts";
 import { schemaTypeFit } from "../../../../src/analyzers/visibility/audits/structure/schema-type-fit.ts";
@@ -167,7 +168,7 @@ describe("schema-type-fit", () => {
   });
 
   test("unknown when the homepage cannot be read", () => {
-    expect(schemaTypeFit.run(site({ homepage: homepage({ status: 500 }) }))).toMatchObject({ status: "unknown", score: null });
+    expect(runAudit(schemaTypeFit, site({ homepage: homepage({ status: 500 }) }))).toMatchObject({ status: "unknown", score: null });
   });
 
   test("prices are written as plain decimals", () => {

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, type Fix, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { type Directive, headerDirectives, metaDirectives } from "../indexing-directives.ts";
 
 /**
@@ -15,14 +15,14 @@ export const pageDirectives: AuditDefinition = {
   pillar: "access",
   weight: 5,
   impact: "critical",
+  requires: ["readable-homepage"],
   run,
 };
 
 type Finding = { severity: "gate" | "fail" | "warn"; score: number; text: string; directive: Directive };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const directives = [...metaDirectives(homepage.document), ...headerDirectives(homepage.response.headers["x-robots-tag"])];
   const findings = directives.flatMap(judge);
   if (findings.length === 0) {

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt, wordCount } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
 import { textOf } from "../site-pages.ts";
@@ -12,6 +12,7 @@ export const directAnswer: AuditDefinition = {
   pillar: "content",
   weight: 15,
   impact: "medium",
+  requires: ["readable-homepage"],
   run,
 };
 
@@ -20,8 +21,7 @@ const WITHIN_WORDS = 150;
 const MIN_SENTENCE_WORDS = 12;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const root = homepage.document.querySelector("main") ?? homepage.document.body;
   if (!root) return unknownOutcome("The homepage has no body.");
   let seen = 0;

@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../page-text.ts";
 import { contentPages, meanScore, pathOf, textOf } from "../site-pages.ts";
 
@@ -10,12 +10,12 @@ export const headingOutline: AuditDefinition = {
   pillar: "content",
   weight: 20,
   impact: "medium",
+  requires: ["readable-pages"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
-  if (pages.length === 0) return unknownOutcome("No page could be read to judge its headings.");
   const findings = pages.map((page) => {
     const headings = Array.from(page.document.querySelectorAll("h1,h2,h3,h4,h5,h6")).map((element) => ({ level: Number(element.tagName.slice(1)), text: textOf(element) }));
     const h1s = headings.filter((heading) => heading.level === 1).length;

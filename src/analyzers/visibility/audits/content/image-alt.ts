@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
+import { type AuditDefinition, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../site-pages.ts";
 
 /** Alt text is all an agent knows of an image; alt="" (decorative) is a valid choice, a missing alt is not. */
@@ -9,12 +9,12 @@ export const imageAlt: AuditDefinition = {
   pillar: "content",
   weight: 15,
   impact: "low",
+  requires: ["readable-pages"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
-  if (pages.length === 0) return unknownOutcome("No page could be read to check its images.");
   let total = 0;
   const missing: string[] = [];
   for (const page of pages) {

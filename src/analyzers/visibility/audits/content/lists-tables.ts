@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../site-pages.ts";
 
 /** Lists and tables hold facts in a shape assistants lift straight into answers (steps, prices, comparisons). */
@@ -9,12 +9,12 @@ export const listsTables: AuditDefinition = {
   pillar: "content",
   weight: 10,
   impact: "low",
+  requires: ["readable-pages"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
-  if (pages.length === 0) return unknownOutcome("No page could be read to judge its content.");
   const found = pages.flatMap((page) => {
     const lists = Array.from(page.document.querySelectorAll("ul,ol")).filter((list) => !list.closest("nav,header,footer") && list.querySelectorAll("li").length >= 2).length;
     const tables = Array.from(page.document.querySelectorAll("table")).filter((table) => table.querySelectorAll("tr").length >= 2).length;

@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { hasType, structuredGraph } from "../../../structured-data/structured-graph.ts";
 import { QUESTION_PATTERN } from "../page-profile.ts";
 import { excerpt, wordCount } from "../page-text.ts";
@@ -13,12 +13,12 @@ export const questionHeadings: AuditDefinition = {
   pillar: "content",
   weight: 10,
   impact: "low",
+  requires: ["readable-pages"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
-  if (pages.length === 0) return unknownOutcome("No page could be read to judge its headings.");
   const answered: string[] = [];
   let questions = 0;
   for (const page of pages) {

@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { visibleText, wordCount } from "../page-text.ts";
 import { contentPages, meanScore, pathOf } from "../site-pages.ts";
 
@@ -10,6 +10,7 @@ export const wordCountAudit: AuditDefinition = {
   pillar: "content",
   weight: 30,
   impact: "medium",
+  requires: ["readable-pages"],
   run,
 };
 
@@ -18,7 +19,6 @@ const THIN = 120;
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
-  if (pages.length === 0) return unknownOutcome("No page could be read to count its words.");
   const counts = pages.map((page) => ({ page, words: wordCount(visibleText(page.document)) }));
   const scores = counts.map(({ words }) => (words >= SUBSTANTIAL ? 1 : words >= THIN ? 0.7 : words >= 50 ? 0.4 : 0.1));
   const evidence = counts.map(({ page, words }) => `${pathOf(page.url)}: ${words} words`);

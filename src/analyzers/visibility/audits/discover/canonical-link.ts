@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 
 /** The canonical link names the one URL a page should be indexed and cited under. */
 export const canonicalLink: AuditDefinition = {
@@ -9,12 +9,12 @@ export const canonicalLink: AuditDefinition = {
   pillar: "discover",
   weight: 25,
   impact: "medium",
+  requires: ["readable-homepage"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const finalUrl = homepage.response.finalUrl;
   const links = Array.from(homepage.document.querySelectorAll("link[rel][href]")).filter((link) => (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).includes("canonical"));
   const header = /<([^>]+)>\s*;\s*rel="?canonical"?/i.exec(homepage.response.headers.link ?? "")?.[1];

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /** An RSS or Atom feed announces new content the moment it is published, to readers and crawlers alike. */
@@ -10,14 +10,14 @@ export const feed: AuditDefinition = {
   pillar: "discover",
   weight: 10,
   impact: "low",
+  requires: ["readable-homepage"],
   run,
 };
 
 const FEED_TYPES = ["application/rss+xml", "application/atom+xml", "application/feed+json"];
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const feeds = Array.from(homepage.document.querySelectorAll("link[rel][href]")).filter(
     (link) => (link.getAttribute("rel") ?? "").toLowerCase().includes("alternate") && FEED_TYPES.includes((link.getAttribute("type") ?? "").toLowerCase().trim()),
   );

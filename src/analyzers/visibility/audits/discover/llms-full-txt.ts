@@ -11,12 +11,13 @@ export const llmsFullTxt: AuditDefinition = {
   pillar: "discover",
   weight: 5,
   impact: "low",
+  requires: ["llms-full-txt"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const file = artifacts.llmsFullTxt;
-  if (!file) return unknownOutcome("llms-full.txt was not requested in this scan.");
+  // Declared as an input: the runner has checked it was gathered.
+  const file = artifacts.llmsFullTxt!;
   if (!file.ok) return unknownOutcome(`${file.url} could not be fetched (${file.error.message}).`);
   if ([401, 403, 429].includes(file.status) || file.status >= 500) return unknownOutcome(`${file.url} answered HTTP ${file.status}: the scanner was refused.`);
   // Judged by the body: an HTML page there is no llms-full.txt, a Markdown file mislabelled text/html is one.

@@ -21,6 +21,7 @@ export const llmsTxt: AuditDefinition = {
   pillar: "discover",
   weight: 20,
   impact: "medium",
+  requires: ["llms-txt"],
   run,
 };
 
@@ -30,8 +31,8 @@ const FIXES_LISTED = 10;
 const PROBLEMS_QUOTED = 3;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const files = artifacts.llmsTxt;
-  if (!files) return unknownOutcome("llms.txt was not requested in this scan.");
+  // Declared as an input: the runner has checked it was gathered.
+  const files = artifacts.llmsTxt!;
   const found = servedLlmsTxt(files);
   if (!found) return missing(artifacts, files);
   const document = parseLlmsTxt(found.text, found.finalUrl);

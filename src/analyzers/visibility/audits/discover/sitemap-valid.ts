@@ -10,6 +10,7 @@ export const sitemapValid: AuditDefinition = {
   pillar: "discover",
   weight: 25,
   impact: "medium",
+  requires: ["sitemap"],
   run,
 };
 
@@ -19,8 +20,8 @@ const LASTMOD_COVERAGE = 0.8;
 const REFUSED = new Set([401, 403, 429]);
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const sitemap = artifacts.sitemap;
-  if (!sitemap) return unknownOutcome("The sitemap was not requested in this scan.");
+  // Declared as an input: the runner has checked it was gathered.
+  const sitemap = artifacts.sitemap!;
   const origin = siteOriginOf(artifacts);
   const generate = {
     what: "Publish an XML sitemap with lastmod dates",

@@ -10,6 +10,7 @@ export const wikidataEntity: AuditDefinition = {
   pillar: "presence",
   weight: 40,
   impact: "medium",
+  requires: ["offsite"],
   run,
 };
 

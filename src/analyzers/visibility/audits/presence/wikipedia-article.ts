@@ -10,6 +10,7 @@ export const wikipediaArticle: AuditDefinition = {
   pillar: "presence",
   weight: 30,
   impact: "low",
+  requires: ["offsite"],
   run,
 };
 

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 import { textOf } from "../site-pages.ts";
 
@@ -11,12 +11,12 @@ export const rawHtmlH1: AuditDefinition = {
   pillar: "render",
   weight: 20,
   impact: "medium",
+  requires: ["readable-homepage"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const headings = Array.from(homepage.document.querySelectorAll("h1")).map(textOf).filter((text) => text !== "");
   if (headings.length > 0) return passed(`The served HTML has an h1: "${excerpt(headings[0]!)}".`, headings.slice(0, 3).map((text) => `<h1>${excerpt(text)}</h1>`));
   const title = textOf(homepage.document.querySelector("title"));

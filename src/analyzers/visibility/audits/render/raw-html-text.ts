@@ -1,6 +1,7 @@
+import { requiredHomepage } from "../audit-inputs.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { type HtmlDocument, readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, type Fix, passed } from "../audit.ts";
+import type { HtmlDocument } from "../homepage-document.ts";
 import { excerpt, visibleText, wordCount } from "../page-text.ts";
 import { counted } from "../wording.ts";
 
@@ -15,6 +16,7 @@ export const rawHtmlText: AuditDefinition = {
   pillar: "render",
   weight: 55,
   impact: "critical",
+  requires: ["readable-homepage"],
   run,
 };
 
@@ -27,8 +29,7 @@ const MOUNT_POINTS = ["#root", "#app", "#__next", "#__nuxt", "#___gatsby", "#sve
 const DATA_PAYLOADS = ["script#__NEXT_DATA__", "script#__NUXT_DATA__", 'script[type="application/json"]'];
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const document = homepage.document;
   const text = visibleText(document);
   const words = wordCount(text);

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { parsedPart } from "../../../structured-data/html-document.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { visibleText } from "../page-text.ts";
 
 /**
@@ -14,6 +14,7 @@ export const textMarkupRatio: AuditDefinition = {
   pillar: "render",
   weight: 10,
   impact: "low",
+  requires: ["readable-homepage"],
   run,
 };
 
@@ -21,8 +22,7 @@ const GOOD_RATIO = 0.1;
 const POOR_RATIO = 0.03;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   // Against the part that was parsed, so a page cut for parsing is not judged by text it was not read for.
   const htmlBytes = Buffer.byteLength(parsedPart(homepage.response.html));
   if (htmlBytes === 0) return unknownOutcome("The homepage's HTML is empty.");

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 
 export const titlePresent: AuditDefinition = {
@@ -9,6 +9,7 @@ export const titlePresent: AuditDefinition = {
   pillar: "render",
   weight: 15,
   impact: "medium",
+  requires: ["readable-homepage"],
   run,
 };
 
@@ -16,8 +17,7 @@ export const titlePresent: AuditDefinition = {
 const PLACEHOLDER_TITLES = new Set(["home", "homepage", "untitled", "index", "react app", "vite app", "vite + react", "vite + react + ts", "my app", "welcome", "document", "new page"]);
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const title = (homepage.document.querySelector("title")?.textContent ?? "").replace(/\s+/g, " ").trim();
   const fix = {
     what: "Give the homepage a descriptive <title>",

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 
 export const htmlLang: AuditDefinition = {
@@ -9,6 +9,7 @@ export const htmlLang: AuditDefinition = {
   pillar: "structure",
   weight: 10,
   impact: "low",
+  requires: ["readable-homepage"],
   run,
 };
 
@@ -16,8 +17,7 @@ export const htmlLang: AuditDefinition = {
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const lang = (homepage.document.documentElement?.getAttribute("lang") ?? "").trim();
   const fix = {
     what: "Declare the page language on <html>",

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 
 export const metaDescription: AuditDefinition = {
@@ -9,6 +9,7 @@ export const metaDescription: AuditDefinition = {
   pillar: "structure",
   weight: 10,
   impact: "medium",
+  requires: ["readable-homepage"],
   run,
 };
 
@@ -16,8 +17,7 @@ export const metaDescription: AuditDefinition = {
 const MIN_LENGTH = 50;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const meta = Array.from(homepage.document.querySelectorAll("meta[name]")).find((element) => element.getAttribute("name")?.trim().toLowerCase() === "description");
   const description = (meta?.getAttribute("content") ?? "").replace(/\s+/g, " ").trim();
   const fix = {

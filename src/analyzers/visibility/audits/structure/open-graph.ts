@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 import { textOf } from "../site-pages.ts";
@@ -12,14 +12,14 @@ export const openGraph: AuditDefinition = {
   pillar: "structure",
   weight: 10,
   impact: "low",
+  requires: ["readable-homepage"],
   run,
 };
 
 const REQUIRED = ["og:title", "og:description", "og:image", "og:url"];
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const homepage = requiredHomepage(artifacts);
   const present = new Map<string, string>();
   // The protocol writes `property`; many readers also take `name`, and a page that states the tag is not told it lacks it.
   for (const meta of Array.from(homepage.document.querySelectorAll("meta[property][content],meta[name][content]"))) {

@@ -1,6 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { type PageKind, type PageProfile, profilePage } from "../page-profile.ts";
 import { ABOUT_TYPES, ARTICLE_TYPES, CONTACT_TYPES, describesBusiness, FAQ_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../schema-type-families.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
@@ -21,6 +20,7 @@ export const schemaTypeFit: AuditDefinition = {
   pillar: "structure",
   weight: 10,
   impact: "medium",
+  requires: ["readable-homepage"],
   run,
 };
 
@@ -43,8 +43,6 @@ interface Judged {
 }
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
   const judged: Judged[] = sitePages(artifacts)
     .map(profilePage)
     .filter((profile) => profile.kinds.length > 0)

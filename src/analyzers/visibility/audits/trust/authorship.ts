@@ -1,6 +1,6 @@
 import { bylines } from "../../derive/byline.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
@@ -12,6 +12,7 @@ export const authorship: AuditDefinition = {
   pillar: "trust",
   weight: 20,
   impact: "low",
+  requires: ["readable-pages"],
   run,
 };
 
@@ -21,7 +22,6 @@ const PER_PAGE_EVIDENCE = 2;
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
-  if (pages.length === 0) return unknownOutcome("No page could be read to look for authors.");
   const named = pages.map((page) => ({ path: pathOf(page.url), found: bylines(page) })).filter((entry) => entry.found.length > 0);
   if (named.length > 0) {
     const first = named[0]!;

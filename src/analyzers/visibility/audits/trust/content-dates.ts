@@ -1,7 +1,7 @@
 import { parseDateText } from "../../derive/date-text.ts";
 import { pageDates } from "../../derive/published-date.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
 
 /**
@@ -15,6 +15,7 @@ export const contentDates: AuditDefinition = {
   pillar: "trust",
   weight: 25,
   impact: "low",
+  requires: ["readable-pages"],
   run,
 };
 
@@ -30,7 +31,6 @@ interface FoundDate {
 
 function run(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
-  if (pages.length === 0) return unknownOutcome("No page could be read to look for dates.");
   const dates: FoundDate[] = pages.flatMap((page) => pageDates(page).map((date) => ({ source: `${pathOf(page.url)}: ${date.source}`, text: date.text, time: date.time })));
   dates.push(...sitemapDates(artifacts));
   const fix = {

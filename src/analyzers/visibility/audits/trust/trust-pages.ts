@@ -1,6 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { readableHomepage } from "../homepage-document.ts";
+import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /** About, contact and privacy pages show there is a real, reachable organisation behind the site. */
@@ -10,16 +9,14 @@ export const trustPages: AuditDefinition = {
   pillar: "trust",
   weight: 35,
   impact: "medium",
+  requires: ["sample-pages", "readable-homepage"],
   run,
 };
 
 const ROLES = ["about", "contact", "privacy"] as const;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  const samples = artifacts.samplePages;
-  if (!samples) return unknownOutcome("Linked pages were not fetched in this scan.");
-  const homepage = readableHomepage(artifacts);
-  if (!homepage.ok) return unknownOutcome(homepage.reason);
+  const samples = artifacts.samplePages!;
   const states = ROLES.map((role) => {
     const page = samples.find((sample) => sample.role === role);
     if (!page) return { role, credit: 0, url: null, text: "not linked from the homepage" };
