@@ -45,6 +45,10 @@ export interface ReachSummary {
   lost: { name: string; share: number; status: "blocked" | "limited"; cause: string }[];
 }
 
+/** An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring table. */
+export type AuditRule = Omit<AuditDefinition, "pillar" | "weight">;
+
+/** An audit as scoring sees it: its rule with its place in the scoring table (scoring/pillars.ts). */
 export interface AuditDefinition {
   /** Stable kebab-case id: stored in records, so never renamed. */
   id: string;

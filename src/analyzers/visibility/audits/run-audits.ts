@@ -1,6 +1,6 @@
 import type { Artifacts } from "../gather/artifacts.ts";
 import type { ScoredAudit } from "../scoring/scored-audit.ts";
-import { type AuditDefinition, type AuditOutcome, unknownOutcome } from "./audit.ts";
+import { type AuditDefinition, type AuditOutcome, type AuditRule, unknownOutcome } from "./audit.ts";
 import { missingInput } from "./audit-inputs.ts";
 import { AUDITS } from "./registry.ts";
 
@@ -14,7 +14,7 @@ export function runAudits(artifacts: Artifacts, audits: readonly AuditDefinition
 }
 
 /** One audit's outcome, as the runner gets it: its inputs checked first, a throw reported as unknown. */
-export function runAudit(audit: AuditDefinition, artifacts: Artifacts): AuditOutcome {
+export function runAudit(audit: AuditRule, artifacts: Artifacts): AuditOutcome {
   const missing = missingInput(audit.requires ?? [], artifacts);
   if (missing !== null) return unknownOutcome(missing);
   try {

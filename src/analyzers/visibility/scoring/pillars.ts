@@ -1,15 +1,18 @@
 /**
- * The one table of pillar weights. The weights sum to 100, so when every pillar applies a pillar's
- * points are its share of the overall score.
+ * The scoring table: each pillar's weight (the pillar weights sum to 100, so when every pillar applies a
+ * pillar's points are its share of the overall score) and the weight of each of its audits within it
+ * (summing to 100 per pillar; 0 reports without scoring), in the order the record lists them. Audits
+ * hold no weights of their own; the gates that cap the grade are beside this table, in gates.ts, and
+ * docs/visibility-audits.md is generated from both (`bun run docs`).
  */
 export const PILLARS = [
-  { id: "access", title: "Access for AI crawlers", weight: 25 },
-  { id: "render", title: "Readable without JavaScript", weight: 15 },
-  { id: "discover", title: "Discoverability", weight: 12 },
-  { id: "structure", title: "Structured data", weight: 15 },
-  { id: "content", title: "Content", weight: 15 },
-  { id: "trust", title: "Trust signals", weight: 8 },
-  { id: "presence", title: "Off-site presence", weight: 10 },
+  { id: "access", title: "Access for AI crawlers", weight: 25, audits: { "ai-platform-reach": 50, "robots-ai-search-access": 10, "crawler-probe": 10, "homepage-status": 10, "page-directives": 5, "https": 10, "response-time": 5, "robots-ai-training": 0 } },
+  { id: "render", title: "Readable without JavaScript", weight: 15, audits: { "raw-html-text": 55, "raw-html-h1": 20, "title-present": 15, "text-markup-ratio": 10 } },
+  { id: "discover", title: "Discoverability", weight: 12, audits: { "sitemap-valid": 25, "robots-sitemap": 15, "llms-txt": 20, "llms-full-txt": 5, "canonical-link": 25, "feed": 10 } },
+  { id: "structure", title: "Structured data", weight: 15, audits: { "json-ld-present": 15, "json-ld-parses": 15, "organization-identity": 25, "website-schema": 5, "schema-type-fit": 10, "open-graph": 10, "meta-description": 10, "html-lang": 10 } },
+  { id: "content", title: "Content", weight: 15, audits: { "word-count": 30, "heading-outline": 20, "direct-answer": 15, "question-headings": 10, "lists-tables": 10, "image-alt": 15 } },
+  { id: "trust", title: "Trust signals", weight: 8, audits: { "authorship": 20, "content-dates": 25, "trust-pages": 35, "hsts": 20 } },
+  { id: "presence", title: "Off-site presence", weight: 10, audits: { "wikidata-entity": 40, "wikipedia-article": 30, "common-crawl": 30 } },
 ] as const;
 
 export type PillarId = (typeof PILLARS)[number]["id"];

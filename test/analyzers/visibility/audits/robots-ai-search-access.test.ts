@@ -1,3 +1,4 @@
+import { AUDITS } from "../../../../src/analyzers/visibility/audits/registry.ts";
 import { describe, expect, test } from "bun:test";
 import { robotsAiSearchAccess } from "../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
 import { robotsAiTraining } from "../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
@@ -102,7 +103,7 @@ describe("robots-ai-search-access", () => {
 
 describe("robots-ai-training", () => {
   test("is reported but never scored", () => {
-    expect(robotsAiTraining.weight).toBe(0);
+    expect(AUDITS.find((audit) => audit.id === robotsAiTraining.id)?.weight).toBe(0);
   });
 
   test("an opt-out is a choice with full marks, naming the crawlers and their group", () => {

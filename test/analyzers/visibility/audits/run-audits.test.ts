@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import { runAudits } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
 import type { AuditDefinition } from "../../../../src/analyzers/visibility/audits/audit.ts";
-import { AUDITS } from "../../../../src/analyzers/visibility/audits/registry.ts";
+import { AUDITS, placeInTable } from "../../../../src/analyzers/visibility/audits/registry.ts";
+import { PILLARS } from "../../../../src/analyzers/visibility/scoring/pillars.ts";
 import { homepage, site } from "../sample-site.ts";
 
 test("runs every registered audit in order", () => {
@@ -37,4 +38,13 @@ test("an audit whose declared input is missing is unknown with the reason, decid
   }
   expect(ran).toBe(0);
   expect(runAudits(site(), [needs(["readable-homepage", "readable-pages", "sitemap", "llms-txt", "llms-full-txt", "sample-pages", "offsite"])])[0]!.outcome.detail).toBe("ran");
+});
+
+test("audits take their pillar and weight from the scoring table; a rule it does not weigh, or a weight without a rule, fails at start", () => {
+  const rule = { id: "extra", title: "Extra", impact: "low" as const, run: () => ({ status: "pass" as const, score: 1, detail: "", evidence: [] }) };
+  const rules = AUDITS.map(({ pillar: _pillar, weight: _weight, ...rest }) => rest);
+  expect(placeInTable(rules).map((audit) => [audit.id, audit.pillar, audit.weight])).toEqual(AUDITS.map((audit) => [audit.id, audit.pillar, audit.weight]));
+  expect(() => placeInTable([...rules, rule])).toThrow('The scoring table has no weight for "extra".');
+  expect(() => placeInTable(rules.filter((entry) => entry.id !== "hsts"))).toThrow('The scoring table weighs "hsts" in trust, but no audit has that id.');
+  for (const pillar of PILLARS) expect(Object.values(pillar.audits as Record<string, number>).reduce((sum, weight) => sum + weight, 0), pillar.id).toBe(100);
 });

@@ -1,7 +1,7 @@
 import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { percent } from "../../platforms.ts";
-import { type AuditDefinition, type AuditOutcome, type Effort, type Fix, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, type Effort, type Fix, passed } from "../audit.ts";
 import { type Cause, type PlatformVerdict, platformReach } from "../platform-reach.ts";
 import { namedInOwnGroup } from "../robots-verdicts.ts";
 
@@ -11,11 +11,9 @@ import { namedInOwnGroup } from "../robots-verdicts.ts";
  * evidence is the reach table, one line per platform; its `reach` summary feeds the gates that cap the
  * grade when the platforms that can read the site hold too little of the audience.
  */
-export const aiPlatformReach: AuditDefinition = {
+export const aiPlatformReach: AuditRule = {
   id: "ai-platform-reach",
   title: "The AI platforms people use can find and read the homepage",
-  pillar: "access",
-  weight: 50,
   impact: "critical",
   run,
 };

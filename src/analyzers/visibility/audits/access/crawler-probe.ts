@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { crawler, knownCrawler } from "../../crawlers.ts";
 import { AI_PLATFORMS, audienceShare } from "../../platforms.ts";
-import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { type ProbeAnswer, type ProbeVerdict, compareProbes, describeProbe } from "../probe-verdicts.ts";
 import { counted } from "../wording.ts";
 
@@ -13,11 +13,9 @@ import { counted } from "../wording.ts";
  * probe proves nothing there. Each agent counts by the audience of the platforms that rely on it; what
  * that means per platform, and the gates, is ai-platform-reach's job. Training crawlers are never judged.
  */
-export const crawlerProbe: AuditDefinition = {
+export const crawlerProbe: AuditRule = {
   id: "crawler-probe",
   title: "AI crawlers are served the same page as browsers",
-  pillar: "access",
-  weight: 10,
   impact: "critical",
   run,
 };

@@ -1,12 +1,10 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { counted } from "../wording.ts";
 
-export const homepageStatus: AuditDefinition = {
+export const homepageStatus: AuditRule = {
   id: "homepage-status",
   title: "Homepage answers with a page",
-  pillar: "access",
-  weight: 10,
   impact: "critical",
   run,
 };

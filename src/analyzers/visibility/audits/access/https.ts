@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 
 /** HTTPS is available and plain http sends visitors (and crawlers following old links) to it. */
 
-export const https: AuditDefinition = {
+export const https: AuditRule = {
   id: "https",
   title: "Served over HTTPS",
-  pillar: "access",
-  weight: 10,
   impact: "high",
   run,
 };

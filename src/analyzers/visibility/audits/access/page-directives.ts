@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, type Fix, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { type Directive, headerDirectives, metaDirectives } from "../indexing-directives.ts";
 
@@ -9,11 +9,9 @@ import { type Directive, headerDirectives, metaDirectives } from "../indexing-di
  * Google and Bing from quoting it in AI Overviews and Copilot; noai is a non-standard opt-out few honour.
  */
 
-export const pageDirectives: AuditDefinition = {
+export const pageDirectives: AuditRule = {
   id: "page-directives",
   title: "No noindex or nosnippet on the homepage",
-  pillar: "access",
-  weight: 5,
   impact: "critical",
   requires: ["readable-homepage"],
   run,

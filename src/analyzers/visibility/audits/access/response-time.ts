@@ -1,12 +1,10 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 
 /** AI agents fetching a page while a person waits for an answer give up on slow servers. */
-export const responseTime: AuditDefinition = {
+export const responseTime: AuditRule = {
   id: "response-time",
   title: "The homepage starts answering quickly",
-  pillar: "access",
-  weight: 5,
   impact: "low",
   run,
 };

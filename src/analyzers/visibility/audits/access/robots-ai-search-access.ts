@@ -1,7 +1,7 @@
 import { crawlersFor } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { AI_PLATFORMS, audienceShare, percent } from "../../platforms.ts";
-import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
 import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../robots-verdicts.ts";
 
@@ -14,11 +14,9 @@ import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup
 const AGENTS = crawlersFor("search", "user");
 const AGENT_LIST = AGENTS.map((crawler) => crawler.token).join(", ");
 
-export const robotsAiSearchAccess: AuditDefinition = {
+export const robotsAiSearchAccess: AuditRule = {
   id: "robots-ai-search-access",
   title: "robots.txt lets AI search and assistant agents in",
-  pillar: "access",
-  weight: 10,
   impact: "critical",
   run,
 };

@@ -1,6 +1,6 @@
 import { crawlersFor } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
 import { robotsPolicy } from "../robots-policy.ts";
 import { blockingRules, describeBlockingRule, verdictsFor } from "../robots-verdicts.ts";
 
@@ -14,11 +14,9 @@ const SEPARATE_SWITCHES =
   "Training opt-outs do not remove the site from AI answers: search agents (OAI-SearchBot, Claude-SearchBot, PerplexityBot) are separate, " +
   "and disallowing Google-Extended does not remove the site from Google AI Overviews, which use Googlebot.";
 
-export const robotsAiTraining: AuditDefinition = {
+export const robotsAiTraining: AuditRule = {
   id: "robots-ai-training",
   title: "AI training crawlers: the site's choice",
-  pillar: "access",
-  weight: 0,
   impact: "low",
   run,
 };

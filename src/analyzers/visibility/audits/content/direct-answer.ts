@@ -1,16 +1,14 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt, wordCount } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
 import { textOf } from "../site-pages.ts";
 
 /** Assistants summarise a site from its opening: a plain sentence near the top saying what it is and for whom. */
-export const directAnswer: AuditDefinition = {
+export const directAnswer: AuditRule = {
   id: "direct-answer",
   title: "The homepage says what the site is near the top",
-  pillar: "content",
-  weight: 15,
   impact: "medium",
   requires: ["readable-homepage"],
   run,

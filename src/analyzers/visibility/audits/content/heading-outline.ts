@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../page-text.ts";
 import { contentPages, meanScore, pathOf, textOf } from "../site-pages.ts";
 
 /** One h1 and headings that nest in order give agents the outline of the page: what it covers, and where. */
-export const headingOutline: AuditDefinition = {
+export const headingOutline: AuditRule = {
   id: "heading-outline",
   title: "Each page has one h1 and an orderly heading outline",
-  pillar: "content",
-  weight: 20,
   impact: "medium",
   requires: ["readable-pages"],
   run,

@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, notApplicable, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../site-pages.ts";
 
 /** Alt text is all an agent knows of an image; alt="" (decorative) is a valid choice, a missing alt is not. */
-export const imageAlt: AuditDefinition = {
+export const imageAlt: AuditRule = {
   id: "image-alt",
   title: "Images have alt text",
-  pillar: "content",
-  weight: 15,
   impact: "low",
   requires: ["readable-pages"],
   run,

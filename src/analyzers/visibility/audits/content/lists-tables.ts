@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../site-pages.ts";
 
 /** Lists and tables hold facts in a shape assistants lift straight into answers (steps, prices, comparisons). */
-export const listsTables: AuditDefinition = {
+export const listsTables: AuditRule = {
   id: "lists-tables",
   title: "Content uses lists and tables for facts",
-  pillar: "content",
-  weight: 10,
   impact: "low",
   requires: ["readable-pages"],
   run,

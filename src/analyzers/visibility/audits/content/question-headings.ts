@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { hasType, structuredGraph } from "../../../structured-data/structured-graph.ts";
 import { QUESTION_PATTERN } from "../page-profile.ts";
 import { excerpt, wordCount } from "../page-text.ts";
@@ -7,11 +7,9 @@ import { siteName } from "../site-identity.ts";
 import { contentPages, pathOf, textOf } from "../site-pages.ts";
 
 /** People ask assistants questions; a heading phrased as the question, answered right below it, is the passage they quote. */
-export const questionHeadings: AuditDefinition = {
+export const questionHeadings: AuditRule = {
   id: "question-headings",
   title: "Headings ask the questions visitors have, and the text answers them",
-  pillar: "content",
-  weight: 10,
   impact: "low",
   requires: ["readable-pages"],
   run,

@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { visibleText, wordCount } from "../page-text.ts";
 import { contentPages, meanScore, pathOf } from "../site-pages.ts";
 
 /** Assistants cite pages that actually answer something; a page of a few dozen words has little to cite. */
-export const wordCountAudit: AuditDefinition = {
+export const wordCountAudit: AuditRule = {
   id: "word-count",
   title: "Pages have enough substance to cite",
-  pillar: "content",
-  weight: 30,
   impact: "medium",
   requires: ["readable-pages"],
   run,

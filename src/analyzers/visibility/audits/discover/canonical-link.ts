@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 
 /** The canonical link names the one URL a page should be indexed and cited under. */
-export const canonicalLink: AuditDefinition = {
+export const canonicalLink: AuditRule = {
   id: "canonical-link",
   title: "The homepage names its canonical URL",
-  pillar: "discover",
-  weight: 25,
   impact: "medium",
   requires: ["readable-homepage"],
   run,

@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /** An RSS or Atom feed announces new content the moment it is published, to readers and crawlers alike. */
-export const feed: AuditDefinition = {
+export const feed: AuditRule = {
   id: "feed",
   title: "An RSS or Atom feed announces new content",
-  pillar: "discover",
-  weight: 10,
   impact: "low",
   requires: ["readable-homepage"],
   run,

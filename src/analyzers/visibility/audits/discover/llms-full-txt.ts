@@ -1,15 +1,13 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { isServedTextFile } from "../../derive/served-llms-txt.ts";
 import { contentTypeProblem } from "../../derive/text-content-type.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../site-identity.ts";
 
 /** llms-full.txt: the site's key content in one Markdown file, for agents that want it all in one fetch. */
-export const llmsFullTxt: AuditDefinition = {
+export const llmsFullTxt: AuditRule = {
   id: "llms-full-txt",
   title: "An llms-full.txt offers the content in one file",
-  pillar: "discover",
-  weight: 5,
   impact: "low",
   requires: ["llms-full-txt"],
   run,

@@ -4,7 +4,7 @@ import { type LlmsTxtDocument, parseLlmsTxt } from "../../derive/llms-txt-docume
 import { LLMS_TXT_RULES, type LlmsTxtRule, type RuleViolation, judgeLlmsTxt, quote } from "../../derive/llms-txt-rules.ts";
 import { type ServedTextFile, servedLlmsTxt } from "../../derive/served-llms-txt.ts";
 import { rawLinks } from "../../gather/raw-html.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 import { sitePages } from "../site-pages.ts";
 
@@ -15,11 +15,9 @@ import { sitePages } from "../site-pages.ts";
  * headings, H2 sections of `- [name](url): notes` lists, the links it relies on resolving, and a text
  * Content-Type. Each rule broken costs an equal share of the score.
  */
-export const llmsTxt: AuditDefinition = {
+export const llmsTxt: AuditRule = {
   id: "llms-txt",
   title: "An llms.txt guides AI agents to the important pages",
-  pillar: "discover",
-  weight: 20,
   impact: "medium",
   requires: ["llms-txt"],
   run,

@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { robotsPolicy } from "../robots-policy.ts";
 import { counted } from "../wording.ts";
 
 /** A Sitemap line in robots.txt is how crawlers that have never seen the site find all of its pages. */
-export const robotsSitemap: AuditDefinition = {
+export const robotsSitemap: AuditRule = {
   id: "robots-sitemap",
   title: "robots.txt points to a sitemap",
-  pillar: "discover",
-  weight: 15,
   impact: "medium",
   run,
 };

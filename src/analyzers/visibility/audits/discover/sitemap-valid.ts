@@ -1,14 +1,12 @@
 import type { Artifacts, ChildSitemapArtifact, SitemapArtifact } from "../../gather/artifacts.ts";
 import { CHILD_SITEMAP_MAX_BYTES, SITEMAP_MAX_BYTES } from "../../gather/sitemap.ts";
-import { type AuditDefinition, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../site-identity.ts";
 
 /** A sitemap that parses and dates its pages tells crawlers what exists and what changed, so fresh pages get re-read. */
-export const sitemapValid: AuditDefinition = {
+export const sitemapValid: AuditRule = {
   id: "sitemap-valid",
   title: "The XML sitemap parses and dates its pages",
-  pillar: "discover",
-  weight: 25,
   impact: "medium",
   requires: ["sitemap"],
   run,

@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, notApplicable, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
 import { ccBotBlocked } from "../robots-ccbot.ts";
 
 /** Common Crawl is the open crawl most language models are trained on: pages in it reach those models. */
-export const commonCrawl: AuditDefinition = {
+export const commonCrawl: AuditRule = {
   id: "common-crawl",
   title: "The site's pages are in Common Crawl",
-  pillar: "presence",
-  weight: 30,
   impact: "low",
   requires: ["offsite"],
   run,

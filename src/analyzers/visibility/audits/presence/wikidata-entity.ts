@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /** Wikidata is the open knowledge graph AI systems and search engines use to identify entities. */
-export const wikidataEntity: AuditDefinition = {
+export const wikidataEntity: AuditRule = {
   id: "wikidata-entity",
   title: "Wikidata knows the site's organisation",
-  pillar: "presence",
-  weight: 40,
   impact: "medium",
   requires: ["offsite"],
   run,

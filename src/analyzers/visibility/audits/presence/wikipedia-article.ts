@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
 import { siteName } from "../site-identity.ts";
 
 /** Wikipedia is in every major model's training data; an article, or citations of the site, carry weight. */
-export const wikipediaArticle: AuditDefinition = {
+export const wikipediaArticle: AuditRule = {
   id: "wikipedia-article",
   title: "Wikipedia has an article on the organisation, or cites the site",
-  pillar: "presence",
-  weight: 30,
   impact: "low",
   requires: ["offsite"],
   run,

@@ -1,15 +1,13 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 import { textOf } from "../site-pages.ts";
 
 /** The main heading names the page's topic; an agent that reads only the served HTML must find it there. */
-export const rawHtmlH1: AuditDefinition = {
+export const rawHtmlH1: AuditRule = {
   id: "raw-html-h1",
   title: "The main heading (h1) is in the served HTML",
-  pillar: "render",
-  weight: 20,
   impact: "medium",
   requires: ["readable-homepage"],
   run,

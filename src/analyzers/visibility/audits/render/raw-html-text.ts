@@ -1,6 +1,6 @@
 import { requiredHomepage } from "../audit-inputs.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, type Fix, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
 import type { HtmlDocument } from "../homepage-document.ts";
 import { excerpt, visibleText, wordCount } from "../page-text.ts";
 import { counted } from "../wording.ts";
@@ -10,11 +10,9 @@ import { counted } from "../wording.ts";
  * HTML. A client-rendered app shell, an empty mount point plus script bundles, shows them an empty page.
  */
 
-export const rawHtmlText: AuditDefinition = {
+export const rawHtmlText: AuditRule = {
   id: "raw-html-text",
   title: "Content is in the HTML, not only rendered by JavaScript",
-  pillar: "render",
-  weight: 55,
   impact: "critical",
   requires: ["readable-homepage"],
   run,

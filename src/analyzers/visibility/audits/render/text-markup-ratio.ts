@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { parsedPart } from "../../../structured-data/html-document.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { visibleText } from "../page-text.ts";
@@ -8,11 +8,9 @@ import { visibleText } from "../page-text.ts";
  * How much of the served HTML is readable text. Agents read a budget of bytes per page: a page made of
  * kilobytes of inline scripts, styles and markup around a few sentences spends that budget on noise.
  */
-export const textMarkupRatio: AuditDefinition = {
+export const textMarkupRatio: AuditRule = {
   id: "text-markup-ratio",
   title: "The HTML is mostly content, not markup and scripts",
-  pillar: "render",
-  weight: 10,
   impact: "low",
   requires: ["readable-homepage"],
   run,

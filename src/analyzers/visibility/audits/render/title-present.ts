@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 
-export const titlePresent: AuditDefinition = {
+export const titlePresent: AuditRule = {
   id: "title-present",
   title: "The page has a descriptive <title>",
-  pillar: "render",
-  weight: 15,
   impact: "medium",
   requires: ["readable-homepage"],
   run,

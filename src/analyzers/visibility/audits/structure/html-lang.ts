@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 
-export const htmlLang: AuditDefinition = {
+export const htmlLang: AuditRule = {
   id: "html-lang",
   title: "The page declares its language",
-  pillar: "structure",
-  weight: 10,
   impact: "low",
   requires: ["readable-homepage"],
   run,

@@ -1,14 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
 import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
 
 /** A JSON-LD block with a syntax error is thrown away whole by every consumer, so one stray comma loses all of it. */
-export const jsonLdParses: AuditDefinition = {
+export const jsonLdParses: AuditRule = {
   id: "json-ld-parses",
   title: "JSON-LD blocks are valid JSON",
-  pillar: "structure",
-  weight: 15,
   impact: "high",
   run,
 };

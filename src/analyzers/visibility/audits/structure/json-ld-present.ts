@@ -1,16 +1,14 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
 
 const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
 
 /** Structured data tells machines, unambiguously, who runs the site and what it is. */
-export const jsonLdPresent: AuditDefinition = {
+export const jsonLdPresent: AuditRule = {
   id: "json-ld-present",
   title: "The homepage describes the site in structured data",
-  pillar: "structure",
-  weight: 15,
   impact: "high",
   run,
 };

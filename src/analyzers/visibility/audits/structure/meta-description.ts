@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 
-export const metaDescription: AuditDefinition = {
+export const metaDescription: AuditRule = {
   id: "meta-description",
   title: "The page has a meta description",
-  pillar: "structure",
-  weight: 10,
   impact: "medium",
   requires: ["readable-homepage"],
   run,

@@ -1,16 +1,14 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 import { textOf } from "../site-pages.ts";
 
 /** OpenGraph tags are the card chat assistants and link previews show for the site. */
-export const openGraph: AuditDefinition = {
+export const openGraph: AuditRule = {
   id: "open-graph",
   title: "OpenGraph tags describe the page",
-  pillar: "structure",
-  weight: 10,
   impact: "low",
   requires: ["readable-homepage"],
   run,

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type GraphNode, propertyTexts, propertyValues } from "../../../structured-data/structured-graph.ts";
 import { homepageStructure, type SiteEntity, siteEntity } from "../../derive/site-entity.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { excerpt } from "../page-text.ts";
 import { ORGANIZATION_TYPES } from "../schema-type-families.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
@@ -12,11 +12,9 @@ import { siteName, siteOriginOf } from "../site-identity.ts";
  * Wikidata, Wikipedia and major profiles is how AI systems tie the site to what they already know
  * about its owner. Which node is the owner is decided once, in derive/site-entity.ts.
  */
-export const organizationIdentity: AuditDefinition = {
+export const organizationIdentity: AuditRule = {
   id: "organization-identity",
   title: "Structured data identifies the organisation or person behind the site",
-  pillar: "structure",
-  weight: 25,
   impact: "high",
   run,
 };

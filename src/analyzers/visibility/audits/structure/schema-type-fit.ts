@@ -1,5 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { type PageKind, type PageProfile, profilePage } from "../page-profile.ts";
 import { ABOUT_TYPES, ARTICLE_TYPES, CONTACT_TYPES, describesBusiness, FAQ_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../schema-type-families.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
@@ -14,11 +14,9 @@ import { EXPECTED_TYPES, KIND_LABELS, typeFitBlock } from "../type-fit-block.ts"
  * answer engines read the type to decide what a page can answer. Each page read (the homepage and the
  * sampled pages) is profiled from its HTML, and its declared types are checked against what it looks like.
  */
-export const schemaTypeFit: AuditDefinition = {
+export const schemaTypeFit: AuditRule = {
   id: "schema-type-fit",
   title: "Each page's structured-data type fits what the page is",
-  pillar: "structure",
-  weight: 10,
   impact: "medium",
   requires: ["readable-homepage"],
   run,

@@ -1,15 +1,13 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { propertyTexts } from "../../../structured-data/structured-graph.ts";
 import { homepageStructure, siteWebsite } from "../../derive/site-entity.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /** A WebSite node names the site and ties it to its publisher: the name assistants use for it. */
-export const websiteSchema: AuditDefinition = {
+export const websiteSchema: AuditRule = {
   id: "website-schema",
   title: "Structured data names the website",
-  pillar: "structure",
-  weight: 5,
   impact: "low",
   run,
 };

@@ -1,16 +1,14 @@
 import { bylines } from "../../derive/byline.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
 
 /** Content with a named author is content someone answers for; assistants weigh that when choosing sources. */
-export const authorship: AuditDefinition = {
+export const authorship: AuditRule = {
   id: "authorship",
   title: "Content names its author",
-  pillar: "trust",
-  weight: 20,
   impact: "low",
   requires: ["readable-pages"],
   run,

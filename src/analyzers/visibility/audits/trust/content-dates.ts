@@ -1,7 +1,7 @@
 import { parseDateText } from "../../derive/date-text.ts";
 import { pageDates } from "../../derive/published-date.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
 
 /**
@@ -9,11 +9,9 @@ import { pathOf, sitePages } from "../site-pages.ts";
  * read dates from markup (JSON-LD, Microdata, article and Dublin Core meta tags, <time>) and the
  * sitemap's lastmod. The scan's own time (gatheredAt) is the reference, so the audit stays a pure function.
  */
-export const contentDates: AuditDefinition = {
+export const contentDates: AuditRule = {
   id: "content-dates",
   title: "Content carries publication or update dates, and recent ones",
-  pillar: "trust",
-  weight: 25,
   impact: "low",
   requires: ["readable-pages"],
   run,

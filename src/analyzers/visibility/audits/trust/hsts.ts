@@ -1,12 +1,10 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
 
 /** HSTS keeps every visit on HTTPS; a basic mark of a maintained site. */
-export const hsts: AuditDefinition = {
+export const hsts: AuditRule = {
   id: "hsts",
   title: "HTTPS is enforced with Strict-Transport-Security",
-  pillar: "trust",
-  weight: 20,
   impact: "low",
   run,
 };

@@ -1,13 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditDefinition, type AuditOutcome, passed } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 
 /** About, contact and privacy pages show there is a real, reachable organisation behind the site. */
-export const trustPages: AuditDefinition = {
+export const trustPages: AuditRule = {
   id: "trust-pages",
   title: "About, contact and privacy pages are linked and reachable",
-  pillar: "trust",
-  weight: 35,
   impact: "medium",
   requires: ["sample-pages", "readable-homepage"],
   run,
