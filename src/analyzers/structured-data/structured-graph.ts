@@ -223,7 +223,7 @@ export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonL
   return embed(node, 0, new Set()) as JsonLdNode;
 }
 
-export function asArray(value: unknown): unknown[] {
+function asArray(value: unknown): unknown[] {
   return value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 }
 

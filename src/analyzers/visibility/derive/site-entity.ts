@@ -39,7 +39,15 @@ export function homepageStructure(artifacts: Artifacts): ({ ok: true } & Homepag
 /** Properties whose values are people or organisations other than the site's owner. */
 const NOT_THE_OWNER = ["author", "creator", "contributor", "editor", "reviewedBy", "reviewer", "translator", "illustrator", "character", "actor", "performer", "founder", "employee", "member", "alumni", "brand", "manufacturer", "seller", "sponsor", "funder"];
 
+/** Fixes name the site many times per scan; the owner is found once per page's graph. */
+const entities = new WeakMap<StructuredGraph, SiteEntity | null>();
+
 export function siteEntity(structure: HomepageStructure): SiteEntity | null {
+  if (!entities.has(structure.graph)) entities.set(structure.graph, findSiteEntity(structure));
+  return entities.get(structure.graph)!;
+}
+
+function findSiteEntity(structure: HomepageStructure): SiteEntity | null {
   const { graph, origin } = structure;
   const owners = graph.nodes.filter((node) => hasType(node, ORGANIZATION_TYPES));
   const notOnlyAuthors = owners.filter((node) => !isOnlyNamedAs(graph, node, NOT_THE_OWNER));
@@ -80,16 +88,33 @@ function sameSite(a: string, b: string): boolean {
 
 /** Whether every node that points at `target` does so through one of `properties` (and something does). */
 function isOnlyNamedAs(graph: StructuredGraph, target: GraphNode, properties: readonly string[]): boolean {
-  let named = false;
-  for (const node of graph.nodes) {
-    for (const key of Object.keys(node.node)) {
-      if (key.startsWith("@")) continue;
-      if (!propertyNodes(graph, node, key).includes(target)) continue;
-      if (!properties.includes(termName(key) ?? key)) return false;
-      named = true;
+  const names = incomingProperties(graph).get(target);
+  return names !== undefined && [...names].every((name) => properties.includes(name));
+}
+
+const incoming = new WeakMap<StructuredGraph, Map<GraphNode, Set<string>>>();
+
+/**
+ * For every node, the properties through which other nodes point at it: built in one pass over the
+ * graph's links, so that asking it for each candidate owner stays linear on a page of thousands of nodes.
+ */
+function incomingProperties(graph: StructuredGraph): Map<GraphNode, Set<string>> {
+  let index = incoming.get(graph);
+  if (!index) {
+    index = new Map();
+    for (const node of graph.nodes) {
+      for (const key of Object.keys(node.node)) {
+        if (key.startsWith("@")) continue;
+        for (const target of propertyNodes(graph, node, key)) {
+          const names = index.get(target) ?? new Set<string>();
+          names.add(termName(key) ?? key);
+          index.set(target, names);
+        }
+      }
     }
+    incoming.set(graph, index);
   }
-  return named;
+  return index;
 }
 
 /** The site's WebSite node, preferring one at the homepage's URL. */
