@@ -100,7 +100,7 @@ describe("GET /api/report/:domain/history.json", () => {
     ];
     for (const [query, error] of cases) {
       const { status, body } = await history(s, `/api/report/history.test/history.json?${query}`);
-      expect({ query, status, body }).toEqual({ query, status: 400, body: { error } });
+      expect({ query, status, body: body as unknown }).toEqual({ query, status: 400, body: { error } });
     }
   });
 
