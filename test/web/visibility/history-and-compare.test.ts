@@ -143,7 +143,7 @@ describe("GET /compare", () => {
     expect(Array.from(row(AI_PLATFORMS[0]!.name).querySelectorAll("td")).map((cell) => cell.textContent)).toEqual(["can read", "unknown"]);
     expect(Array.from(row(AI_PLATFORMS[1]!.name).querySelectorAll("td")).map((cell) => cell.textContent)).toEqual(["cannot read", "unknown"]);
     expect(row("Most costly first").querySelectorAll("td ol li").length).toBe(4);
-    expect((document.querySelector("#compare-domains") as unknown as { value: string }).getAttribute("value")).toBe("client.test, WWW.Rival.test");
+    expect(document.querySelector("#compare-domains")!.getAttribute("value")).toBe("client.test, WWW.Rival.test");
   });
 
   test("the form alone; 400 for fewer than two or more than four; a domain never scanned is named with a link to scan it", async () => {
