@@ -65,7 +65,7 @@ function columnOf(domain: string, recordJson: string): Column {
 function comparisonTable(context: PageContext, columns: readonly Column[]): SafeHtml {
   const reach = columns.map((column) => platformReachOf(column.record));
   return html`<div class="compare-scroll">
-<table class="compare-table">
+<table class="compare-table columns-${columns.length}">
 <caption class="visually-hidden">Each domain's latest AI visibility report, one column per domain</caption>
 <thead><tr><td></td>${columns.map((column) => html`<th scope="col"><a href="${reportPath(column.domain)}">${column.domain}</a></th>`)}</tr></thead>
 <tbody>

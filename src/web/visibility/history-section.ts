@@ -37,7 +37,7 @@ function changesSummary(context: PageContext, shown: StoredScan, current: unknow
   if (!previous) return html`<p class="muted">No earlier completed scan to compare with.</p>`;
   const changes = recordChanges(visibilityFindings(JSON.parse(previous.recordJson) as unknown), visibilityFindings(current));
   const then = new Date(previous.scannedAt).toISOString();
-  return html`<p class="changes-lead">Since the previous scan (${scanTime(then, context.now)}): ${scoreDelta(previous.score, shown.score)}.</p>
+  return html`<p class="changes-lead">Since the previous scan on ${scanTime(then, context.now)}: ${scoreDelta(previous.score, shown.score)}.</p>
 ${isQuiet(changes) ? html`<p>No check changed its outcome.</p>` : html`<div class="changes">
 ${changeList("fixed", "Fixed", changes.fixed, "pass")}
 ${changeList("new", "New issues", changes.appeared, "fail")}
