@@ -14,7 +14,7 @@ export function myScansPage(model: { email: string; scans: MyScans }): string {
 </div>
 <p><a href="/account">← Your API keys</a></p>
 <p class="muted">The scans asked for with your API keys, newest first. Scans started from the form on the start page are not tied to your account.</p>
-<p class="muted" role="status">${countText(scans.paging.total, "scan", false)}</p>
+<p class="muted list-count" role="status">${countText(scans.paging.total, "scan", false)}</p>
 ${scans.scans.length === 0 ? "" : scanTable(scans.scans, { caption: "Scans asked for with your keys", showCaller: false })}
 ${pager(scans.paging, "/account/scans", {}, "scans")}
 </section>`;

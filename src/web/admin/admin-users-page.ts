@@ -11,10 +11,10 @@ export function adminUsersPage(list: UserList): string {
 <h1>Accounts</h1>
 ${adminSections()}
 <form class="card filters" method="get" action="/admin/users" role="search" aria-label="Search accounts">
-<div class="field"><label for="email">Email contains</label><input id="email" name="email" type="search" value="${list.email}" maxlength="253" autocomplete="off"></div>
-<div class="actions"><button class="button" type="submit">Search</button>${list.email ? html` <a class="button secondary" href="/admin/users">Clear</a>` : ""}</div>
+<div class="field field-wide"><label for="email">Email contains</label><input id="email" name="email" type="search" value="${list.email}" maxlength="253" autocomplete="off"></div>
+<div class="actions"><button class="button" type="submit">Search</button>${list.email ? html`<a class="button secondary" href="/admin/users">Clear</a>` : ""}</div>
 </form>
-<p class="muted" role="status">${countText(list.paging.total, "account", Boolean(list.email))}</p>
+<p class="muted list-count" role="status">${countText(list.paging.total, "account", Boolean(list.email))}</p>
 ${list.users.length === 0 ? html`<p class="muted">${list.email ? "No account matches." : "No accounts yet."}</p>` : userTable(list.users)}
 ${pager(list.paging, "/admin/users", { email: list.email }, "accounts")}
 </section>`;
