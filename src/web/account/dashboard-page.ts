@@ -78,7 +78,7 @@ function myScansSection(scans: MyScans): SafeHtml {
     return html`<p class="muted">No scans asked for with your keys yet. Scans started from the form on the start page are not tied to your account.</p>`;
   }
   return html`${scanTable(scans.scans, { caption: "Scans asked for with your keys", showCaller: false })}
-${scans.paging.pages > 1 ? html`<p><a href="/account/scans?page=2">Older scans</a> (${scans.paging.total} in all)</p>` : ""}`;
+${scans.paging.pages > 1 ? html`<p><a href="/account/scans">All ${scans.paging.total} of your scans</a></p>` : ""}`;
 }
 
 /** "12 of 60", with a bar, and when the limit is reached, when the next scan is possible. */

@@ -19,7 +19,7 @@ ${adminSections()}
 
 <h2 id="scans">Recent scans</h2>
 ${overview.scans.length === 0 ? html`<p class="muted">No scans yet.</p>` : scanTable(overview.scans, { caption: "Recent scans", showCaller: true })}
-<p><a href="/admin/scans">All ${overview.scanCount} scans, with search and filters</a></p>
+${overview.scanCount > 0 ? html`<p><a href="/admin/scans">All ${overview.scanCount === 1 ? "1 scan" : `${overview.scanCount} scans`}, with search and filters</a></p>` : ""}
 
 <h2 id="queue">Queue</h2>
 <ul class="counts"><li><strong>${queue.counts.queued}</strong> queued</li><li><strong>${queue.counts.running}</strong> running</li><li><strong>${queue.counts.failed}</strong> failed</li></ul>
@@ -28,7 +28,7 @@ ${jobTable("Failed", queue.failed)}
 
 <h2 id="users">Users and keys</h2>
 ${overview.users.length === 0 ? html`<p class="muted">No accounts yet.</p>` : userTable(overview.users)}
-<p><a href="/admin/users">All ${overview.userCount} accounts, with search</a></p>
+${overview.userCount > 0 ? html`<p><a href="/admin/users">All ${overview.userCount === 1 ? "1 account" : `${overview.userCount} accounts`}, with search</a></p>` : ""}
 <h3>Operator keys</h3>
 ${overview.operatorKeys.length === 0 ? html`<p class="muted">None (create them with <code>sightline keys create</code>).</p>` : keyList(overview.operatorKeys)}
 
