@@ -34,7 +34,7 @@ ${checksList(web.checks)}
 </div>
 <section aria-labelledby="api-title">
 <h2 id="api-title">For scripts and agents</h2>
-<p>Start a scan with an API key, then poll its report until it answers 200. The whole API is described at <a href="/swagger">/swagger</a>, and in plain text for AI agents at <a href="/llms.txt">/llms.txt</a>.</p>
+<p>Start a scan with an API key (<a href="/account/signup">sign up</a> to create one), then poll its report until it answers 200. The whole API is described at <a href="/swagger">/swagger</a>, and in plain text for AI agents at <a href="/llms.txt">/llms.txt</a>.</p>
 <pre><code>curl -s -X POST ${absoluteUrl(context, "/api/scan")} \\
   -H "Authorization: Bearer $API_KEY" -H "Content-Type: application/json" \\
   -d '{"url":"example.com","forceRescan":false}'
