@@ -27,7 +27,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 
 export interface PageRoutesDeps {
   service: "visibility" | "schema";
-  config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
+  config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL" | "OFFSITE_CHECKS">;
   scanApi: ScanApiDeps;
   trustProxy: number;
 }
@@ -47,6 +47,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
     siteName: "sightline",
     challenge: { kind: deps.config.CHALLENGE, turnstileSiteKey: deps.config.TURNSTILE_SITE_KEY },
     now: deps.scanApi.now(),
+    offsiteChecks: deps.config.OFFSITE_CHECKS !== "off",
   });
   const page = (body: string, status = 200, headers: Record<string, string> = {}) => htmlResponse(body, status, { ...csp, ...headers });
   const detail = { hide: true } as never;

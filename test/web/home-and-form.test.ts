@@ -34,7 +34,7 @@ async function token(): Promise<string> {
 
 describe("GET /", () => {
   test("the scan form: a labelled field, the widget, a submit button, what a scan checks, and structured data", async () => {
-    start();
+    start({ OFFSITE_CHECKS: "on" });
     const response = await runtime!.request("/");
     expect(response.status).toBe(200);
     const text = await response.text();
