@@ -18,7 +18,7 @@ async function page(path: string, offsite: "on" | "off") {
   return { text, document: parseHTML(text).document };
 }
 
-const checkTitles = (document: Document) => [...document.querySelectorAll("ul.checks li strong")].map((node) => node.textContent);
+const checkTitles = (document: Document) => Array.from(document.querySelectorAll("ul.checks li strong")).map((node) => node.textContent);
 
 describe("the home page follows OFFSITE_CHECKS", () => {
   test("off: no off-site presence in the list or the progress template, a note saying so, and no time promised", async () => {
