@@ -11,6 +11,7 @@ import { renderScanPage } from "../web/page-shell.ts";
 import { lookUpReport } from "../web/report-lookup.ts";
 import { checksTemplate } from "../web/checks-list.ts";
 import { FORM_SCAN_PATH } from "../web/scan-form.ts";
+import { rateLimitedMessage } from "../web/wait-text.ts";
 import { serviceWebFor } from "../web/service-web.ts";
 import {
   renderFormRefusalPage,
@@ -76,7 +77,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
               renderFormRefusalPage(ctx, web, {
                 domain: outcome.domain,
                 title: "Too many scans",
-                message: html`${outcome.error} You can scan again in <span class="countdown">${outcome.retryAfterSeconds}</span> seconds.`,
+                message: rateLimitedMessage(outcome.error, outcome.retryAfterSeconds),
               }),
               429,
               { ...outcome.headers, "retry-after": String(outcome.retryAfterSeconds) },

@@ -129,6 +129,6 @@ describe("POST /scan without JavaScript", () => {
     const seconds = Number(response.headers.get("retry-after"));
     expect(seconds).toBeGreaterThan(0);
     const { document } = parseHTML(await response.text());
-    expect(document.querySelector(".countdown")!.textContent).toBe(String(seconds));
+    expect(document.querySelector(".countdown")!.getAttribute("data-countdown-seconds")).toBe(String(seconds));
   }, 60_000);
 });
