@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from "./html.ts";
+import { plural } from "./plural.ts";
 
 /** "1 second", "45 seconds", "1 minute", "46 minutes", "1 hour 5 minutes": a wait, for people, rounded up. */
 export function waitText(seconds: number): string {
@@ -9,10 +10,6 @@ export function waitText(seconds: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return rest === 0 ? plural(hours, "hour") : `${plural(hours, "hour")} ${plural(rest, "minute")}`;
-}
-
-export function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }
 
 /**

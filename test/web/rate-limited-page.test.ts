@@ -9,6 +9,7 @@ import { parseHTML } from "linkedom";
 import { createTestRuntime, fakeDns, type TestRuntime } from "../helpers/test-runtime.ts";
 import { solveAltcha } from "../helpers/altcha-solver.ts";
 import { waitText, withoutRetrySentence } from "../../src/web/wait-text.ts";
+import { plural } from "../../src/web/plural.ts";
 
 const TOKEN = "rate-limit-pipeline-token-0123";
 let runtime: TestRuntime | undefined;
@@ -59,4 +60,13 @@ describe("the rate-limited scan page", () => {
     expect(counters[0]!.getAttribute("data-countdown-seconds")).toBe(String(seconds));
     expect(document.querySelector('script[src="/assets/site.js"]')).not.toBeNull();
   }, 60_000);
+});
+
+describe("plural", () => {
+  test("singular for one, plural otherwise, irregular plurals given", () => {
+    expect(plural(1, "error")).toBe("1 error");
+    expect(plural(0, "error")).toBe("0 errors");
+    expect(plural(2, "rich result")).toBe("2 rich results");
+    expect(plural(3, "entry", "entries")).toBe("3 entries");
+  });
 });
