@@ -194,4 +194,12 @@ describe("the README's quick start", () => {
     const containers = section(README, "Operations");
     expect(containers).toMatch(/docker run [^\n]*-e SERVICE=schema[^\n]* sightline/);
   });
+
+  test("every in-page link of the README names one of its headings", () => {
+    // GitHub's anchors: lower case, punctuation dropped, spaces to hyphens.
+    const anchors = new Set([...README.matchAll(/^#{1,6} (.+)$/gm)].map((match) => match[1]!.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replaceAll(" ", "-")));
+    const links = [...README.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]!);
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.filter((link) => !anchors.has(link))).toEqual([]);
+  });
 });
