@@ -15,6 +15,8 @@ import { startService, type ServiceProcess } from "../../scripts/lib/service-pro
 import { freePort } from "../../scripts/bench/bench-helpers.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { pollReport } from "../helpers/poll-report.ts";
+import { solveAltcha } from "../helpers/altcha-solver.ts";
+import type { Challenge } from "altcha-lib";
 import { CHROMIUM, expectClean, hasChromium, launchChromium, TEST_OUTPUT as OUTPUT, watchPage, type Watched } from "../helpers/browser.ts";
 
 if (!hasChromium) console.warn(`404 and badge browser tests skipped: ${CHROMIUM} is missing (CI installs Debian's chromium package)`);
@@ -38,6 +40,7 @@ beforeAll(async () => {
     OFFSITE_CHECKS: "off",
     LOG_LEVEL: "info",
     FETCH_TIMEOUT_MS: "3000",
+    LIMIT_PER_DOMAIN_PER_HOUR: "1",
     SCAN_TIMEOUT_MS: "20000",
     SCAN_CONNECT_TO: [
       site.connectTo("good.test", 443),
@@ -144,6 +147,43 @@ describe.skipIf(!hasChromium)("polish in Chromium", () => {
       }
       await page.screenshot({ path: join(OUTPUT, `badge-${domain.replace(".test", "")}.png`) });
     }
+    await page.close();
+  }, 60_000);
+
+  test("the 429 page without the JavaScript form: the limit once, one countdown that site.js makes live", async () => {
+    // A rescan of good.test beyond its one scan an hour, posted as the no-JavaScript form posts it.
+    const token = await solveAltcha((await (await fetch(`${service.baseUrl}/api/challenge`)).json()) as Challenge);
+    const watched = await openPage(390, 844, "/scan");
+    const { page } = watched;
+    await page.goto(`${service.baseUrl}/`);
+    const [response] = await Promise.all([
+      page.waitForNavigation(),
+      page.evaluate((challengeToken) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = "/scan";
+        for (const [name, value] of Object.entries({ url: "good.test", forceRescan: "true", challengeToken })) {
+          const input = document.createElement("input");
+          input.type = "hidden";
+          input.name = name;
+          input.value = value;
+          form.appendChild(input);
+        }
+        document.body.appendChild(form);
+        form.submit();
+      }, token),
+    ]);
+    expect(response!.status()).toBe(429);
+    const notice = page.locator(".notice.error");
+    expect(await notice.textContent()).toStartWith("Rate limit exceeded: at most 1 fresh scan of this domain per hour. You can scan again in ");
+    expect(await notice.textContent()).not.toContain("Try again in");
+    const counter = page.locator("[data-countdown-seconds]");
+    expect(await counter.count()).toBe(1);
+    const first = await counter.textContent();
+    expect(first).toMatch(/^\d+:\d\d$/);
+    await page.waitForFunction((start) => document.querySelector("[data-countdown-seconds]")?.textContent !== start, first, { timeout: 5_000 });
+    await page.screenshot({ path: join(OUTPUT, "rate-limited-390.png"), fullPage: true });
+    expectClean(watched);
     await page.close();
   }, 60_000);
 });
