@@ -7,6 +7,7 @@ import { absoluteUrl, badgePath, reportJsonPath, reportPath, type PageContext } 
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
 import { explainFailure } from "../failure-explanation.ts";
+import { failureCard } from "../failure-card.ts";
 import { badgeEmbedAlt } from "../badge.ts";
 import type { ReportPageParts } from "../service-web.ts";
 
@@ -82,16 +83,7 @@ function failedHero(context: PageContext, domain: string, record: LooseRecord): 
 ${reportActions(context, domain)}
 </div>
 </section>
-<section class="card" aria-labelledby="check-title">
-<h2 id="check-title">What to check</h2>
-<ul class="checklist">${failure.checklist.map((item) => html`<li>${item}</li>`)}</ul>
-<p>When it is fixed, scan again with the button above.</p>
-<details class="failure-details"><summary>Technical details</summary>
-${failure.attempts.length > 0
-    ? html`<ul>${failure.attempts.map((attempt) => html`<li><code>${attempt.url}</code>: ${attempt.message}</li>`)}</ul>`
-    : html`<p>${reason}</p>`}
-</details>
-</section>`;
+${failureCard(failure, reason, "When it is fixed, scan again with the button above.")}`;
 }
 
 function reportActions(context: PageContext, domain: string): SafeHtml {
