@@ -74,7 +74,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     const verdict = checkSameOrigin(request.headers, origin);
     if (verdict.ok) return;
     accounts.log("warn", "cross-site form post refused", { reason: verdict.reason });
-    return pageResponse(crossSite(), { status: 403 });
+    return pageResponse(crossSite(verdict.message), { status: 403 });
   };
   const dashboard = (user: { id: number; email: string }, extra: Partial<Parameters<typeof dashboardPage>[0]> = {}) =>
     dashboardPage({
@@ -182,10 +182,10 @@ function noSuchKey(): string {
   return messagePage({ title: "No such key", message: "There is no active key with that number in your account.", next: html`<p><a href="/account">Back to your keys</a></p>` });
 }
 
-export function crossSite(): string {
+export function crossSite(message: string): string {
   return messagePage({
     title: "Request refused",
-    message: "This form was sent from another site, or without the headers a browser sends, so it was refused. Open the page on this site and try again.",
+    message,
     next: html`<p><a href="/account">Go to your account</a></p>`,
   });
 }

@@ -67,7 +67,7 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     const verdict = checkSameOrigin(request.headers, origin);
     if (verdict.ok) return;
     accounts.log("warn", "cross-site form post refused", { reason: verdict.reason });
-    return pageResponse(crossSite(), { status: 403 });
+    return pageResponse(crossSite(verdict.message), { status: 403 });
   };
 
   return new Elysia({ name: "admin-routes", detail: { hide: true } })
