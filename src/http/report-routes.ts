@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { Type as T, type TSchema } from "@sinclair/typebox";
 import type { Db } from "../store/database.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
@@ -13,11 +13,12 @@ import { ErrorBody } from "./api-schemas.ts";
 import { ReportNotFoundBody, ScanInProgressBody, scanInProgress } from "./scan-in-progress.ts";
 import { JSON_SECURITY_HEADERS } from "./security-headers.ts";
 
-export const REPORT_PATH = "/api/report/:file";
+// The parameter holds the domain followed by ".json"; neither router can split a suffix off a segment.
+export const REPORT_PATH = "/api/report/:domain";
 /** Under the report's path, with the same parameter: the router allows one parameter name per position. */
 export const HISTORY_PATH = `${REPORT_PATH}/history.json`;
 
-/** Answers GET /api/report/:file for the path parameter and the request's If-None-Match. */
+/** Answers GET /api/report/:domain.json for the path parameter (with its ".json") and the request's If-None-Match. */
 export type ReportResponder = (file: string, ifNoneMatch: string | null) => Response;
 
 /**
@@ -84,7 +85,8 @@ export const HistoryBody = T.Object({
 
 export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSchema; db: Db }) {
   return new Elysia()
-    .get(HISTORY_PATH, ({ params, request }) => respondHistory(deps.db, params.file, new URL(request.url).searchParams), {
+    .get(HISTORY_PATH, ({ params, request }) => respondHistory(deps.db, params.domain, new URL(request.url).searchParams), {
+      params: t.Object({ domain: t.String({ description: "The domain, e.g. `example.com` (no `.json` here).", examples: ["example.com"] }) }),
       detail: {
         tags: ["Scans"],
         summary: "List the scans of a domain, newest first",
@@ -93,7 +95,6 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
           `ignored). Paged with \`limit\` (1-100, default 20) and \`offset\` (0-100000, default 0); follow \`next\` for the next page. ` +
           "Answers 404 (`Not found`) for a domain with no stored scan, with `scan` while its first scan runs.",
         parameters: [
-          { name: "file", in: "path", required: true, description: "The domain, e.g. example.com (without .json)", schema: { type: "string", example: "example.com" } },
           ...Object.entries(HistoryQuery.properties).map(([name, schema]) => ({ name, in: "query", required: false, description: schema.description, schema })),
         ],
         responses: {
@@ -105,8 +106,10 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
     })
     .get(
     REPORT_PATH,
-    ({ params, request }) => deps.respond(params.file, request.headers.get("if-none-match")),
+    ({ params, request }) => deps.respond(params.domain, request.headers.get("if-none-match")),
     {
+      // Describes the parameter in the OpenAPI document; no pattern, so a name without ".json" still gets the interface's 404.
+      params: t.Object({ domain: t.String({ description: "The domain followed by `.json`, e.g. `example.com.json`.", examples: ["example.com.json"] }) }),
       detail: {
         tags: ["Scans"],
         summary: "Fetch the latest scan record of a domain",
@@ -114,7 +117,6 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
           "No authentication. The path is the domain followed by `.json`, e.g. `/api/report/example.com.json`; it is normalised " +
           "like the scan request (`www.` and case are ignored). Answers 404 until the first scan of the domain is stored. " +
           "Send the `ETag` back in `If-None-Match` to get a 304 when nothing changed.",
-        parameters: [{ name: "file", in: "path", required: true, description: "The domain followed by .json", schema: { type: "string", example: "example.com.json" } }],
         responses: {
           200: {
             description:

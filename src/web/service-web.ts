@@ -24,7 +24,7 @@ export interface ServiceWeb {
     hint: string;
   };
   /** What one scan looks at, shown on the home page and while a scan runs. */
-  readonly checks: readonly { title: string; description: string }[];
+  readonly checks: readonly ScanCheck[];
   /** The report page of a stored scan; `scanRunning` when a newer scan is under way, whose state `extras.running` gives. */
   renderReport(context: PageContext, scan: StoredScan, scanRunning: boolean, extras?: ReportExtras): ReportPageParts;
   /** What the badge of a stored scan (or of a never-scanned domain, null) says. */
@@ -35,6 +35,13 @@ export interface ServiceWeb {
 export interface ReportExtras {
   running: RunningScan | null;
   timeline: ReportTimeline | null;
+}
+
+export interface ScanCheck {
+  title: string;
+  description: string;
+  /** Looked up on other sites (Wikidata, Wikipedia, Common Crawl): not done when OFFSITE_CHECKS=off. */
+  offsite?: boolean;
 }
 
 export interface ReportPageParts {
