@@ -11,7 +11,7 @@ export interface ChartPoint {
 
 const WIDTH = 480;
 const HEIGHT = 180;
-const PLOT = { left: 34, right: WIDTH - 14, top: 12, bottom: HEIGHT - 28 };
+const PLOT = { left: 42, right: WIDTH - 14, top: 12, bottom: HEIGHT - 28 };
 const GRID = [0, 25, 50, 75, 100];
 const GRADES = new Set(["A", "B", "C", "D", "F"]);
 
