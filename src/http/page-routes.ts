@@ -22,6 +22,7 @@ import {
 } from "../web/status-pages.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { challengePageCsp } from "./security-headers.ts";
+import { compareRoutes } from "./compare-routes.ts";
 
 /** A form post is a URL and two short fields; anything bigger is not our form. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -101,13 +102,14 @@ export function pageRoutes(deps: PageRoutesDeps) {
           case "in-progress":
             return page(renderProgressPage(ctx, web, found.domain, found.state, found.progress));
           case "report": {
-            const parts = web.renderReport(ctx, found.scan, found.scanRunning);
+            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline });
             return page(renderScanPage(ctx, { ...parts, body: html`${parts.body}${checksTemplate(web.checks)}` }));
           }
         }
       },
       { detail },
-    );
+    )
+    .use(deps.service === "visibility" ? compareRoutes({ db: deps.scanApi.db, context, headers: csp }) : new Elysia());
 }
 
 async function readForm(request: Request): Promise<URLSearchParams | null> {

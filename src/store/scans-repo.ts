@@ -171,6 +171,44 @@ export function storedArtifacts(db: Db, scanId: number): { domain: string; scann
     .get(scanId);
 }
 
+/** One row of a domain's scan history: what a list or a chart needs, without the record itself. */
+export interface ScanHistoryRow {
+  id: number;
+  status: "ok" | "failed";
+  score: number | null;
+  scannedAt: number;
+  /** The record's `result.grade`, or null (failed scans, and records that have no grade). */
+  grade: string | null;
+  /** 1 when the row was re-scored from an older scan's artifacts (`sightline rescore`), else 0. */
+  rescored: number;
+}
+
+export function countScansOf(db: Db, domain: string): number {
+  return db.query<{ count: number }, [string]>("SELECT COUNT(*) AS count FROM scans WHERE domain = ?").get(domain)?.count ?? 0;
+}
+
+/** A page of a domain's scans, newest first. The grade is read from the stored record, so it is never stored twice. */
+export function scanHistoryPage(db: Db, domain: string, limit: number, offset: number): ScanHistoryRow[] {
+  return db
+    .query<ScanHistoryRow, [string, number, number]>(
+      `SELECT id, status, score, scanned_at AS scannedAt, json_extract(record, '$.result.grade') AS grade,
+              json_type(record, '$.rescoredFrom') IS NOT NULL AS rescored
+         FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(domain, limit, offset);
+}
+
+/** The newest scan of the domain with `status` that was stored before `scan` (in history order), or null. */
+export function scanBefore(db: Db, scan: { id: number; domain: string; scannedAt: number }, status: "ok" | "failed"): StoredScan | null {
+  return db
+    .query<StoredScan, [string, string, number, number, number]>(
+      `SELECT id, domain, status, score, scanned_at AS scannedAt, record AS recordJson
+         FROM scans WHERE domain = ? AND status = ? AND (scanned_at < ? OR (scanned_at = ? AND id < ?))
+        ORDER BY scanned_at DESC, id DESC LIMIT 1`,
+    )
+    .get(scan.domain, status, scan.scannedAt, scan.scannedAt, scan.id);
+}
+
 /** Filters of the admin's scan list; a missing field does not filter. Times are ms since the epoch. */
 export interface ScanFilter {
   /** Part of the domain, matched literally (a `%` or `_` typed is not a wildcard). */

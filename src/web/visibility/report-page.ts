@@ -9,7 +9,9 @@ import { scanTime } from "../scan-time.ts";
 import { explainFailure } from "../failure-explanation.ts";
 import { failureCard } from "../failure-card.ts";
 import { badgeEmbedAlt } from "../badge.ts";
-import type { ReportPageParts } from "../service-web.ts";
+import type { ReportExtras, ReportPageParts } from "../service-web.ts";
+import { rescanNote, rescanRefresh } from "../rescan-note.ts";
+import { historySection } from "./history-section.ts";
 
 /**
  * The visibility report page. Every string of the record may come from the scanned site (titles,
@@ -22,7 +24,7 @@ import type { ReportPageParts } from "../service-web.ts";
 /** Older or newer records may lack a field; the page renders what is there. */
 type LooseRecord = Partial<VisibilityRecord> & { domain: string; status: "ok" | "failed"; scannedAt: string };
 
-export function renderVisibilityReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts {
+export function renderVisibilityReport(context: PageContext, scan: StoredScan, scanRunning: boolean, extras?: ReportExtras): ReportPageParts {
   const record = JSON.parse(scan.recordJson) as LooseRecord;
   const domain = record.domain || scan.domain;
   const result = record.status === "ok" ? record.result ?? null : null;
@@ -33,10 +35,11 @@ export function renderVisibilityReport(context: PageContext, scan: StoredScan, s
 
   const head = html`${openGraph(context, domain, summary, description)}
 <link rel="alternate" type="application/json" href="${reportJsonPath(domain)}">
-${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
+${scanRunning ? rescanRefresh() : ""}`;
 
   const body = html`${result ? okHero(context, domain, record, result) : failedHero(context, domain, record)}
-${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
+${scanRunning ? rescanNote(domain, record.scannedAt, extras?.running ?? null) : ""}
+${historySection(context, scan, extras?.timeline ?? null)}
 ${result ? html`${pillarsSection(result.pillars ?? [])}
 ${issuesSection(result.topIssues ?? [])}
 ${offSiteSection(record.offSite ?? null)}` : ""}
