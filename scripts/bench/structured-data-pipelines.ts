@@ -13,7 +13,6 @@ import WebAutoExtractor, { type ExtractedPage } from "@marbec/web-auto-extractor
 import { analyzePage } from "../../src/analyzers/schema/analyze-page.ts";
 import type { PageResponse } from "../../src/analyzers/schema/gather/page-artifact.ts";
 import type { Vocabulary } from "../../src/analyzers/schema/vocabulary/vocabulary.ts";
-import { pageDocument } from "../../src/analyzers/structured-data/html-document.ts";
 import { structuredGraph } from "../../src/analyzers/structured-data/structured-graph.ts";
 import { type ExampleMarkup, htmlPage } from "./schemaorg-examples-page.ts";
 
@@ -52,7 +51,7 @@ export function runSightline(html: string, vocabulary: Vocabulary): SightlineRun
   });
   const ended = performance.now();
   // The graph analyzePage built (cached per parsed page, so this costs nothing): the items as found.
-  const found = structuredGraph(pageDocument(page, html), html, PAGE_URL).items;
+  const found = structuredGraph(page, html, PAGE_URL).items;
   const items = { "json-ld": 0, microdata: 0, rdfa: 0 };
   for (const item of found) items[item.format]++;
   return {

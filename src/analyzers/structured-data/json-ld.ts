@@ -1,6 +1,7 @@
-import { addProblem, type Extraction, type ExtractedItem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
+import { addProblem, type Extraction, type ExtractedItem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, type ProblemSink, problemsOf } from "./extracted-item.ts";
 import type { JsonLdScript } from "./json-ld-scripts.ts";
 import { normalizeJsonLdNode } from "./normalize-json-ld-node.ts";
+import { MAX_DEPTH, MAX_ITEMS } from "./structured-data-caps.ts";
 
 /**
  * The JSON-LD blocks of a page: each top-level object, each member of a top-level array and each

@@ -1,7 +1,7 @@
-import type { HtmlDocument } from "./html-document.ts";
-import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, type StructuredFormat } from "./extracted-item.ts";
+import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, type StructuredFormat } from "./extracted-item.ts";
 import { extractStructuredData } from "./extract-structured-data.ts";
 import { normalizeTypes, termName } from "./schema-org-term.ts";
+import { EMBED_BUDGET, MAX_DEPTH, MAX_GRAPH_NODES } from "./structured-data-caps.ts";
 
 /**
  * One graph of the structured data on a page, whatever its format: every node (top-level items and the
@@ -46,23 +46,18 @@ export interface StructuredGraph {
   resolve(value: unknown): GraphNode | null;
 }
 
-/** No page states more nodes; past this a hostile page's nodes are not indexed (the items stay). */
-export const MAX_GRAPH_NODES = 5_000;
-
-/** How many node copies one call of embedReferences may make. */
-const EMBED_BUDGET = 2_000;
-
-const graphs = new WeakMap<HtmlDocument, StructuredGraph>();
+const graphs = new WeakMap<object, StructuredGraph>();
 
 /**
- * The structured-data graph of a page, built once per parsed document however many readers ask.
- * `html` is the whole page (JSON-LD is read from all of it), `document` its parsed start.
+ * The structured-data graph of a page (`html`, the whole page), built once per `owner` however many
+ * readers ask: the page's parsed document, or the fetched page itself. The graph is read from the HTML,
+ * not from the document, so a reader that needs no DOM need not build one.
  */
-export function structuredGraph(document: HtmlDocument, html: string, baseUrl: string): StructuredGraph {
-  let graph = graphs.get(document);
+export function structuredGraph(owner: object, html: string, baseUrl: string): StructuredGraph {
+  let graph = graphs.get(owner);
   if (!graph) {
-    graph = buildGraph(extractStructuredData(document, html, baseUrl), baseUrl);
-    graphs.set(document, graph);
+    graph = buildGraph(extractStructuredData(html, baseUrl), baseUrl);
+    graphs.set(owner, graph);
   }
   return graph;
 }

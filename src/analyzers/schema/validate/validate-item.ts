@@ -1,6 +1,6 @@
 import { isSchemaOrgContextUrl } from "../../structured-data/json-ld-context.ts";
 import type { ExtractedItem, JsonLdNode } from "../../structured-data/extracted-item.ts";
-import { MAX_DEPTH } from "../../structured-data/extracted-item.ts";
+import { MAX_DEPTH } from "../../structured-data/structured-data-caps.ts";
 import type { Vocabulary } from "../vocabulary/vocabulary.ts";
 import { checkLiteral, listOf } from "./check-literal.ts";
 import { checkItemContext } from "./check-item-context.ts";
