@@ -154,5 +154,8 @@ function text(element: MarkupElement, budget: TextBudget): string {
 }
 
 function words(value: string | null): string[] {
-  return (value ?? "").split(/\s+/).filter((word) => word !== "");
+  // Most elements lack the attribute asked for, or hold one word: no splitting for them.
+  if (value === null || value === "") return [];
+  if (!/\s/.test(value)) return [value];
+  return value.split(/\s+/).filter((word) => word !== "");
 }

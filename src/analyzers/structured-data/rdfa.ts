@@ -85,7 +85,9 @@ const HTML_LINK_TYPES = new Set([
 ]);
 
 function linkTerms(element: MarkupElement, attribute: "rel" | "rev"): string[] {
-  return words(element.getAttribute(attribute)).filter((term) => !HTML_LINK_TYPES.has(term.toLowerCase()));
+  const value = element.getAttribute(attribute);
+  if (value === null) return [];
+  return words(value).filter((term) => !HTML_LINK_TYPES.has(term.toLowerCase()));
 }
 
 function readItem(scope: MarkupElement, depth: number, context: RdfaContext): JsonLdNode {
@@ -239,5 +241,8 @@ function nearest<T>(element: MarkupElement, cache: Map<MarkupElement, T | null>,
 }
 
 function words(value: string | null): string[] {
-  return (value ?? "").split(/\s+/).filter((word) => word !== "");
+  // Most elements lack the attribute asked for, or hold one word: no splitting for them.
+  if (value === null || value === "") return [];
+  if (!/\s/.test(value)) return [value];
+  return value.split(/\s+/).filter((word) => word !== "");
 }
