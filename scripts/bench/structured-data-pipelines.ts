@@ -4,6 +4,8 @@
  * - sightline: `analyzePage`, the schema service's own code path (parse, extract the three formats, join
  *   the graph, validate against schema.org, judge rich-result eligibility, then suggest markup). The time
  *   up to its "generate" step is what compares with Adobe's; the suggestions after it are timed apart.
+ *   Parsing before that step is htmlparser2's tokenizer over the whole page (markup-tree.ts); linkedom's
+ *   DOM of the page, which only the suggestions read, is built in the "generate" step.
  * - Adobe: as its README shows, `@marbec/web-auto-extractor` parses the page (JSON-LD, Microdata, RDFa,
  *   and also meta tags and headings, which it always reads), then `@adobe/structured-data-validator`
  *   validates the result against schema.org and Google's rich-result requirements.
