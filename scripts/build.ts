@@ -13,6 +13,8 @@ if (!outfile) {
 }
 
 const started = performance.now();
-await $`bun build --compile --minify --sourcemap --bytecode src/main.ts --outfile ${outfile}`.quiet();
+// ESM with code splitting: each command's and route's dynamic import() becomes its own chunk in the
+// binary, compiled to bytecode and loaded only when first imported (`version` then costs ~20 MiB, not ~28).
+await $`bun build --compile --format=esm --splitting --minify --sourcemap --bytecode src/main.ts --outfile ${outfile}`.quiet();
 const size = Bun.file(outfile).size;
 console.log(`built ${outfile} (${(size / 1024 / 1024).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
