@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Config } from "../config.ts";
-import { analyzerFor } from "../analyzers/registry.ts";
+import { loadAnalyzer } from "../analyzers/registry.ts";
 import { normalizeTarget } from "../scans/normalize-target.ts";
 import { openDatabase } from "../store/database.ts";
 import { countScannedDomains, lastScanId, scannedDomainsAfter } from "../store/scans-repo.ts";
@@ -61,7 +61,7 @@ export async function rescoreCommand(args: string[], config: Config, io: Rescore
   }
   const db = openDatabase(config.DATABASE_PATH);
   try {
-    const deps: RescoreDeps = { db, analyzer: analyzerFor(config.SERVICE), rescorer: rescorerFor(config.SERVICE), now, version: VERSION };
+    const deps: RescoreDeps = { db, analyzer: await loadAnalyzer(config.SERVICE), rescorer: rescorerFor(config.SERVICE), now, version: VERSION };
     return domain === null ? rescoreAll(deps, io) : rescoreOne(deps, domain, io);
   } finally {
     db.close();
