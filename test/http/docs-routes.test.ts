@@ -33,8 +33,10 @@ function pluginDocs() {
   });
 }
 
-function withRoutes<T extends Elysia>(app: T) {
-  return app
+/** An app that uses `docs` first, then declares its routes, as src/app.ts does. */
+function withRoutes(docs: ReturnType<typeof docsRoutes> | ReturnType<typeof pluginDocs>) {
+  return new Elysia()
+    .use(docs as ReturnType<typeof docsRoutes>)
     .get("/api/report/:file", ({ params }) => ({ domain: params.file }), {
       params: t.Object({ file: t.String() }),
       response: { 200: t.Object({ domain: t.String() }, { description: "The record." }) },
@@ -48,8 +50,8 @@ const documentOf = async (app: { handle(request: Request): Promise<Response> }) 
 
 describe("docsRoutes", () => {
   test("serves the document the openapi plugin would, routes added after it included", async () => {
-    const ours = await documentOf(withRoutes(new Elysia().use(docsRoutes(info))));
-    const plugin = await documentOf(withRoutes(new Elysia().use(pluginDocs())));
+    const ours = await documentOf(withRoutes(docsRoutes(info)));
+    const plugin = await documentOf(withRoutes(pluginDocs()));
     expect(ours).toEqual(plugin);
     expect(Object.keys(ours.paths).sort()).toEqual(["/api/report/{file}", "/api/scan"]);
     expect(ours.info).toEqual({ title: info.title, version: info.version, description: info.description });
