@@ -53,7 +53,7 @@ const commands: Record<string, Command> = {
     },
   },
   scan: {
-    summary: "Scan one site for AI visibility in this process and print the result (for CI: --min-score).",
+    summary: "Scan one site for AI visibility in this process and print the result. Visibility only, whatever SERVICE says (for CI: --min-score).",
     usage: SCAN_USAGE,
     flags: ["--json", "--min-score"],
     run: async (args, config) => {

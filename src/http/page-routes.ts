@@ -11,6 +11,7 @@ import { renderScanPage } from "../web/page-shell.ts";
 import { lookUpReport } from "../web/report-lookup.ts";
 import { checksTemplate } from "../web/checks-list.ts";
 import { FORM_SCAN_PATH } from "../web/scan-form.ts";
+import { rateLimitedMessage } from "../web/wait-text.ts";
 import { serviceWebFor } from "../web/service-web.ts";
 import {
   renderFormRefusalPage,
@@ -27,7 +28,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 
 export interface PageRoutesDeps {
   service: "visibility" | "schema";
-  config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
+  config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL" | "OFFSITE_CHECKS">;
   scanApi: ScanApiDeps;
   trustProxy: number;
 }
@@ -47,6 +48,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
     siteName: "sightline",
     challenge: { kind: deps.config.CHALLENGE, turnstileSiteKey: deps.config.TURNSTILE_SITE_KEY },
     now: deps.scanApi.now(),
+    offsiteChecks: deps.config.OFFSITE_CHECKS !== "off",
   });
   const page = (body: string, status = 200, headers: Record<string, string> = {}) => htmlResponse(body, status, { ...csp, ...headers });
   const detail = { hide: true } as never;
@@ -75,7 +77,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
               renderFormRefusalPage(ctx, web, {
                 domain: outcome.domain,
                 title: "Too many scans",
-                message: html`${outcome.error} You can scan again in <span class="countdown">${outcome.retryAfterSeconds}</span> seconds.`,
+                message: rateLimitedMessage(outcome.error, outcome.retryAfterSeconds),
               }),
               429,
               { ...outcome.headers, "retry-after": String(outcome.retryAfterSeconds) },

@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { TSchema } from "@sinclair/typebox";
 import type { Db } from "../store/database.ts";
 import { latestScan } from "../store/scans-repo.ts";
@@ -8,9 +8,10 @@ import { JSON_CONTENT_TYPE, errorResponse } from "./json-response.ts";
 import { ReportNotFoundBody, scanInProgress } from "./scan-in-progress.ts";
 import { JSON_SECURITY_HEADERS } from "./security-headers.ts";
 
-export const REPORT_PATH = "/api/report/:file";
+// The parameter holds the domain followed by ".json"; neither router can split a suffix off a segment.
+export const REPORT_PATH = "/api/report/:domain";
 
-/** Answers GET /api/report/:file for the path parameter and the request's If-None-Match. */
+/** Answers GET /api/report/:domain.json for the path parameter (with its ".json") and the request's If-None-Match. */
 export type ReportResponder = (file: string, ifNoneMatch: string | null) => Response;
 
 /**
@@ -40,8 +41,10 @@ export function createReportResponder(db: Db): ReportResponder {
 export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSchema }) {
   return new Elysia().get(
     REPORT_PATH,
-    ({ params, request }) => deps.respond(params.file, request.headers.get("if-none-match")),
+    ({ params, request }) => deps.respond(params.domain, request.headers.get("if-none-match")),
     {
+      // Describes the parameter in the OpenAPI document; no pattern, so a name without ".json" still gets the interface's 404.
+      params: t.Object({ domain: t.String({ description: "The domain followed by `.json`, e.g. `example.com.json`.", examples: ["example.com.json"] }) }),
       detail: {
         tags: ["Scans"],
         summary: "Fetch the latest scan record of a domain",
@@ -49,7 +52,6 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
           "No authentication. The path is the domain followed by `.json`, e.g. `/api/report/example.com.json`; it is normalised " +
           "like the scan request (`www.` and case are ignored). Answers 404 until the first scan of the domain is stored. " +
           "Send the `ETag` back in `If-None-Match` to get a 304 when nothing changed.",
-        parameters: [{ name: "file", in: "path", required: true, description: "The domain followed by .json", schema: { type: "string", example: "example.com.json" } }],
         responses: {
           200: { description: "The latest record.", content: { "application/json": { schema: deps.recordSchema } } },
           304: { description: "The record matching If-None-Match is still the latest." },

@@ -22,11 +22,18 @@ export interface ServiceWeb {
     hint: string;
   };
   /** What one scan looks at, shown on the home page and while a scan runs. */
-  readonly checks: readonly { title: string; description: string }[];
+  readonly checks: readonly ScanCheck[];
   /** The report page of a stored scan; `scanRunning` when a newer scan is under way. */
   renderReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts;
   /** What the badge of a stored scan (or of a never-scanned domain, null) says. */
   badge(scan: StoredScan | null): BadgeContent;
+}
+
+export interface ScanCheck {
+  title: string;
+  description: string;
+  /** Looked up on other sites (Wikidata, Wikipedia, Common Crawl): not done when OFFSITE_CHECKS=off. */
+  offsite?: boolean;
 }
 
 export interface ReportPageParts {

@@ -23,6 +23,12 @@
 
   document.querySelectorAll("button[data-copy-target]").forEach(setUpCopyButton);
   document.querySelectorAll("form[data-scan-form]").forEach(setUpScanForm);
+  document.querySelectorAll("[data-countdown-seconds]").forEach(function (counter) {
+    liveCountdown(counter, Number(counter.getAttribute("data-countdown-seconds")) || 0, function () {
+      var line = counter.parentNode;
+      if (line) line.appendChild(document.createTextNode(" You can scan again now."));
+    });
+  });
 
   function setUpCopyButton(button) {
     var source = document.getElementById(button.getAttribute("data-copy-target"));
@@ -244,29 +250,25 @@
       if (node.textContent !== text) node.textContent = text;
     }
 
+    /** One countdown: the API's own "Try again in N seconds." is dropped from the message it shows. */
     function countDown(message, seconds) {
       blockedUntil = Date.now() + seconds * 1000;
       button.disabled = true;
       clear(status);
       var box = element("div", "notice error");
-      box.appendChild(element("p", "", message));
+      box.appendChild(element("p", "", String(message).replace(/\s*Try again in \d+ seconds?\.\s*$/, "")));
       var line = element("p", "");
       line.appendChild(document.createTextNode("You can scan again in "));
-      var counter = element("span", "countdown", minutesAndSeconds(seconds));
+      var counter = element("span", "countdown");
       counter.setAttribute("data-countdown", "");
       line.appendChild(counter);
       line.appendChild(document.createTextNode("."));
       box.appendChild(line);
       status.appendChild(box);
-      var timer = setInterval(function () {
-        var left = Math.max(0, Math.ceil((blockedUntil - Date.now()) / 1000));
-        counter.textContent = minutesAndSeconds(left);
-        if (left === 0) {
-          clearInterval(timer);
-          line.textContent = "You can scan again now.";
-          button.disabled = false;
-        }
-      }, 1000);
+      liveCountdown(counter, seconds, function () {
+        line.textContent = "You can scan again now.";
+        button.disabled = false;
+      });
     }
 
     function notice(kind, lines, working) {
@@ -304,9 +306,28 @@
   }
 
   function minutesAndSeconds(total) {
-    var minutes = Math.floor(total / 60);
+    var hours = Math.floor(total / 3600);
+    var minutes = Math.floor((total % 3600) / 60);
     var seconds = total % 60;
-    return minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    var tail = (seconds < 10 ? ":0" : ":") + seconds;
+    return hours > 0 ? hours + ":" + (minutes < 10 ? "0" : "") + minutes + tail : minutes + tail;
+  }
+
+  /** Counts `counter` down to 0:00 from `seconds`, once a second, then calls `done`. */
+  function liveCountdown(counter, seconds, done) {
+    var until = Date.now() + seconds * 1000;
+    var tick = function () {
+      var left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      counter.textContent = minutesAndSeconds(left);
+      return left;
+    };
+    tick();
+    var timer = setInterval(function () {
+      if (tick() === 0) {
+        clearInterval(timer);
+        done();
+      }
+    }, 1000);
   }
 
   function sleep(ms) {
