@@ -4,16 +4,13 @@ import type { Config } from "../config.ts";
 import { openDatabase } from "../store/database.ts";
 import { ApiKeyNameError, createApiKey, listAllApiKeys, revokeApiKey } from "../auth/api-key-service.ts";
 import { EXIT } from "./exit-codes.ts";
+import { KEYS_USAGE } from "./usages.ts";
 
 /**
  * `sightline keys create <name> | list [--json] | revoke <id>`: API keys for operators, without the
  * web pages. A created key is printed once, on stdout alone, so that `KEY=$(sightline keys create ci)`
  * captures exactly the key; everything else goes to stderr.
  */
-export const KEYS_USAGE = `sightline keys create <name>   Create an operator key; prints the key once (it is never shown again).
-sightline keys list [--json]    List every key: id, name, visible start, owner, created, last used, status.
-sightline keys revoke <id>      Revoke a key; the next request that uses it is refused.`;
-
 const ACTIONS = ["create", "list", "revoke"];
 
 export function keysCommand(args: string[], config: Config, io: { out: (text: string) => void; err: (text: string) => void }): number {
