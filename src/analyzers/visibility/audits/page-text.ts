@@ -3,7 +3,7 @@ import type { HtmlDocument } from "./homepage-document.ts";
 /** Elements whose text a reader never sees as page content. */
 const INVISIBLE = new Set(["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "OBJECT"]);
 
-type TreeNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<TreeNode> };
+export type TreeNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<TreeNode> };
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
@@ -11,7 +11,14 @@ const ELEMENT_NODE = 1;
 /** The text a crawler that does not run JavaScript can read in the page, whitespace collapsed. */
 export function visibleText(document: HtmlDocument): string {
   const root = document.documentElement as unknown as TreeNode | null;
-  if (!root) return "";
+  return root ? visibleTextOf(root) : "";
+}
+
+/**
+ * The readable text of one element: blocks, table cells and line breaks separate words, so a table row
+ * reads "Day Hours", never "DayHours" as the DOM's textContent would glue it.
+ */
+export function visibleTextOf(root: TreeNode): string {
   // A loop with its own stack: hostile pages nest elements tens of thousands deep, past the call stack.
   const parts: string[] = [];
   const pending: (TreeNode | typeof BREAK)[] = [root];
