@@ -53,7 +53,7 @@ describe("inlineText", () => {
 describe("renderFixHow", () => {
   test("each block gets a Copy button pointing at its code alone", () => {
     const document = dom(renderFixHow("Paste `this`:\n\n```json\n{\"a\": 1}\n```\nand\n```text\nUser-agent: *\n```", "fix-x").value);
-    const buttons = [...document.querySelectorAll("button[data-copy-target]")];
+    const buttons = Array.from(document.querySelectorAll("button[data-copy-target]"));
     expect(buttons.length).toBe(2);
     const copied = buttons.map((button) => document.getElementById(button.getAttribute("data-copy-target")!)!.textContent);
     expect(copied).toEqual(['{"a": 1}', "User-agent: *"]);
