@@ -54,6 +54,9 @@ describe("summarizeRecord", () => {
     expect(text).toContain("Fix (effort S): Allow AI search crawlers in robots.txt. Why: Blocked crawlers cannot cite you.");
     // A multi-line "how" stays indented under its issue.
     expect(text).toContain("   How: Add:\n   User-agent: OAI-SearchBot\n   Allow: /");
+    // The arithmetic: Content is left out, the rest scaled to 100.
+    expect(text).toContain("How the score adds up:\n- Content was not assessed");
+    expect(text).toContain("- The assessed pillars earn 5 of their 25 points. Scaled to 100: 5 ÷ 25 × 100 = 20, which rounds to 20.");
     expect(text).toContain("Off-site presence: Wikidata found (https://www.wikidata.org/wiki/Q1); Wikipedia not found; Common Crawl unknown.");
     expect(text).toEndWith(URL_OF_RECORD);
   });

@@ -1,4 +1,5 @@
 import type { VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
+import { explainScore, scoreSentences } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
  * The record as text a model (or a person) reads at a glance: score, grade, pillars, every top issue
@@ -18,6 +19,7 @@ export function summarizeRecord(record: VisibilityRecord, fullRecordUrl: string)
       const assessed = pillar.signals.some((signal) => signal.weight > 0 && signal.status !== "na" && signal.status !== "unknown");
       lines.push(`- ${pillar.title}: ${assessed ? pillar.score : "not assessed, not counted"} (weight ${pillar.weight})`);
     }
+    lines.push("", "How the score adds up:", ...scoreSentences(explainScore(result)).map((sentence) => `- ${sentence}`));
     lines.push("");
     if (result.topIssues.length === 0) {
       lines.push("Top issues: none.");

@@ -10,7 +10,7 @@ import { renderPage } from "../layout.ts";
 import { absoluteUrl, type PageContext } from "../page-context.ts";
 import { SITE_SCRIPT_PATH } from "../page-shell.ts";
 import { CHECKS_PATH } from "./check-anchor.ts";
-import { oneDecimal } from "./score-explanation.ts";
+import { oneDecimal } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
  * The "learn more" pages: one per audit at /checks/<audit-id>, and an index at /checks. They are built

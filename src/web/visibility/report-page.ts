@@ -13,7 +13,7 @@ import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
 import { EFFORT_WORDS, checkEntries, checksSection, statusClass } from "./checks-section.ts";
 import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
 import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
-import { isAssessed } from "./score-explanation.ts";
+import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
  * The visibility report page. Every string of the record may come from the scanned site (titles,

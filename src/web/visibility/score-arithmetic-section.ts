@@ -1,6 +1,6 @@
 import type { VisibilityResult } from "../../analyzers/visibility/record-schema.ts";
 import { html, type SafeHtml } from "../html.ts";
-import { explainScore, oneDecimal, scoreSentences } from "./score-explanation.ts";
+import { explainScore, oneDecimal, scoreSentences } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /** "How the score adds up": each pillar's points, the pillars left out and why, the scaling and the gates. */
 export function scoreArithmeticSection(result: Pick<VisibilityResult, "score" | "pillars"> & { gates?: VisibilityResult["gates"] }): SafeHtml {

@@ -1,4 +1,4 @@
-import type { Pillar, VisibilityResult } from "../../analyzers/visibility/record-schema.ts";
+import type { Pillar, VisibilityResult } from "../record-schema.ts";
 
 /**
  * The arithmetic behind a visibility score, worked out from the record alone so that old records

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { scoreArtifacts } from "../../../src/analyzers/visibility/score-artifacts.ts";
-import { explainScore, oneDecimal, scoreSentences } from "../../../src/web/visibility/score-explanation.ts";
-import { site, siteWithRobots } from "../../analyzers/visibility/sample-site.ts";
+import { explainScore, oneDecimal, scoreSentences } from "../../../src/analyzers/visibility/scoring/score-explanation.ts";
+import { site, siteWithRobots } from "./sample-site.ts";
 
 const NOW = new Date("2025-05-01T12:00:00Z");
 
