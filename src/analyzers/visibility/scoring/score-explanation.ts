@@ -79,7 +79,7 @@ export function scoreSentences(explanation: ScoreExplanation): string[] {
   const { assessed, notAssessed, points, assessedWeight, exact, uncapped, score } = explanation;
   if (assessed.length === 0) return ["No pillar could be assessed, so the score is 0."];
   for (const pillar of notAssessed) {
-    lines.push(`${pillar.title} was not assessed (${trimPeriod(pillar.reason)}), so its weight of ${pillar.weight} is left out rather than counted as 0.`);
+    lines.push(`${pillar.title} was not assessed: ${trimPeriod(pillar.reason)}. Its weight of ${pillar.weight} is left out rather than counted as 0.`);
   }
   if (notAssessed.length === 0) {
     lines.push(`Every pillar was assessed: together they earn ${oneDecimal(points)} of 100 points, which rounds to ${uncapped}.`);
