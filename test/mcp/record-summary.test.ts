@@ -61,6 +61,15 @@ describe("summarizeRecord", () => {
     expect(text).toEndWith(URL_OF_RECORD);
   });
 
+  test("lists the pages read and the scan's duration when the record has them", () => {
+    const text = summarizeRecord(
+      { ...record(), pages: [{ url: "https://shop.test/", role: "homepage", source: "request", status: 200 }, { url: "https://shop.test/about", role: "about", source: "homepage", status: null, error: "timed out" }], durationMs: 2345 },
+      URL_OF_RECORD,
+    );
+    expect(text).toContain("Pages read: https://shop.test/ (homepage, HTTP 200); https://shop.test/about (about, failed: timed out). The scan took 2.3 s.");
+    expect(summarizeRecord(record(), URL_OF_RECORD)).not.toContain("Pages read");
+  });
+
   test("a failed scan gives its reason and no score", () => {
     const text = summarizeRecord(failedRecord("down.test", "Connection refused", new Date("2025-03-01T10:00:00Z")), URL_OF_RECORD);
     expect(text).toContain("down.test: the scan of 2025-03-01T10:00:00.000Z could not analyse the site: Connection refused. There is no score.");

@@ -32,6 +32,8 @@ export function summarizeRecord(record: VisibilityRecord, fullRecordUrl: string)
       });
     }
   }
+  const pages = pagesLine(record);
+  if (pages) lines.push("", pages);
   lines.push("", offSiteLine(record));
   lines.push(`Full record (with every signal): ${fullRecordUrl}`);
   return lines.join("\n");
@@ -47,4 +49,12 @@ function offSiteLine(record: VisibilityRecord): string {
   ] as const;
   const parts = checks.map(([name, check]) => `${name} ${check.status.replace("_", " ")}${check.url ? ` (${check.url})` : ""}`);
   return `Off-site presence: ${parts.join("; ")}.`;
+}
+
+/** The pages the scan read and how long it took, when the record says (records before both were kept do not). */
+function pagesLine(record: VisibilityRecord): string | null {
+  const took = typeof record.durationMs === "number" ? ` The scan took ${(record.durationMs / 1000).toFixed(1)} s.` : "";
+  if (!record.pages) return took ? took.trim() : null;
+  const pages = record.pages.map((page) => `${page.url} (${page.role}, ${page.status === null ? `failed: ${page.error ?? "no answer"}` : `HTTP ${page.status}`})`);
+  return `Pages read: ${pages.join("; ")}.${took}`;
 }
