@@ -1,7 +1,7 @@
 import type { Artifacts, SamplePageArtifact } from "../gather/artifacts.ts";
 import { type HtmlDocument, parseHtml, parsedPart } from "../../structured-data/html-document.ts";
 import { readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
-import { type TreeNode, visibleTextOf } from "./page-text.ts";
+import { readableText, type TreeNode } from "../../structured-data/readable-text.ts";
 
 export interface SitePage {
   url: string;
@@ -54,5 +54,5 @@ export function meanScore(scores: number[]): number {
 
 /** An element's text as a reader sees it: cells, blocks and line breaks keep their words apart. */
 export function textOf(element: { textContent: string | null } | null | undefined): string {
-  return element ? visibleTextOf(element as unknown as TreeNode) : "";
+  return element ? readableText(element as unknown as TreeNode) : "";
 }

@@ -13,3 +13,14 @@ describe("text read from an element keeps table cells and blocks apart", () => {
     expect(textOf(document.querySelector("#p"))).toBe("松村 said hello");
   });
 });
+
+describe("the schema generator's suggested answers keep table cells apart too", () => {
+  test("an FAQ answer that is an opening-hours table", async () => {
+    const { readPageFacts } = await import("../../../../src/analyzers/schema/generate/page-facts.ts");
+    const document = parseHtml(
+      "<html><body><h2>When are you open?</h2><table><tr><th>Day</th><th>Hours</th></tr><tr><td>Tuesday–Friday</td><td>07:00–16:00</td></tr></table><h2>Next</h2></body></html>",
+    );
+    const facts = readPageFacts(document, "https://bakery.test/faq");
+    expect(facts.questions).toEqual([{ question: "When are you open?", answer: "Day Hours Tuesday–Friday 07:00–16:00" }]);
+  });
+});
