@@ -133,3 +133,26 @@ describe("learn-more pages", () => {
     expect(missing.text).not.toContain("<script>");
   });
 });
+
+describe("hostile text in the checks list", () => {
+  test("a signal's fix with hostile code and prose renders inert, and Copy targets only the code", async () => {
+    const { HOSTILE_TEXT } = await import("../hostile-content.ts");
+    const { expectInert } = await import("../inert-html.ts");
+    const s = start();
+    const record = okRecord("hostile-checks.test", 55, HOSTILE_TEXT);
+    const signal = record.result!.pillars[0]!.signals[1]!;
+    signal.impact = "high";
+    signal.fix = { what: `What \`${HOSTILE_TEXT}\``, why: HOSTILE_TEXT, how: `Do ${HOSTILE_TEXT}:\n\n\`\`\`\`text\n\`\`\`\n${HOSTILE_TEXT}\n\`\`\`\``, effort: "L" };
+    storeRecord(s.runtime.db, record);
+    const { response, text, document } = await page("/report/hostile-checks.test");
+    expect(response.status).toBe(200);
+    expectInert(text);
+    const item = document.getElementById(`check-${signal.id}`)!;
+    expect(item.getAttribute("data-effort")).toBe("L");
+    const codes = Array.from(item.querySelectorAll(".check-fix pre code")).map((code) => code.textContent);
+    expect(codes).toEqual([`\`\`\`\n${HOSTILE_TEXT}`]);
+    for (const button of Array.from(item.querySelectorAll("button[data-copy-target]"))) {
+      expect(document.getElementById(button.getAttribute("data-copy-target")!)!.tagName).toBe("CODE");
+    }
+  });
+});
