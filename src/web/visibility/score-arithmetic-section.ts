@@ -15,9 +15,9 @@ ${explanation.notAssessed.map((pillar) => html`<tr class="not-assessed"><th scop
 </tbody>
 <tfoot>
 <tr><th scope="row">Assessed pillars</th><td></td><td class="num">${explanation.assessedWeight}</td><td class="num">${oneDecimal(explanation.points)}</td></tr>
-${explanation.assessedWeight !== 100 && explanation.assessedWeight > 0 ? html`<tr><th scope="row">Scaled to 100</th><td></td><td></td><td class="num">${oneDecimal(explanation.points)} ÷ ${explanation.assessedWeight} × 100 = ${oneDecimal(explanation.exact)}</td></tr>` : ""}
-${explanation.score < explanation.uncapped ? html`<tr><th scope="row">Capped by a gate</th><td></td><td></td><td class="num">${explanation.uncapped} → ${explanation.score}</td></tr>` : ""}
-<tr class="total"><th scope="row">Score</th><td></td><td></td><td class="num">${explanation.score}</td></tr>
+${explanation.assessedWeight !== 100 && explanation.assessedWeight > 0 ? html`<tr><th scope="row">Scaled to 100</th><td class="num formula" colspan="3">${oneDecimal(explanation.points)} ÷ ${explanation.assessedWeight} × 100 = ${oneDecimal(explanation.exact)}</td></tr>` : ""}
+${explanation.score < explanation.uncapped ? html`<tr><th scope="row">Capped by a gate</th><td class="num" colspan="3">${explanation.uncapped} → ${explanation.score}</td></tr>` : ""}
+<tr class="total"><th scope="row">Score</th><td class="num" colspan="3">${explanation.score}</td></tr>
 </tfoot>
 </table></div>
 <ul class="arithmetic-notes">${scoreSentences(explanation).map((sentence) => html`<li>${sentence}</li>`)}</ul>

@@ -124,6 +124,7 @@ describe("learn-more pages", () => {
       expect(document.querySelector("h1")!.textContent).toBe(audit.title);
       expect(document.querySelector(".facts-table")!.textContent).toContain(`weight`);
     }
+    expect(Object.keys(AUDIT_SUMMARIES).sort()).toEqual(AUDITS.map((audit) => audit.id).sort());
     const reach = await page("/checks/ai-platform-reach");
     expect(reach.document.querySelector(".gate-list")!.querySelectorAll("li").length).toBe(3);
     const index = await page("/checks");
