@@ -11,7 +11,7 @@ export function scoreArithmeticSection(result: Pick<VisibilityResult, "score" | 
 <thead><tr><th scope="col">Pillar</th><th scope="col" class="num">Score</th><th scope="col" class="num">Weight</th><th scope="col" class="num">Points</th></tr></thead>
 <tbody>
 ${explanation.assessed.map((pillar) => html`<tr><th scope="row"><a href="#pillar-${pillar.id}">${pillar.title}</a></th><td class="num">${pillar.score}</td><td class="num">${pillar.weight}</td><td class="num">${oneDecimal(pillar.points)}</td></tr>`)}
-${explanation.notAssessed.map((pillar) => html`<tr class="not-assessed"><th scope="row">${pillar.title}</th><td class="num" colspan="2">not assessed</td><td class="num">left out (${pillar.weight})</td></tr>`)}
+${explanation.notAssessed.map((pillar) => html`<tr class="not-assessed"><th scope="row">${pillar.title}</th><td class="num formula" colspan="3">not assessed: weight ${pillar.weight} left out</td></tr>`)}
 </tbody>
 <tfoot>
 <tr><th scope="row">Assessed pillars</th><td></td><td class="num">${explanation.assessedWeight}</td><td class="num">${oneDecimal(explanation.points)}</td></tr>
