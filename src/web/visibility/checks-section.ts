@@ -100,11 +100,20 @@ function checkItem(entry: CheckEntry): SafeHtml {
 <div class="check-head"><span class="status status-${status}">${STATUS_WORDS[signal.status] ?? signal.status}</span><h4>${signal.title}</h4><a class="check-link" href="#${anchor}" aria-label="Link to this check">#</a></div>
 <div class="tags"><span class="tag">${entry.pillar.title}</span><span class="tag impact-${entry.impact}">${entry.impact} impact</span>${fix ? html`<span class="tag">${EFFORT_WORDS[fix.effort] ?? fix.effort}</span>` : ""}${signal.weight === 0 ? html`<span class="tag">reported, not scored</span>` : ""}</div>
 <p>${inlineText(signal.detail ?? "")}</p>
-${evidence.length > 0 ? html`<ul class="evidence" aria-label="Evidence">${evidence.map((item) => html`<li><code>${item}</code></li>`)}</ul>` : ""}
+${evidenceList(evidence)}
 ${fix ? html`<details class="check-fix"><summary>How to fix: ${inlineText(fix.what)}</summary>
 <p class="muted">${inlineText(fix.why)}</p>
 ${renderFixHow(fix.how, `${safeId(anchor)}-fix`)}
 </details>` : ""}
 ${learnMore ? html`<p class="learn-more"><a href="${learnMore}">Learn more about this check</a></p>` : ""}
 </li>`;
+}
+
+/**
+ * Evidence quotes what was seen, as code; a quote that marks its own code with backticks (a robots.txt
+ * line inside a sentence) is rendered as text with inline code instead, so no backtick shows raw.
+ */
+export function evidenceList(evidence: readonly string[]): SafeHtml {
+  if (evidence.length === 0) return html``;
+  return html`<ul class="evidence" aria-label="Evidence">${evidence.map((item) => (item.includes("`") ? html`<li>${inlineText(item)}</li>` : html`<li><code>${item}</code></li>`))}</ul>`;
 }

@@ -10,7 +10,7 @@ import type { ReportPageParts } from "../service-web.ts";
 import { renderFixHow } from "../fix/fix-how.ts";
 import { inlineText } from "../fix/inline-text.ts";
 import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
-import { EFFORT_WORDS, checkEntries, checksSection, statusClass } from "./checks-section.ts";
+import { EFFORT_WORDS, checkEntries, checksSection, evidenceList, statusClass } from "./checks-section.ts";
 import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
 import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
 import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
@@ -154,7 +154,7 @@ function signalItem(signal: Signal): SafeHtml {
   return html`<li class="signal">
 <div class="signal-title"><span class="status status-${statusClass(signal.status)}">${STATUS_WORDS[signal.status] ?? signal.status}</span><a href="#${checkAnchor(signal.id)}">${signal.title}</a></div>
 <p>${inlineText(signal.detail ?? "")}</p>
-${evidence.length > 0 ? html`<ul class="evidence" aria-label="Evidence">${evidence.map((item) => html`<li><code>${item}</code></li>`)}</ul>` : ""}
+${evidenceList(evidence)}
 </li>`;
 }
 
