@@ -35,7 +35,7 @@ const commands: Record<string, Command> = {
     run: async (args, config) => keysCommand(args, config(), stdio),
   },
   scan: {
-    summary: "Scan one site for AI visibility in this process and print the result (for CI: --min-score).",
+    summary: "Scan one site for AI visibility in this process and print the result. Visibility only, whatever SERVICE says (for CI: --min-score).",
     usage: SCAN_USAGE,
     flags: ["--json", "--min-score"],
     run: (args, config) => scanCommand(args, config(), stdio),

@@ -5,7 +5,7 @@
  * unshare): skipped otherwise.
  */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sightlineBinary } from "../helpers/binary.ts";
@@ -39,5 +39,20 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
     expect(page.status).toBe(200);
   } finally {
     expect(await service.stop()).toBe(0);
+  }
+}, 60_000);
+
+test.skipIf(!isRoot)("without DATABASE_PATH each service keeps its own file in /data, as the Dockerfile's WORKDIR / makes it", async () => {
+  const rootfs = join(work, "rootfs-per-service");
+  buildRootfs(await sightlineBinary(), rootfs);
+  // The Dockerfile sets no DATABASE_PATH and runs from /: the binary's ./data/<service>.sqlite default applies.
+  const dockerfile = readFileSync(join(import.meta.dir, "../../Dockerfile"), "utf8");
+  expect(dockerfile).not.toMatch(/^ENV .*DATABASE_PATH/m);
+  expect(dockerfile).toMatch(/^WORKDIR \/$/m);
+  for (const service of ["visibility", "schema"]) {
+    const created = Bun.spawnSync(inContainer(rootfs, ["/sightline", "migrate"]), { env: { ...process.env, SERVICE: service, DATABASE_PATH: undefined }, stdout: "pipe", stderr: "pipe" });
+    expect(created.stderr.toString()).toBe("");
+    expect(created.stdout.toString()).toContain(`./data/${service}.sqlite`);
+    expect(existsSync(join(rootfs, "data", `${service}.sqlite`))).toBe(true);
   }
 }, 60_000);

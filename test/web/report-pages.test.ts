@@ -87,8 +87,10 @@ describe("GET /report/:domain", () => {
     expect(meta("og:description")).toStartWith("Excellent");
     expect(document.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe("https://scan.example.org/report/og.test");
     expect(document.querySelector("#badge-markdown")!.textContent).toBe(
-      "[![AI visibility: grade A, 93 of 100](https://scan.example.org/badge/og.test.svg)](https://scan.example.org/report/og.test)",
+      "[![AI visibility score of og.test](https://scan.example.org/badge/og.test.svg)](https://scan.example.org/report/og.test)",
     );
+    // The embedded badge follows later scans, so its alt text names no score; the preview shows this record's.
+    expect(document.querySelector(".badge-preview img")!.getAttribute("alt")).toBe("AI visibility of og.test: grade A, 93 of 100");
   });
 
   test("hostile text in every field of the record renders as inert text", async () => {
@@ -106,14 +108,21 @@ describe("GET /report/:domain", () => {
 
   test("a failed record explains what failed and what to check", async () => {
     const s = start();
-    storeRecord(s.runtime.db, failedRecordFor("down.test", `Could not connect to down.test: connection refused ${HOSTILE_STRINGS[0]}`));
+    storeRecord(s.runtime.db, failedRecordFor("down.test", `The site could not be reached (https://down.test/: Could not connect to down.test (192.0.2.1:443): ECONNREFUSED ${HOSTILE_STRINGS[0]}.).`));
     const { response, text, document } = await page("/report/down.test");
     expect(response.status).toBe(200);
     expectInert(text);
     expect(document.querySelector("h1")!.textContent).toBe("The scan of down.test failed");
-    expect(document.querySelector(".failed-reason")!.textContent).toContain("connection refused <script>");
+    // One sentence for the cause; the raw chain only under "Technical details".
+    expect(document.querySelector(".failed-reason")!.textContent).toStartWith("down.test has an address, but the server there refused the connection");
+    expect(document.querySelector(".failed-reason")!.textContent).not.toContain("ECONNREFUSED");
+    expect(document.querySelector("details.failure-details li")!.textContent).toContain("ECONNREFUSED <script>");
     expect(document.querySelector("#check-title")!.textContent).toBe("What to check");
-    expect(document.querySelectorAll(".checklist li").length).toBeGreaterThanOrEqual(4);
+    expect(document.querySelectorAll(".checklist li").length).toBeGreaterThanOrEqual(3);
+    expect(document.querySelector(".checklist")!.textContent).not.toContain("DNS zone");
+    // No badge is offered for a scan that failed.
+    expect(document.querySelector("#badge-title")).toBeNull();
+    expect(text).not.toContain("/badge/down.test.svg");
     expect(document.querySelector("article.pillar")).toBeNull();
     expect(document.querySelector("form#rescan")).not.toBeNull();
     expect(document.querySelector('meta[property="og:title"]')!.getAttribute("content")).toBe("down.test: the AI visibility scan failed");
@@ -138,7 +147,8 @@ describe("GET /report/:domain", () => {
     expect(response.status).toBe(200);
     expect(document.querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe("3");
     expect(document.querySelector("h1")!.textContent).toBe("Waiting to scan queued.test");
-    expect(document.querySelectorAll("ul.checks li").length).toBe(PILLARS.length);
+    // The test runtime runs with OFFSITE_CHECKS=off, so off-site presence is not listed as being checked.
+    expect(document.querySelectorAll("ul.checks li").length).toBe(PILLARS.filter((pillar) => pillar.id !== "presence").length);
 
     // With an older record, the record shows with a note, and the page still refreshes.
     storeRecord(s.runtime.db, okRecord("queued.test", 61));

@@ -6,7 +6,12 @@ import { html, safeUrl, type SafeHtml } from "../html.ts";
 import { absoluteUrl, badgePath, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
-import type { ReportPageParts } from "../service-web.ts";
+import { explainFailure } from "../failure-explanation.ts";
+import { failureCard } from "../failure-card.ts";
+import { badgeEmbedAlt } from "../badge.ts";
+import type { ReportExtras, ReportPageParts } from "../service-web.ts";
+import { rescanNote, rescanRefresh } from "../rescan-note.ts";
+import { historySection } from "./history-section.ts";
 import { renderFixHow } from "../fix/fix-how.ts";
 import { inlineText } from "../fix/inline-text.ts";
 import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
@@ -26,7 +31,7 @@ import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation
 /** Older or newer records may lack a field; the page renders what is there. */
 type LooseRecord = Partial<VisibilityRecord> & { domain: string; status: "ok" | "failed"; scannedAt: string };
 
-export function renderVisibilityReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts {
+export function renderVisibilityReport(context: PageContext, scan: StoredScan, scanRunning: boolean, extras?: ReportExtras): ReportPageParts {
   const record = JSON.parse(scan.recordJson) as LooseRecord;
   const domain = record.domain || scan.domain;
   const result = record.status === "ok" ? record.result ?? null : null;
@@ -37,17 +42,18 @@ export function renderVisibilityReport(context: PageContext, scan: StoredScan, s
 
   const head = html`${openGraph(context, domain, summary, description)}
 <link rel="alternate" type="application/json" href="${reportJsonPath(domain)}">
-${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
+${scanRunning ? rescanRefresh() : ""}`;
 
   const body = html`${result ? okHero(context, domain, record, result) : failedHero(context, domain, record)}
-${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
+${scanRunning ? rescanNote(domain, record.scannedAt, extras?.running ?? null) : ""}
+${historySection(context, scan, extras?.timeline ?? null)}
 ${result ? html`${pillarsSection(result.pillars ?? [])}
 ${scoreArithmeticSection(result)}
 ${issuesSection(result.topIssues ?? [])}
 ${checksSection(checkEntries(result.pillars ?? [], result.topIssues ?? []))}
 ${pagesReadSection(record.pages, record.durationMs)}
 ${offSiteSection(record.offSite ?? null)}` : ""}
-${badgeSection(context, domain, result?.grade ?? null, result?.score ?? null)}`;
+${result ? badgeSection(context, domain, result.grade, result.score) : ""}`;
 
   return { title: `${summary} · ${context.siteName}`, description, head, body };
 }
@@ -79,27 +85,19 @@ ${reportActions(context, domain)}
 }
 
 function failedHero(context: PageContext, domain: string, record: LooseRecord): SafeHtml {
+  const reason = record.reason ?? "The site could not be scanned.";
+  const failure = explainFailure(reason, domain);
   return html`<section class="report-hero grade-none" aria-labelledby="report-title">
 <div class="grade-chip" aria-hidden="true">!</div>
 <div>
 <p class="eyebrow">AI visibility report</p>
 <h1 class="domain-title" id="report-title">The scan of ${domain} failed</h1>
-<p class="failed-reason"><strong>What failed:</strong> ${record.reason ?? "The site could not be scanned."}</p>
+<p class="failed-reason" data-cause="${failure.cause}">${failure.sentence}</p>
 <p class="meta-line">Tried ${scanTime(record.scannedAt, context.now)}</p>
 ${reportActions(context, domain)}
 </div>
 </section>
-<section class="card" aria-labelledby="check-title">
-<h2 id="check-title">What to check</h2>
-<ul class="checklist">
-<li>The name <code>${domain}</code> resolves in public DNS, and its address is a public one (scans never reach private networks).</li>
-<li>The site answers on <code>https://${domain}/</code> (or plain HTTP) within a few seconds, from outside your network or firewall.</li>
-<li>The TLS certificate is valid, not expired, and issued for <code>${domain}</code>.</li>
-<li>The homepage does not redirect in a loop or to another host that fails, and is not enormous.</li>
-<li>No firewall, CDN rule or bot protection blocks unknown crawlers: AI assistants would be turned away too.</li>
-</ul>
-<p>When it is fixed, scan again with the button above.</p>
-</section>`;
+${failureCard(failure, reason, "When it is fixed, scan again with the button above.")}`;
 }
 
 function reportActions(context: PageContext, domain: string): SafeHtml {
@@ -207,12 +205,15 @@ ${check.url ? html`<p><a href="${safeUrl(check.url)}" rel="nofollow noopener nor
 function badgeSection(context: PageContext, domain: string, grade: string | null, score: number | null): SafeHtml {
   const badgeUrl = absoluteUrl(context, badgePath(domain));
   const reportUrl = absoluteUrl(context, reportPath(domain));
-  const alt = grade ? `AI visibility: grade ${grade}, ${score} of 100` : "AI visibility";
+  // The embedded badge always shows the latest scan, so its alt text names no score that a later scan would
+  // make false; the preview here shows this record, so its alt text gives this record's score.
+  const alt = badgeEmbedAlt("AI visibility", domain);
   const markdown = `[![${alt}](${badgeUrl})](${reportUrl})`;
   const markup = `<a href="${reportUrl}"><img src="${badgeUrl}" alt="${alt}"></a>`;
+  const previewAlt = grade ? `AI visibility of ${domain}: grade ${grade}, ${score} of 100` : alt;
   return html`<section aria-labelledby="badge-title">
 <h2 id="badge-title">Badge</h2>
-<div class="badge-preview"><img src="${badgePath(domain)}" alt="${alt}" height="20"><span class="muted">Always shows the latest scan.</span></div>
+<div class="badge-preview"><img src="${badgePath(domain)}" alt="${previewAlt}" height="20"><span class="muted">Always shows the latest scan.</span></div>
 <p>Markdown, for a README:</p>
 <div class="copyable"><pre><code id="badge-markdown">${markdown}</code></pre><button class="button small secondary copy" type="button" data-copy-target="badge-markdown" hidden>Copy</button></div>
 <p>HTML, for a site footer:</p>
