@@ -20,6 +20,7 @@ import {
   renderNotScannedPage,
   renderProgressPage,
 } from "../web/status-pages.ts";
+import { checkPageRoutes } from "./check-page-routes.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { challengePageCsp } from "./security-headers.ts";
 import { compareRoutes } from "./compare-routes.ts";
@@ -55,6 +56,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
   const detail = { hide: true } as never;
 
   return new Elysia()
+    .use(checkPageRoutes(deps.service, context))
     .get("/", () => page(renderHomePage(context(), web)), { detail })
     .post(
       FORM_SCAN_PATH,

@@ -57,7 +57,9 @@ describe("GET /report/:domain", () => {
     const issues = document.querySelectorAll("ol.issues > li");
     expect(Array.from(issues).map((issue) => issue.querySelector("h3")!.textContent)).toEqual(["First issue", "Second issue"]);
     const how = issues[1]!.querySelector("pre code")!;
+    // Copy takes the code alone, never the explanation around it.
     expect(how.textContent).toBe("User-agent: *\nAllow: /");
+    expect(issues[1]!.querySelector(".fix-how p")!.textContent).toBe("Allow everyone in robots.txt:");
     expect(issues[1]!.querySelector(`button[data-copy-target="${how.getAttribute("id")}"]`)).not.toBeNull();
 
     const offsite = document.querySelectorAll("ul.offsite > li");
@@ -100,7 +102,8 @@ describe("GET /report/:domain", () => {
     for (const hostile of HOSTILE_STRINGS) expect(text).not.toContain(hostile);
     // Shown, as text, where the record put it.
     expect(document.querySelector("li.signal p")!.textContent).toBe(HOSTILE_TEXT);
-    expect(document.querySelector("ol.issues pre code")!.textContent).toBe(`How: ${HOSTILE_TEXT}`);
+    expect(document.querySelector("ol.issues .fix-how p")!.textContent).toBe(`How: ${HOSTILE_TEXT}`);
+    expect(document.querySelector("ol.issues pre code")!.textContent).toBe(HOSTILE_TEXT);
   });
 
   test("a failed record explains what failed and what to check", async () => {

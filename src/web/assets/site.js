@@ -85,6 +85,57 @@
     if (node && node.textContent !== text) node.textContent = text;
   }
 
+  document.querySelectorAll(".all-checks").forEach(setUpCheckFilters);
+  document.querySelectorAll("button[data-print]").forEach(setUpPrintButton);
+  // Closed <details> print as their summary only: open them all for printing, and restore after.
+  var closedForPrint = [];
+  window.addEventListener("beforeprint", function () {
+    closedForPrint = Array.prototype.filter.call(document.querySelectorAll("details"), function (details) {
+      return !details.open;
+    });
+    closedForPrint.forEach(function (details) {
+      details.open = true;
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    closedForPrint.forEach(function (details) {
+      details.open = false;
+    });
+    closedForPrint = [];
+  });
+
+  // The stylesheet filters the checks by itself (:has() on the radio buttons), so filtering works
+  // without this script; it only adds the count of what is shown and hides groups the filters emptied.
+  function setUpCheckFilters(section) {
+    var form = section.querySelector(".check-filters");
+    var count = section.querySelector(".filter-count");
+    if (!form || !count) return;
+    var update = function () {
+      var checks = section.querySelectorAll(".check");
+      var shown = 0;
+      checks.forEach(function (check) {
+        if (getComputedStyle(check).display !== "none") shown++;
+      });
+      section.querySelectorAll(".check-group").forEach(function (group) {
+        var visible = Array.prototype.some.call(group.querySelectorAll(".check"), function (check) {
+          return getComputedStyle(check).display !== "none";
+        });
+        group.classList.toggle("filtered-empty", !visible);
+      });
+      count.hidden = false;
+      count.textContent = shown === checks.length ? "Showing all " + checks.length + " checks." : "Showing " + shown + " of " + checks.length + " checks.";
+    };
+    form.addEventListener("change", update);
+    update();
+  }
+
+  function setUpPrintButton(button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      window.print();
+    });
+  }
+
   function setUpCopyButton(button) {
     var source = document.getElementById(button.getAttribute("data-copy-target"));
     if (!source) return;

@@ -50,7 +50,8 @@ function hero(context: PageContext, domain: string, record: LooseRecord, result:
   const rescanUrl = result?.page.url ?? domain;
   const actions = html`<div class="actions">
 ${scanForm({ mode: "rescan", domain: rescanUrl, buttonLabel: "Analyse again" }, context.challenge, "rescan")}
-<a class="button secondary" href="${reportJsonPath(domain)}">View the JSON</a>
+<a class="button secondary" href="${reportJsonPath(domain)}" download="${domain}-structured-data.json" type="application/json">Download JSON</a>
+<button class="button secondary" type="button" data-print hidden>Print or save as PDF</button>
 </div>`;
   if (!result) {
     const reason = record.reason ?? "The page could not be analysed.";

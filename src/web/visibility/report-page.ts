@@ -12,6 +12,13 @@ import { badgeEmbedAlt } from "../badge.ts";
 import type { ReportExtras, ReportPageParts } from "../service-web.ts";
 import { rescanNote, rescanRefresh } from "../rescan-note.ts";
 import { historySection } from "./history-section.ts";
+import { renderFixHow } from "../fix/fix-how.ts";
+import { inlineText } from "../fix/inline-text.ts";
+import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
+import { EFFORT_WORDS, checkEntries, checksSection, evidenceList, statusClass } from "./checks-section.ts";
+import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
+import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
+import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
  * The visibility report page. Every string of the record may come from the scanned site (titles,
@@ -41,7 +48,10 @@ ${scanRunning ? rescanRefresh() : ""}`;
 ${scanRunning ? rescanNote(domain, record.scannedAt, extras?.running ?? null) : ""}
 ${historySection(context, scan, extras?.timeline ?? null)}
 ${result ? html`${pillarsSection(result.pillars ?? [])}
+${scoreArithmeticSection(result)}
 ${issuesSection(result.topIssues ?? [])}
+${checksSection(checkEntries(result.pillars ?? [], result.topIssues ?? []))}
+${pagesReadSection(record.pages, record.durationMs)}
 ${offSiteSection(record.offSite ?? null)}` : ""}
 ${result ? badgeSection(context, domain, result.grade, result.score) : ""}`;
 
@@ -67,7 +77,8 @@ ${scoreGauge(result.score, result.grade, result.label)}
 <p class="eyebrow">AI visibility report</p>
 <h1 class="domain-title" id="report-title">${domain}</h1>
 <p class="grade-line"><span class="grade-chip" aria-hidden="true">${result.grade}</span><span><span class="visually-hidden">Grade ${result.grade}, score ${result.score} of 100: </span>${result.label}</span></p>
-<p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)} · <a href="${safeUrl(`https://${domain}/`)}" rel="nofollow noopener noreferrer">Visit ${domain}</a></p>
+<p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}${typeof record.durationMs === "number" ? ` in ${formatDuration(record.durationMs)}` : ""}${record.pages ? html` · <a href="#pages-title">${record.pages.length} ${record.pages.length === 1 ? "page" : "pages"} read</a>` : ""} · <a href="${safeUrl(`https://${domain}/`)}" rel="nofollow noopener noreferrer">Visit ${domain}</a></p>
+<p class="print-only">Printed from ${absoluteUrl(context, reportPath(domain))} · scanned ${record.scannedAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</p>
 ${reportActions(context, domain)}
 </div>
 </section>`;
@@ -92,7 +103,8 @@ ${failureCard(failure, reason, "When it is fixed, scan again with the button abo
 function reportActions(context: PageContext, domain: string): SafeHtml {
   return html`<div class="actions">
 ${scanForm({ mode: "rescan", domain, buttonLabel: "Rescan now" }, context.challenge, "rescan")}
-<a class="button secondary" href="${reportJsonPath(domain)}">View the JSON</a>
+<a class="button secondary" href="${reportJsonPath(domain)}" download="${domain}-ai-visibility.json" type="application/json">Download JSON</a>
+<button class="button secondary" type="button" data-print hidden>Print or save as PDF</button>
 </div>`;
 }
 
@@ -111,14 +123,15 @@ function pillarsSection(pillars: readonly Pillar[]): SafeHtml {
 function pillarCard(pillar: Pillar): SafeHtml {
   const signals = pillar.signals ?? [];
   const counts = countStatuses(signals);
-  const applicable = signals.some((signal) => signal.status !== "na" && signal.status !== "unknown");
+  const applicable = isAssessed(pillar);
   return html`<article class="card pillar ${gradeClass(pillar.score)}" aria-labelledby="pillar-${pillar.id}">
 <div class="pillar-head"><h3 id="pillar-${pillar.id}">${pillar.title}</h3><span class="pillar-score">${applicable ? html`${pillar.score}<span class="muted">/100</span>` : "n/a"}</span></div>
 ${scoreBar(applicable ? pillar.score : 0)}
-<p class="pillar-meta">Weight ${pillar.weight} · ${pillar.points} of ${pillar.weight} points</p>
+<p class="pillar-meta">${applicable ? `Weight ${pillar.weight} · ${pillar.points} of ${pillar.weight} points` : `Weight ${pillar.weight} · not assessed, left out of the score`}</p>
 <details>
 <summary>${signals.length} ${signals.length === 1 ? "signal" : "signals"}${counts ? html` <span class="muted">(${counts})</span>` : ""}</summary>
 <ul class="signals">${signals.map(signalItem)}</ul>
+<p class="pillar-meta"><a href="#checks">All checks, with fixes and filters</a></p>
 </details>
 </article>`;
 }
@@ -137,15 +150,10 @@ function countStatuses(signals: readonly Signal[]): string {
 function signalItem(signal: Signal): SafeHtml {
   const evidence = signal.evidence ?? [];
   return html`<li class="signal">
-<div class="signal-title"><span class="status status-${statusClass(signal.status)}">${STATUS_WORDS[signal.status] ?? signal.status}</span><span>${signal.title}</span></div>
-<p>${signal.detail}</p>
-${evidence.length > 0 ? html`<ul class="evidence" aria-label="Evidence">${evidence.map((item) => html`<li><code>${item}</code></li>`)}</ul>` : ""}
+<div class="signal-title"><span class="status status-${statusClass(signal.status)}">${STATUS_WORDS[signal.status] ?? signal.status}</span><a href="#${checkAnchor(signal.id)}">${signal.title}</a></div>
+<p>${inlineText(signal.detail ?? "")}</p>
+${evidenceList(evidence)}
 </li>`;
-}
-
-/** Status words become class names only from a known set, never from the record verbatim. */
-function statusClass(status: string): string {
-  return ["pass", "warn", "fail", "na", "unknown", "found", "not_found"].includes(status) ? status : "unknown";
 }
 
 function issuesSection(issues: readonly Issue[]): SafeHtml {
@@ -158,17 +166,16 @@ ${issues.length === 0
 </section>`;
 }
 
-const EFFORT_WORDS: Record<string, string> = { S: "small effort (minutes)", M: "medium effort (hours)", L: "large effort (days)" };
-
 function issueItem(issue: Issue, index: number): SafeHtml {
-  const howId = `fix-how-${index + 1}`;
-  return html`<li class="card issue">
+  const learnMore = checkPagePath(issue.id);
+  return html`<li class="card issue" id="issue-${safeId(issue.id)}">
 <h3>${issue.title}</h3>
 <div class="tags"><span class="status status-${statusClass(issue.status)}">${issue.status}</span><span class="tag impact-${statusClassOfImpact(issue.impact)}">${issue.impact} impact</span>${issue.fix ? html`<span class="tag">${EFFORT_WORDS[issue.fix.effort] ?? issue.fix.effort}</span>` : ""}</div>
-<p>${issue.detail}</p>
-${issue.fix ? html`<p class="fix-what">Fix: ${issue.fix.what}</p>
-<p class="muted">${issue.fix.why}</p>
-<div class="copyable"><pre><code id="${howId}">${issue.fix.how}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${howId}" hidden>Copy</button></div>` : ""}
+<p>${inlineText(issue.detail)}</p>
+${issue.fix ? html`<p class="fix-what">Fix: ${inlineText(issue.fix.what)}</p>
+<p class="muted">${inlineText(issue.fix.why)}</p>
+${renderFixHow(issue.fix.how, `fix-${index + 1}`)}` : ""}
+<p class="learn-more"><a href="#${checkAnchor(issue.id)}">The check in the list</a>${learnMore ? html` · <a href="${learnMore}">Learn more about this check</a>` : ""}</p>
 </li>`;
 }
 
