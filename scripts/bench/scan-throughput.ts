@@ -7,10 +7,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFixtureSite, TEST_CA_PATH, type FixtureHandler } from "../../test/helpers/fixture-server.ts";
+import { startFixtureSite, TEST_CA_PATH } from "../../test/helpers/fixture-server.ts";
 import { wellPreparedSite } from "../../test/fixtures/sites/well-prepared.ts";
 import { startBinaryServer } from "../lib/binary-server.ts";
 import { submitScan, waitForRecord } from "../lib/scan-client.ts";
+import { redirectToHttps, sitesByHost } from "../lib/sites-by-host.ts";
 
 const TOKEN = "bench-scan-throughput-token-0123456789";
 const CONCURRENCIES = [1, 4, 16];
@@ -19,11 +20,8 @@ export async function benchScanThroughput(binary: string): Promise<{ lines: stri
   const count = Number(process.env.BENCH_THROUGHPUT_SCANS ?? 200);
   // The test certificate covers *.secure.test, so every site can be served over TLS by one server.
   const domains = Array.from({ length: count }, (_, index) => `site-${index + 1}.secure.test`);
-  const secure = await startFixtureSite(siteByHost(), { tls: true });
-  const plain = await startFixtureSite((request) => {
-    const url = new URL(request.url);
-    return new Response(null, { status: 301, headers: { location: `https://${url.host}${url.pathname}` } });
-  });
+  const secure = await startFixtureSite(sitesByHost(wellPreparedSite), { tls: true });
+  const plain = await startFixtureSite(redirectToHttps);
   const connectTo = domains.flatMap((domain) => [secure.connectTo(domain, 443), plain.connectTo(domain, 80)]).join(",");
   try {
     const runs: { rate: number; ok: number }[] = [];
@@ -40,26 +38,6 @@ export async function benchScanThroughput(binary: string): Promise<{ lines: stri
     await secure.stop();
     await plain.stop();
   }
-}
-
-/** Each host name gets its own well-prepared site, built on first use. */
-function siteByHost(): (request: Request) => Response | Promise<Response> {
-  const sites = new Map<string, Record<string, FixtureHandler>>();
-  return (request) => {
-    const url = new URL(request.url);
-    let routes = sites.get(url.hostname);
-    if (!routes) sites.set(url.hostname, (routes = wellPreparedSite(url.hostname)));
-    const handler = routes[url.pathname + url.search] ?? routes[url.pathname];
-    if (handler === undefined) return new Response("Not found", { status: 404 });
-    if (typeof handler === "string") return new Response(handler, { headers: { "content-type": contentTypeOf(url.pathname) } });
-    return handler(request);
-  };
-}
-
-function contentTypeOf(path: string): string {
-  if (path.endsWith(".txt")) return "text/plain; charset=utf-8";
-  if (path.endsWith(".xml")) return "application/xml; charset=utf-8";
-  return "text/html; charset=utf-8";
 }
 
 /** A fresh binary and database; all scans queued at once; the clock stops when the last record is stored. */
