@@ -1,13 +1,16 @@
 /**
  * Soak test of the compiled binary: mixed traffic (scans of loopback fixture sites, cache hits,
  * report reads and polls, HTML pages, bad requests, MCP calls) for a given time, with the binary's
- * RSS sampled every 10 s. Prints the figures, and exits 1 on any 5xx, any request without a response,
+ * RSS read every second and summed up every 10 s (floor and peak). Prints the figures, and exits 1 on any 5xx, any request without a response,
  * any started scan that never got a stored record, or memory still growing over the second half of
  * the run (more than 10 MB). Run from the repository root:
  *
  *   bun scripts/soak.ts [DURATION] [BINARY]      DURATION: seconds or minutes ("600", "10m"), default
  *                                                $SOAK_DURATION or 60; BINARY: default
  *                                                $SIGHTLINE_BINARY or dist/sightline
+ *
+ * SOAK_ONLY=mcp,scan (any of scan, report, cache-hit, page, bad-request, mcp) narrows the traffic, to
+ * find which kind a problem comes from.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +24,8 @@ import { ms, summarize } from "./lib/latency-stats.ts";
 import { redirectToHttps, sitesByHost } from "./lib/sites-by-host.ts";
 import { MixedTraffic, type TrafficStats } from "./soak/mixed-traffic.ts";
 import { ScanTracker } from "./soak/scan-tracker.ts";
-import { judgeSoak, parseDuration, type RssSample } from "./soak/soak-verdict.ts";
+import { judgeSoak, parseDuration } from "./soak/soak-verdict.ts";
+import { RssSampler } from "./soak/rss-sampler.ts";
 
 const TOKEN = "soak-pipeline-token-0123456789abcdef";
 const SAMPLE_EVERY_MS = 10_000;
@@ -63,18 +67,15 @@ const server = await startBinaryServer(
 let exitCode = 1;
 try {
   const tracker = new ScanTracker();
-  const traffic = new MixedTraffic({ base: server.baseUrl, token: TOKEN, siteDomains, tracker, requestLoops: REQUEST_LOOPS, scanEveryMs: SCAN_EVERY_MS });
+  const traffic = new MixedTraffic({ base: server.baseUrl, token: TOKEN, siteDomains, tracker, requestLoops: REQUEST_LOOPS, scanEveryMs: SCAN_EVERY_MS, only: process.env.SOAK_ONLY?.split(",") });
   const startRss = processMemory(server.pid).rssBytes;
   const startedAt = performance.now();
-  const rss: RssSample[] = [];
-  const sample = () => rss.push({ atSeconds: (performance.now() - startedAt) / 1000, rssBytes: processMemory(server.pid).rssBytes });
-  const sampler = setInterval(sample, SAMPLE_EVERY_MS);
+  const sampler = new RssSampler(server.pid, SAMPLE_EVERY_MS);
   const running = traffic.run();
   console.log(`soak: ${durationSeconds} s of mixed traffic against ${binary} (pid ${server.pid}), RSS sampled every ${SAMPLE_EVERY_MS / 1000} s`);
   await Bun.sleep(durationSeconds * 1000);
   // The last sample is taken under load, as the others were: once the load stops, memory drops.
-  clearInterval(sampler);
-  sample();
+  sampler.stop();
   traffic.stop();
   await running;
   const elapsedSeconds = (performance.now() - startedAt) / 1000;
@@ -86,14 +87,15 @@ try {
     serverErrors: traffic.stats.serverErrors,
     failedRequests: traffic.stats.failedRequests,
     lostScans: tracker.pendingDomains(),
-    rss,
+    rss: sampler.floors(),
   });
   for (const line of trafficLines(traffic.stats, elapsedSeconds)) console.log(line);
   const scanTimes = summarize(tracker.durationsMs);
   console.log(`soak scans: ${tracker.submitted} started, ${tracker.recorded} stored, ${tracker.pendingDomains().length} lost; submission to record p50 ${ms(scanTimes.p50)} p99 ${ms(scanTimes.p99)}`);
-  console.log(`soak memory: RSS ${megabytes(startRss)} at the start, ${megabytes(rss[rss.length - 1]!.rssBytes)} at the end, peak (VmHWM) ${megabytes(peakRss)}`);
-  console.log(`soak memory samples (s: MB): ${rss.map((sample) => `${Math.round(sample.atSeconds)}: ${Math.round(sample.rssBytes / 1e6)}`).join(", ")}`);
-  console.log(`soak memory: second-half growth ${verdict.secondHalfGrowthBytes === null ? "not measured (run longer than 20 s)" : megabytes(verdict.secondHalfGrowthBytes)} (limit 10 MB)`);
+  const windows = sampler.windows;
+  console.log(`soak memory: RSS ${megabytes(startRss)} at the start, ${megabytes(windows[windows.length - 1]!.floorBytes)}–${megabytes(windows[windows.length - 1]!.peakBytes)} in the last 10 s, peak (VmHWM) ${megabytes(peakRss)}`);
+  console.log(`soak memory per 10 s (s: floor–peak MB): ${windows.map((window) => `${Math.round(window.atSeconds)}: ${Math.round(window.floorBytes / 1e6)}–${Math.round(window.peakBytes / 1e6)}`).join(", ")}`);
+  console.log(`soak memory: second-half growth of the floor ${verdict.secondHalfGrowthBytes === null ? "not measured (run longer than 20 s)" : megabytes(verdict.secondHalfGrowthBytes)} (limit 10 MB)`);
   console.log(`soak server log: ${logLevelCounts(logFile)}`);
   for (const example of traffic.stats.examples) console.log(`soak failure: ${example}`);
   console.log(verdict.ok ? "soak: ok" : `soak: FAILED: ${verdict.problems.join("; ")}`);

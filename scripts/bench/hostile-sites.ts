@@ -20,7 +20,7 @@ export async function hostileHandler(kind: HostileKind): Promise<Handler> {
     case "gzip-bomb":
       return gzipBomb(256 * MIB) as Handler;
     case "brotli-bomb":
-      return compressedOnce(await brotliOfZeros(256 * MIB), "br");
+      return await brotliBomb(256 * MIB);
     case "huge-body":
       return hugeBody(64 * MIB) as Handler;
     case "slow-drip":
@@ -37,9 +37,10 @@ function htmlOnce(html: string): Handler {
   return () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
 }
 
-function compressedOnce(bytes: Buffer, encoding: string): Handler {
-  const body = new Uint8Array(bytes).buffer;
-  return () => new Response(body, { headers: { "content-type": "text/html", "content-encoding": encoding } });
+/** A brotli body that inflates to `bytes` zeros, compressed once and served as is. */
+export async function brotliBomb(bytes: number): Promise<Handler> {
+  const body = new Uint8Array(await brotliOfZeros(bytes)).buffer;
+  return () => new Response(body, { headers: { "content-type": "text/html", "content-encoding": "br" } });
 }
 
 /** `bytes` zeros compressed with brotli, fed in 1 MiB pieces so that the zeros are never held at once. */

@@ -30,10 +30,13 @@ export interface TrafficOptions {
   tracker: ScanTracker;
   requestLoops: number;
   scanEveryMs: number;
+  /** Only these kinds of traffic (to find which one a problem comes from); all when absent. */
+  only?: readonly string[];
 }
 
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-const WEIGHTS: readonly (readonly [Exclude<RequestKind, "scan" | "report-poll">, number])[] = [
+type LoopKind = Exclude<RequestKind, "scan" | "report-poll">;
+const WEIGHTS: readonly (readonly [LoopKind, number])[] = [
   ["report", 35],
   ["cache-hit", 15],
   ["page", 15],
@@ -50,12 +53,18 @@ export class MixedTraffic {
   private stopped = false;
   private rpcId = 0;
 
-  constructor(private readonly options: TrafficOptions) {}
+  private readonly weights: readonly (readonly [LoopKind, number])[];
+
+  constructor(private readonly options: TrafficOptions) {
+    const only = options.only;
+    this.weights = only ? WEIGHTS.filter(([kind]) => only.includes(kind)) : WEIGHTS;
+  }
 
   /** Runs until stop(); resolves when every loop has finished its current request. */
   async run(): Promise<void> {
-    const loops = Array.from({ length: this.options.requestLoops }, () => this.requestLoop());
-    await Promise.all([...loops, this.scanLoop(), this.pollLoop()]);
+    const scans = !this.options.only || this.options.only.includes("scan");
+    const loops = this.weights.length > 0 ? Array.from({ length: this.options.requestLoops }, () => this.requestLoop()) : [];
+    await Promise.all([...loops, ...(scans ? [this.scanLoop()] : []), this.pollLoop()]);
   }
 
   stop(): void {
@@ -73,7 +82,7 @@ export class MixedTraffic {
 
   private async requestLoop(): Promise<void> {
     while (!this.stopped) {
-      const kind = pickWeighted(WEIGHTS);
+      const kind = pickWeighted(this.weights);
       if (kind === "report") await this.report();
       else if (kind === "cache-hit") await this.cacheHit();
       else if (kind === "page") await this.page();

@@ -4,7 +4,8 @@
  * that keeps growing: RSS rising by more than 10 MB over the second half of the run. The first half is
  * the warm-up (JIT, caches, the database's pages), so only the second half counts. The rise is read
  * from the least-squares line through the second half's samples rather than from two samples, so
- * that one garbage collection landing just before or after a sample does not decide the verdict.
+ * that one garbage collection landing just before or after a sample does not decide the verdict. The
+ * soak passes the floor of each 10 s window (its lowest reading), where a leak shows and GC swings do not.
  */
 
 export const GROWTH_LIMIT_BYTES = 10e6;
