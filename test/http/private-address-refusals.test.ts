@@ -141,3 +141,35 @@ describe("a site that redirects to a name that resolves privately", () => {
     expectNoAddress(reportText);
   }, 30_000);
 });
+
+describe("SERVICE=schema", () => {
+  test("the refusal of a page whose name resolves privately, and the failed record after a redirect to one, name no address", async () => {
+    const schema = createTestRuntime(
+      { SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("redirects.example", 80), SCAN_TIMEOUT_MS: "10000", FETCH_TIMEOUT_MS: "2000" },
+      { lookup: fakeDns(DNS) },
+    );
+    try {
+      const refused = await schema.scan({ url: "https://inside6.test/pricing" }, { token: TOKEN });
+      expect(refused.status).toBe(400);
+      const refusal = await refused.text();
+      expect(refusal).toContain("private or reserved address");
+      expectNoAddress(refusal);
+
+      expect((await schema.scan({ url: "http://redirects.example/" }, { token: TOKEN })).status).toBe(202);
+      let recordText = "";
+      for (let attempt = 0; attempt < 400 && recordText === ""; attempt++) {
+        const response = await schema.request("/api/report/redirects.example.json");
+        if (response.status === 200) recordText = await response.text();
+        else await Bun.sleep(50);
+      }
+      expect(recordText).toContain("private or reserved address");
+      expectNoAddress(recordText);
+      const stored = latestScan(schema.runtime.db, "redirects.example");
+      expectNoAddress(scanArtifacts(schema.runtime.db, stored!.id) ?? "");
+      const page = await (await schema.request("/report/redirects.example")).text();
+      expectNoAddress(page);
+    } finally {
+      await schema.close();
+    }
+  }, 30_000);
+});
