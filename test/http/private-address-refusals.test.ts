@@ -1,7 +1,8 @@
 /**
  * A name that resolves to a private or reserved address is refused everywhere without saying which
  * address: the API's 400, the form's page, MCP tool results, and the stored failed record of a site
- * that redirects to such a name (its JSON, its report page, its MCP summary and its stored artifacts).
+ * that redirects to such a name (its JSON, its report page, its MCP summary and its stored artifacts),
+ * in both services.
  * Otherwise anyone could map the operator's internal network one name at a time.
  *
  * The private names resolve through a fake DNS (no SCAN_CONNECT_TO), as a real internal name would;
