@@ -1,9 +1,9 @@
 /**
  * Soak test of the compiled binary: mixed traffic (scans of loopback fixture sites, cache hits,
  * report reads and polls, HTML pages, bad requests, MCP calls) for a given time, with the binary's
- * RSS read every second and summed up every 10 s (floor and peak). Prints the figures, and exits 1 on any 5xx, any request without a response,
- * any started scan that never got a stored record, or memory still growing over the second half of
- * the run (more than 10 MB). Run from the repository root:
+ * RSS read every second and summed up every 10 s (floor and peak). Prints the figures, and exits 1
+ * on any 5xx, any request without a response, any started scan that never got a stored record, or
+ * memory still growing over the second half of the run (more than 10 MB). From the repository root:
  *
  *   bun scripts/soak.ts [DURATION] [BINARY]      DURATION: seconds or minutes ("600", "10m"), default
  *                                                $SOAK_DURATION or 60; BINARY: default
@@ -72,7 +72,7 @@ try {
   const startedAt = performance.now();
   const sampler = new RssSampler(server.pid, SAMPLE_EVERY_MS);
   const running = traffic.run();
-  console.log(`soak: ${durationSeconds} s of mixed traffic against ${binary} (pid ${server.pid}), RSS sampled every ${SAMPLE_EVERY_MS / 1000} s`);
+  console.log(`soak: ${durationSeconds} s of mixed traffic against ${binary} (pid ${server.pid}), RSS read every second, summed up every ${SAMPLE_EVERY_MS / 1000} s`);
   await Bun.sleep(durationSeconds * 1000);
   // The last sample is taken under load, as the others were: once the load stops, memory drops.
   sampler.stop();
