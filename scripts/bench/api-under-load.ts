@@ -87,7 +87,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
       const idle = await sampleWhile(base, Bun.sleep(BASELINE_MS));
       const hostileRun = keepHostileScansRunning(base, HOSTILE_WINDOW_MS);
       const loaded = await sampleWhile(base, hostileRun);
-      const { finished, longestMs } = await hostileRun;
+      const { finished, longestMs, unfinished } = await hostileRun;
       const { peakRssBytes, rssBytes: endRss } = processMemory(server.pid);
       const skipSettle = process.env.BENCH_SKIP_SETTLE === "1";
       if (!skipSettle) await Bun.sleep(SETTLE_MS);
@@ -96,6 +96,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
       return {
         lines: [
           `api under load: ${finished} hostile scans finished while polling (8 at a time, SCAN_TIMEOUT_MS ${SCAN_TIMEOUT_MS}); longest ${(longestMs / 1000).toFixed(1)} s`,
+          ...(unfinished.length > 0 ? [`api under load: ${unfinished.length} hostile scans had no record ${(SCAN_TIMEOUT_MS * 8) / 1000} s after the window closed: ${unfinished.join(", ")}`] : []),
           ...latencyLines("cached report", summarize(idle.report), summarize(loaded.report)),
           ...latencyLines("/healthz", summarize(idle.healthz), summarize(loaded.healthz)),
           ...failureLines([...idle.failures, ...loaded.failures]),
@@ -165,9 +166,10 @@ async function sampleWhile(base: string, work: Promise<unknown>): Promise<Sample
 
 /**
  * Starts the hostile scans and starts each again as soon as its record lands, until `windowMs` has
- * passed; then waits for the last ones. Resolves with how many finished and the longest one.
+ * passed; then waits for the last ones, but not for ever: a scan still without a record well past its
+ * SCAN_TIMEOUT_MS is reported as unfinished (a finding, not a reason to stop the benchmark).
  */
-async function keepHostileScansRunning(base: string, windowMs: number): Promise<{ finished: number; longestMs: number }> {
+async function keepHostileScansRunning(base: string, windowMs: number): Promise<{ finished: number; longestMs: number; unfinished: string[] }> {
   const windowEnds = Date.now() + windowMs;
   const running = new Map<string, { since: number; previous: string | null }>();
   let finished = 0;
@@ -177,9 +179,8 @@ async function keepHostileScansRunning(base: string, windowMs: number): Promise<
     await submitScan(base, TOKEN, domain, true);
   };
   for (const [domain] of HOSTILE) await start(domain, null);
-  const hardStop = windowEnds + SCAN_TIMEOUT_MS * 4;
-  while (running.size > 0) {
-    if (Date.now() > hardStop) throw new Error(`hostile scans never ended: ${[...running.keys()].join(", ")}`);
+  const giveUpAt = windowEnds + SCAN_TIMEOUT_MS * 8;
+  while (running.size > 0 && Date.now() < giveUpAt) {
     await Bun.sleep(200);
     for (const [domain, scan] of [...running]) {
       const scannedAt = await recordTime(base, domain);
@@ -190,5 +191,5 @@ async function keepHostileScansRunning(base: string, windowMs: number): Promise<
       if (Date.now() < windowEnds) await start(domain, scannedAt);
     }
   }
-  return { finished, longestMs };
+  return { finished, longestMs, unfinished: [...running.keys()] };
 }
