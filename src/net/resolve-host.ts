@@ -102,15 +102,15 @@ export class BlockedAddressError extends FetchError {
   declare readonly address: string;
 
   constructor(host: string, address: string, url: string) {
-    super("blocked-address", blockedAddressMessage(host, address), url);
+    super("blocked-address", blockedAddressMessage(host), url);
     Object.defineProperty(this, "address", { value: address, enumerable: false });
   }
 }
 
-/** An address literal names itself (the caller wrote it), so only a looked-up name "resolves" to one. */
-function blockedAddressMessage(host: string, address: string): string {
-  const literal = canonicalHostname(host) === address;
-  return literal
-    ? `${host} is a private or reserved address, which cannot be scanned.`
-    : `${host} resolves to a private or reserved address, which cannot be scanned.`;
+/**
+ * One text for names and address literals alike: the report page (src/web/failure-explanation.ts)
+ * recognises a refusal by it.
+ */
+function blockedAddressMessage(host: string): string {
+  return `${host} resolves to a private or reserved address, which cannot be scanned.`;
 }

@@ -106,8 +106,7 @@ describe("resolveHost", () => {
       const local = fakeDns({});
       const error = await failure(resolveHost(host, 80, { connectTo: [], lookup: local }));
       expect(error.code).toBe("blocked-address");
-      // The caller wrote the address, so saying it "is" one discloses nothing.
-      expect(error.message).toBe(`${host} is a private or reserved address, which cannot be scanned.`);
+      expect(error.message).toBe(`${host} resolves to a private or reserved address, which cannot be scanned.`);
       expect(local.asked).toEqual([]);
     },
   );
