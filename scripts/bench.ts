@@ -10,6 +10,7 @@ import { benchScanLatency } from "./bench/scan-latency.ts";
 import { benchScanMemory } from "./bench/scan-memory.ts";
 import { benchStructuredData } from "./bench/structured-data.ts";
 import { benchStartup } from "./bench/startup.ts";
+import { benchApiUnderLoad } from "./bench/api-under-load.ts";
 
 const binary = process.env.SIGHTLINE_BINARY ?? "dist/sightline";
 if (!process.env.SIGHTLINE_BINARY || !existsSync(binary)) await $`bun run build`;
@@ -25,3 +26,5 @@ const structuredData = await benchStructuredData();
 for (const line of structuredData.lines) console.log(line);
 const startup = await benchStartup(binary);
 for (const line of startup.lines) console.log(line);
+const apiUnderLoad = await benchApiUnderLoad(binary);
+for (const line of apiUnderLoad.lines) console.log(line);

@@ -88,7 +88,29 @@ function unlistedPort(host: string, port: number, listedPorts: number[], url: st
 }
 
 function assertPublic(host: string, address: string, url: string): void {
-  if (!isPublicUnicast(address)) {
-    throw new FetchError("blocked-address", `${host} resolves to a private or reserved address (${address}), which cannot be scanned.`, url);
+  if (!isPublicUnicast(address)) throw new BlockedAddressError(host, address, url);
+}
+
+/**
+ * A refusal that says THAT a name resolves to a private or reserved address, never WHICH one: the
+ * message reaches the API's 400, the form, MCP tool errors and the reasons of public failed records,
+ * and naming the address would let anyone map the operator's internal network one name at a time.
+ * The address is kept for the operator's log in `address`, a non-enumerable field, so that neither
+ * JSON.stringify, object spread nor structured cloning carries it anywhere the message goes.
+ */
+export class BlockedAddressError extends FetchError {
+  declare readonly address: string;
+
+  constructor(host: string, address: string, url: string) {
+    super("blocked-address", blockedAddressMessage(host), url);
+    Object.defineProperty(this, "address", { value: address, enumerable: false });
   }
+}
+
+/**
+ * One text for names and address literals alike: the report page (src/web/failure-explanation.ts)
+ * recognises a refusal by it.
+ */
+function blockedAddressMessage(host: string): string {
+  return `${host} resolves to a private or reserved address, which cannot be scanned.`;
 }

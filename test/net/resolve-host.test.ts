@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { resolveHost, type Lookup } from "../../src/net/resolve-host.ts";
+import { BlockedAddressError, resolveHost, type Lookup } from "../../src/net/resolve-host.ts";
 import { parseConnectTo } from "../../src/net/connect-to.ts";
 import { FetchError } from "../../src/net/fetch-types.ts";
 
@@ -40,8 +40,21 @@ describe("resolveHost", () => {
   test("refuses a name with one public and one private record", async () => {
     const error = await failure(resolveHost("mixed.test", 443, { connectTo: [], lookup: dns }));
     expect(error.code).toBe("blocked-address");
-    expect(error.message).toBe("mixed.test resolves to a private or reserved address (10.0.0.7), which cannot be scanned.");
+    expect(error.message).toBe("mixed.test resolves to a private or reserved address, which cannot be scanned.");
     expect((await failure(resolveHost("mixed6.test", 80, { connectTo: [], lookup: dns }))).code).toBe("blocked-address");
+  });
+
+  test("a refusal names the host, never the address; the address is kept for the operator's log only", async () => {
+    const error = await failure(resolveHost("mixed6.test", 80, { connectTo: [], lookup: dns, url: "http://mixed6.test/" }));
+    expect(error).toBeInstanceOf(BlockedAddressError);
+    expect(error.message).toBe("mixed6.test resolves to a private or reserved address, which cannot be scanned.");
+    expect((error as BlockedAddressError).address).toBe("fd00::7");
+    // Nothing that copies or serialises the error carries the address on.
+    expect(JSON.stringify(error)).not.toContain("fd00");
+    expect(JSON.stringify({ ...error })).not.toContain("fd00");
+    expect(String(error)).not.toContain("fd00");
+    expect(JSON.stringify(structuredClone(error))).not.toContain("fd00");
+    expect(Object.keys(error)).not.toContain("address");
   });
 
   test("a SCAN_CONNECT_TO name skips DNS and the address check", async () => {
@@ -93,6 +106,7 @@ describe("resolveHost", () => {
       const local = fakeDns({});
       const error = await failure(resolveHost(host, 80, { connectTo: [], lookup: local }));
       expect(error.code).toBe("blocked-address");
+      expect(error.message).toBe(`${host} resolves to a private or reserved address, which cannot be scanned.`);
       expect(local.asked).toEqual([]);
     },
   );
@@ -119,6 +133,7 @@ describe("the system resolver", () => {
   test("answers for localhost (from the hosts file), whose loopback address is refused", async () => {
     const error = await failure(resolveHost("localhost", 80, { connectTo: [] }));
     expect(error.code).toBe("blocked-address");
-    expect(error.message).toMatch(/^localhost resolves to a private or reserved address \((127\.0\.0\.1|::1)\)/);
+    expect(error.message).toBe("localhost resolves to a private or reserved address, which cannot be scanned.");
+    expect((error as BlockedAddressError).address).toMatch(/^(127\.0\.0\.1|::1)$/);
   });
 });

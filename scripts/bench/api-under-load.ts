@@ -1,0 +1,195 @@
+/**
+ * Does a hostile site slow down everyone else? Against the compiled binary: p50/p99 of a cached
+ * `GET /api/report/<domain>.json` and of `/healthz`, first with no scans, then while 8 hostile scans
+ * run (a page of 200,000 nested divs, gzip and brotli bombs, a 64 MiB body, a slow drip, served on
+ * loopback and reached through SCAN_CONNECT_TO), printed as ratios in the same run (goals: p99 ratio
+ * ≤ 2, p99 < 50 ms). Also the binary's peak RSS (VmHWM) during the run and its RSS one minute after
+ * (BENCH_SKIP_SETTLE=1 skips that minute for quick runs). Then scan throughput (scan-throughput.ts).
+ *
+ * Two request loops poll the two URLs back to back, as clients waiting for reports do. The hostile
+ * scans are resubmitted (forceRescan) as each ends, so that 8 run throughout the window.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFixtureSite, type FixtureSite } from "../../test/helpers/fixture-server.ts";
+import { wellPreparedSite } from "../../test/fixtures/sites/well-prepared.ts";
+import { startBinaryServer } from "../lib/binary-server.ts";
+import { megabytes, processMemory } from "../lib/process-memory.ts";
+import { ms, summarize, type LatencySummary } from "../lib/latency-stats.ts";
+import { recordTime, submitScan, waitForRecord } from "../lib/scan-client.ts";
+import { hostileHandler, type HostileKind } from "./hostile-sites.ts";
+import { benchScanThroughput } from "./scan-throughput.ts";
+
+const TOKEN = "bench-api-under-load-token-0123456789";
+const CACHED_DOMAIN = "cached.bench.test";
+const HOSTILE: readonly (readonly [string, HostileKind])[] = [
+  ["nest-1.hostile.test", "deep-nesting"],
+  ["nest-2.hostile.test", "deep-nesting"],
+  ["gzip-1.hostile.test", "gzip-bomb"],
+  ["gzip-2.hostile.test", "gzip-bomb"],
+  ["brotli-1.hostile.test", "brotli-bomb"],
+  ["brotli-2.hostile.test", "brotli-bomb"],
+  ["huge.hostile.test", "huge-body"],
+  ["drip.hostile.test", "slow-drip"],
+];
+const SCAN_TIMEOUT_MS = 8000;
+const BASELINE_MS = 10_000;
+const HOSTILE_WINDOW_MS = 20_000;
+const SETTLE_MS = 60_000;
+const POLLERS = 2;
+const GOAL_P99_RATIO = 2;
+const GOAL_P99_MS = 50;
+const GOAL_PEAK_RSS_BYTES = 250e6;
+const GOAL_SETTLED_BYTES = 30e6;
+
+interface Samples {
+  report: number[];
+  healthz: number[];
+  failures: string[];
+}
+
+export async function benchApiUnderLoad(binary: string): Promise<{ lines: string[] }> {
+  const work = mkdtempSync(join(tmpdir(), "sightline-bench-load-"));
+  const sites: FixtureSite[] = [];
+  try {
+    const cachedSite = await startFixtureSite(wellPreparedSite(CACHED_DOMAIN));
+    sites.push(cachedSite);
+    const connectTo = [cachedSite.connectTo(CACHED_DOMAIN, 80)];
+    const byKind = new Map<HostileKind, FixtureSite>();
+    for (const [domain, kind] of HOSTILE) {
+      let site = byKind.get(kind);
+      if (!site) {
+        site = await startFixtureSite(await hostileHandler(kind));
+        byKind.set(kind, site);
+        sites.push(site);
+      }
+      connectTo.push(site.connectTo(domain, 80));
+    }
+
+    const server = await startBinaryServer(binary, {
+      DATABASE_PATH: join(work, "bench.sqlite"),
+      OFFSITE_CHECKS: "off",
+      PIPELINE_TOKEN: TOKEN,
+      WORKER_CONCURRENCY: String(HOSTILE.length),
+      SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS),
+      FETCH_TIMEOUT_MS: "3000",
+      LIMIT_PER_IP_PER_HOUR: "1000000",
+      LIMIT_PER_DOMAIN_PER_HOUR: "1000000",
+      SCAN_CONNECT_TO: connectTo.join(","),
+    });
+    try {
+      const base = server.baseUrl;
+      await submitScan(base, TOKEN, CACHED_DOMAIN, false);
+      await waitForRecord(base, CACHED_DOMAIN, null, 60_000);
+
+      const idleRss = processMemory(server.pid).rssBytes;
+      const idle = await sampleWhile(base, Bun.sleep(BASELINE_MS));
+      const hostileRun = keepHostileScansRunning(base, HOSTILE_WINDOW_MS);
+      const loaded = await sampleWhile(base, hostileRun);
+      const { finished, longestMs, unfinished } = await hostileRun;
+      const { peakRssBytes, rssBytes: endRss } = processMemory(server.pid);
+      const skipSettle = process.env.BENCH_SKIP_SETTLE === "1";
+      if (!skipSettle) await Bun.sleep(SETTLE_MS);
+      const settledRss = processMemory(server.pid).rssBytes;
+
+      return {
+        lines: [
+          `api under load: ${finished} hostile scans finished while polling (8 at a time, SCAN_TIMEOUT_MS ${SCAN_TIMEOUT_MS}); longest ${(longestMs / 1000).toFixed(1)} s`,
+          ...(unfinished.length > 0 ? [`api under load: ${unfinished.length} hostile scans had no record ${(SCAN_TIMEOUT_MS * 8) / 1000} s after the window closed: ${unfinished.join(", ")}`] : []),
+          ...latencyLines("cached report", summarize(idle.report), summarize(loaded.report)),
+          ...latencyLines("/healthz", summarize(idle.healthz), summarize(loaded.healthz)),
+          ...failureLines([...idle.failures, ...loaded.failures]),
+          `api under load memory: idle RSS ${megabytes(idleRss)}, peak RSS (VmHWM) ${megabytes(peakRssBytes)} (goal ≤ ${megabytes(GOAL_PEAK_RSS_BYTES)}) ${
+            peakRssBytes <= GOAL_PEAK_RSS_BYTES ? "ok" : "ABOVE GOAL"
+          }, RSS at the end ${megabytes(endRss)}`,
+          skipSettle
+            ? `api under load memory: RSS one minute after not measured (BENCH_SKIP_SETTLE=1); ${megabytes(settledRss)} right after`
+            : `api under load memory: RSS one minute after ${megabytes(settledRss)}, ${megabytes(settledRss - idleRss)} above idle (goal ≤ ${megabytes(GOAL_SETTLED_BYTES)}) ${
+                settledRss - idleRss <= GOAL_SETTLED_BYTES ? "ok" : "ABOVE GOAL"
+              }`,
+          ...(await benchScanThroughput(binary)).lines,
+        ],
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await Promise.all(sites.map((site) => site.stop()));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function latencyLines(name: string, idle: LatencySummary, loaded: LatencySummary): string[] {
+  const ratio = loaded.p99 / idle.p99;
+  return [
+    `api under load: ${name} idle p50 ${ms(idle.p50)} p99 ${ms(idle.p99)} (${idle.count} requests); with 8 hostile scans p50 ${ms(loaded.p50)} p99 ${ms(loaded.p99)} max ${ms(loaded.max)} (${loaded.count} requests)`,
+    `api under load: ${name} p50 ratio ${(loaded.p50 / idle.p50).toFixed(2)}, p99 ratio ${ratio.toFixed(2)} (goal ≤ ${GOAL_P99_RATIO}) ${ratio <= GOAL_P99_RATIO ? "ok" : "ABOVE GOAL"}, p99 ${ms(loaded.p99)} (goal < ${GOAL_P99_MS} ms) ${
+      loaded.p99 < GOAL_P99_MS ? "ok" : "ABOVE GOAL"
+    }`,
+  ];
+}
+
+function failureLines(failures: string[]): string[] {
+  if (failures.length === 0) return [];
+  return [`api under load: ${failures.length} polls failed, e.g. ${[...new Set(failures)].slice(0, 3).join("; ")}`];
+}
+
+/** POLLERS loops, each asking for the cached report then /healthz, until `work` settles. */
+async function sampleWhile(base: string, work: Promise<unknown>): Promise<Samples> {
+  const samples: Samples = { report: [], healthz: [], failures: [] };
+  let done = false;
+  const stop = work.then(
+    () => void (done = true),
+    () => void (done = true),
+  );
+  const timed = async (url: string, into: number[]) => {
+    const started = performance.now();
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      into.push(performance.now() - started);
+      if (response.status !== 200) samples.failures.push(`${new URL(url).pathname} answered ${response.status}`);
+    } catch (error) {
+      samples.failures.push(`${new URL(url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const poller = async () => {
+    while (!done) {
+      await timed(`${base}/api/report/${CACHED_DOMAIN}.json`, samples.report);
+      await timed(`${base}/healthz`, samples.healthz);
+    }
+  };
+  await Promise.all([stop, ...Array.from({ length: POLLERS }, poller)]);
+  return samples;
+}
+
+/**
+ * Starts the hostile scans and starts each again as soon as its record lands, until `windowMs` has
+ * passed; then waits for the last ones, but not for ever: a scan still without a record well past its
+ * SCAN_TIMEOUT_MS is reported as unfinished (a finding, not a reason to stop the benchmark).
+ */
+async function keepHostileScansRunning(base: string, windowMs: number): Promise<{ finished: number; longestMs: number; unfinished: string[] }> {
+  const windowEnds = Date.now() + windowMs;
+  const running = new Map<string, { since: number; previous: string | null }>();
+  let finished = 0;
+  let longestMs = 0;
+  const start = async (domain: string, previous: string | null) => {
+    running.set(domain, { since: Date.now(), previous });
+    await submitScan(base, TOKEN, domain, true);
+  };
+  for (const [domain] of HOSTILE) await start(domain, null);
+  const giveUpAt = windowEnds + SCAN_TIMEOUT_MS * 8;
+  while (running.size > 0 && Date.now() < giveUpAt) {
+    await Bun.sleep(200);
+    for (const [domain, scan] of [...running]) {
+      const scannedAt = await recordTime(base, domain);
+      if (scannedAt === null || scannedAt === scan.previous) continue;
+      running.delete(domain);
+      finished++;
+      longestMs = Math.max(longestMs, Date.now() - scan.since);
+      if (Date.now() < windowEnds) await start(domain, scannedAt);
+    }
+  }
+  return { finished, longestMs, unfinished: [...running.keys()] };
+}
