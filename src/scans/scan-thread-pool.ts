@@ -1,0 +1,218 @@
+import type { ScanProgress } from "../analyzers/analyzer.ts";
+import type { Log } from "../log.ts";
+import { deadlineOutcome, rowOf, safetyNetMs, type AnyRecord } from "./run-scan.ts";
+import type { Analyzer } from "../analyzers/analyzer.ts";
+import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
+import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
+import type { ScanOptions, Scanner } from "./scanner.ts";
+
+/**
+ * Runs scans in a small pool of Bun Worker threads, one scan per thread at a time, so that parsing a
+ * hostile page never holds up the thread that answers HTTP. Threads are created when a scan needs one,
+ * reused, and ended after a while idle so that their memory goes back to the system.
+ *
+ * A thread is ended, and replaced by the next scan that needs one, when it:
+ * - crashes: the job is retried (with the queue's backoff);
+ * - overruns the scan's deadline by more than the safety net: the scan is stored as failed;
+ * - grows its heap past the scan's share of SCAN_MEMORY_MB: the scan is stored as failed, saying so;
+ * - holds the most memory while the process as a whole is over SCAN_MEMORY_MB: the job is retried,
+ *   since the fault may lie with the other scans running beside it.
+ * No other scan is touched in any of these cases.
+ */
+
+export interface ScanThreadPoolOptions {
+  settings: ScanThreadSettings;
+  size: number;
+  /** How much a thread's heap may grow above its idle size during one scan. */
+  scanHeapBudgetBytes: number;
+  /** How much the process's RSS may grow above what it was before any scan thread existed. */
+  processBudgetBytes: number;
+  /** For the failed record of a scan whose thread had to be ended. */
+  analyzer: Analyzer<AnyRecord>;
+  now: () => number;
+  log: Log;
+  /** A thread idle this long is ended (default 20 s). */
+  idleMs?: number;
+  /** The thread's entry point; tests pass their own to crash or hang a thread on purpose. */
+  entry?: URL;
+}
+
+interface Running {
+  scanId: number;
+  target: ScanTarget;
+  progress: (update: ScanProgress) => void;
+  finish: (outcome: ScanOutcome) => void;
+}
+
+interface ScanThread {
+  worker: Worker;
+  running: Running | null;
+  /** The heap of this thread at its first report of its first scan, so that loaded code is not charged to a scan. */
+  baseHeapBytes: number | null;
+  lastHeapBytes: number;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
+  ended: boolean;
+}
+
+const MEMORY_CHECK_MS = 250;
+/** A stopping scan gets this long to hand back its thread before the thread is ended. */
+const ABORT_GRACE_MS = 1000;
+const MIB = 1024 * 1024;
+
+export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { readonly threads: number } {
+  const entry = options.entry ?? new URL("./scan-thread.ts", import.meta.url);
+  const idleMs = options.idleMs ?? 20_000;
+  const threads = new Set<ScanThread>();
+  const waiting: ((thread: ScanThread) => void)[] = [];
+  let nextScanId = 1;
+  let closed = false;
+  const idleRss = process.memoryUsage.rss();
+  let memoryTimer: ReturnType<typeof setInterval> | undefined;
+
+  function spawn(): ScanThread {
+    // Idle threads must not keep a stopping process alive.
+    const worker = new Worker(entry, { ref: false });
+    const thread: ScanThread = { worker, running: null, baseHeapBytes: null, lastHeapBytes: 0, idleTimer: undefined, ended: false };
+    worker.onmessage = (event: MessageEvent<FromScanThread>) => onMessage(thread, event.data);
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      end(thread, { kind: "retry", error: `The scan thread crashed: ${(event as ErrorEvent).message || "unknown error"}` });
+    });
+    worker.addEventListener("close", () => end(thread, { kind: "retry", error: "The scan thread exited during the scan." }));
+    threads.add(thread);
+    return thread;
+  }
+
+  function onMessage(thread: ScanThread, message: FromScanThread): void {
+    const running = thread.running;
+    if (message.type === "memory") {
+      thread.baseHeapBytes ??= message.heapBytes;
+      thread.lastHeapBytes = message.heapBytes;
+      if (running && message.heapBytes - thread.baseHeapBytes > options.scanHeapBudgetBytes) {
+        options.log("warn", "scan thread over its memory budget; ending it", { domain: running.target.domain, heapMiB: Math.round(message.heapBytes / MIB) });
+        end(thread, overBudgetOutcome(running.target.domain));
+      }
+      return;
+    }
+    if (!running || message.scanId !== running.scanId) return;
+    if (message.type === "progress") running.progress(message.update);
+    else {
+      thread.running = null;
+      running.finish(message.outcome);
+      release(thread);
+    }
+  }
+
+  function overBudgetOutcome(domain: string): ScanOutcome {
+    const reason = `The scan was stopped because it needed more than ${Math.round(options.scanHeapBudgetBytes / MIB)} MB of memory (the site's pages are too large or too deeply nested to read).`;
+    return { kind: "record", row: rowOf(options.analyzer, options.analyzer.failedRecord(domain, reason, new Date(options.now())), null) };
+  }
+
+  /** Ends a thread (if not already) and settles its scan with `outcome`. */
+  function end(thread: ScanThread, outcome: ScanOutcome): void {
+    if (thread.ended) return;
+    thread.ended = true;
+    threads.delete(thread);
+    clearTimeout(thread.idleTimer);
+    thread.worker.terminate();
+    const running = thread.running;
+    thread.running = null;
+    running?.finish(outcome);
+    // A scan waiting for a thread gets a fresh one in place of this one.
+    const next = waiting.shift();
+    if (next && !closed) next(claim(spawn()));
+  }
+
+  function claim(thread: ScanThread): ScanThread {
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = undefined;
+    return thread;
+  }
+
+  function release(thread: ScanThread): void {
+    const next = waiting.shift();
+    if (next) return next(claim(thread));
+    thread.idleTimer = setTimeout(() => {
+      if (!thread.running) end(thread, { kind: "retry", error: "idle" });
+    }, idleMs);
+    thread.idleTimer.unref?.();
+  }
+
+  function acquire(): Promise<ScanThread> {
+    for (const thread of threads) if (!thread.running && thread.idleTimer !== undefined) return Promise.resolve(claim(thread));
+    if (threads.size < options.size) return Promise.resolve(claim(spawn()));
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  /** Process-wide: when RSS is over budget, the thread holding the largest heap is ended and its job retried. */
+  function checkProcessMemory(): void {
+    const busy = [...threads].filter((thread) => thread.running);
+    if (busy.length === 0) {
+      clearInterval(memoryTimer);
+      memoryTimer = undefined;
+      return;
+    }
+    const grownBytes = process.memoryUsage.rss() - idleRss;
+    if (grownBytes <= options.processBudgetBytes) return;
+    const largest = busy.reduce((a, b) => (b.lastHeapBytes - (b.baseHeapBytes ?? 0) > a.lastHeapBytes - (a.baseHeapBytes ?? 0) ? b : a));
+    options.log("warn", "scans over the process memory budget; ending the largest", { domain: largest.running?.target.domain, grownMiB: Math.round(grownBytes / MIB) });
+    end(largest, { kind: "retry", error: "The scan was stopped to keep the service within its memory budget (SCAN_MEMORY_MB)." });
+  }
+
+  function watchMemory(): void {
+    if (memoryTimer) return;
+    memoryTimer = setInterval(checkProcessMemory, MEMORY_CHECK_MS);
+    memoryTimer.unref?.();
+  }
+
+  async function scan(target: ScanTarget, scan: ScanOptions): Promise<ScanOutcome> {
+    if (closed) return { kind: "retry", error: "The worker stopped during the scan." };
+    const thread = await acquire();
+    const scanId = nextScanId++;
+    watchMemory();
+    return await new Promise<ScanOutcome>((resolve) => {
+      let netTimer: ReturnType<typeof setTimeout> | undefined;
+      let abortTimer: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = () => {
+        post(thread, { type: "abort", scanId });
+        abortTimer = setTimeout(() => end(thread, { kind: "retry", error: "The worker stopped during the scan." }), ABORT_GRACE_MS);
+      };
+      const running: Running = {
+        scanId,
+        target,
+        progress: scan.progress,
+        finish(outcome) {
+          clearTimeout(netTimer);
+          clearTimeout(abortTimer);
+          scan.signal.removeEventListener("abort", onAbort);
+          resolve(outcome);
+        },
+      };
+      thread.running = running;
+      // The safety net: past the scan's own net (2.5%), a thread that has not answered is ended.
+      netTimer = setTimeout(() => {
+        options.log("warn", "scan thread missed the scan's deadline; ending it", { domain: target.domain });
+        end(thread, deadlineOutcome(options.analyzer, target.domain, options.settings.scanTimeoutMs, options.now()));
+      }, Math.max(0, scan.deadlineAt - Date.now()) + Math.round(safetyNetMs(options.settings.scanTimeoutMs) * 1.6));
+      if (scan.signal.aborted) onAbort();
+      else scan.signal.addEventListener("abort", onAbort, { once: true });
+      post(thread, { type: "scan", scanId, target, deadlineAt: scan.deadlineAt, settings: options.settings });
+    });
+  }
+
+  function post(thread: ScanThread, message: ToScanThread): void {
+    if (!thread.ended) thread.worker.postMessage(message);
+  }
+
+  return {
+    scan,
+    async close() {
+      closed = true;
+      clearInterval(memoryTimer);
+      for (const thread of [...threads]) end(thread, { kind: "retry", error: "The worker stopped during the scan." });
+    },
+    get threads() {
+      return threads.size;
+    },
+  };
+}
