@@ -13,8 +13,8 @@ if (!outfile) {
 }
 
 const started = performance.now();
-// The scan thread's entry is compiled in as a second entry point: src/scans/scan-thread-pool.ts starts it with
-// new Worker(new URL("./scan-thread.ts", import.meta.url)), which the executable resolves to the embedded copy.
+// The scan thread's entry is compiled in as a second entry point; the executable finds it by its path under
+// src/ (the entries' common folder), "./scans/scan-thread.ts": see scanThreadEntry in src/scans/scan-thread-pool.ts.
 await $`bun build --compile --minify --sourcemap --bytecode src/main.ts src/scans/scan-thread.ts --outfile ${outfile}`.quiet();
 const size = Bun.file(outfile).size;
 console.log(`built ${outfile} (${(size / 1024 / 1024).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

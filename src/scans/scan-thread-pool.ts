@@ -34,7 +34,7 @@ export interface ScanThreadPoolOptions {
   /** A thread idle this long is ended (default 20 s). */
   idleMs?: number;
   /** The thread's entry point; tests pass their own to crash or hang a thread on purpose. */
-  entry?: URL;
+  entry?: string | URL;
 }
 
 interface Running {
@@ -59,8 +59,18 @@ const MEMORY_CHECK_MS = 250;
 const ABORT_GRACE_MS = 1000;
 const MIB = 1024 * 1024;
 
+/**
+ * In the executable, scripts/build.ts compiles scan-thread.ts in as a second entry point, addressed by
+ * its path under src/ (the entries' common folder); import.meta.url there still names the source file,
+ * which a deployed binary does not have. From source, the file beside this one.
+ */
+function scanThreadEntry(): string | URL {
+  const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.startsWith("B:/~BUN/");
+  return compiled ? "./scans/scan-thread.ts" : new URL("./scan-thread.ts", import.meta.url);
+}
+
 export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { readonly threads: number } {
-  const entry = options.entry ?? new URL("./scan-thread.ts", import.meta.url);
+  const entry = options.entry ?? scanThreadEntry();
   const idleMs = options.idleMs ?? 20_000;
   const threads = new Set<ScanThread>();
   const waiting: ((thread: ScanThread) => void)[] = [];
