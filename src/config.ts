@@ -44,7 +44,7 @@ function serviceOf(env: Record<string, string | undefined>): Service {
 }
 
 /** SCAN_MEMORY_MB when unset: a share per scan thread (see scans/scan-thread-pool.ts for what it covers). */
-export const SCAN_MEMORY_MB_PER_SCAN = 24;
+export const SCAN_MEMORY_MB_PER_SCAN = 32;
 /** Below this a scan cannot hold even one homepage at the default FETCH_MAX_BYTES and parse it. */
 const MIN_SCAN_SHARE_MB = 8;
 function defaultScanMemoryMb(env: Record<string, string | undefined>): number {

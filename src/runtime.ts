@@ -63,7 +63,8 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     commonCrawlIndexUrl: config.COMMONCRAWL_INDEX_URL,
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
   };
-  const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now ? "in-process" : "threads");
+  // No thread is started for a runtime that never scans (runWorker: false).
+  const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   const scanner: Scanner =
     scansIn === "threads"
       ? scanThreadPool({ ...scanThreadBudgets(config), settings: scanThreadSettings(config, offsite), size: config.WORKER_CONCURRENCY, analyzer, now, log })
@@ -135,8 +136,8 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
 }
 
 /**
- * Each scan's share of SCAN_MEMORY_MB: half of it for the bodies it reads (parsing them takes about as
- * much again), the whole of it for the growth of its thread's heap.
+ * Each scan's share of SCAN_MEMORY_MB bounds both the bodies it reads (in total) and how far its
+ * thread's heap may grow; the whole of it bounds what all scans add to the process's RSS.
  */
 function scanThreadBudgets(config: Config): { scanHeapBudgetBytes: number; processBudgetBytes: number } {
   const shareBytes = Math.floor((config.SCAN_MEMORY_MB * 1024 * 1024) / config.WORKER_CONCURRENCY);
@@ -154,7 +155,7 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
     offsite,
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
-    scanBudgetBytes: Math.floor(shareBytes / 2),
+    scanBudgetBytes: shareBytes,
   };
 }
 

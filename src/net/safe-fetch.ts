@@ -200,10 +200,19 @@ function tlsOptions(url: URL, ca: string[] | undefined): BunFetchRequestInit["tl
   return { ...(hostIsAddress ? {} : { serverName: url.hostname }), ...(ca ? { ca } : {}) };
 }
 
+/**
+ * Real sites send a few KB of headers. A hostile one can send a megabyte, and every probe of the scan
+ * keeps a copy in its artifacts: past MAX_HEADER_BYTES the rest of the headers are dropped.
+ */
+export const MAX_HEADER_BYTES = 32 * 1024;
+
 function responseHeaders(headers: Headers): Record<string, string> {
   const result: Record<string, string> = {};
+  let bytes = 0;
   headers.forEach((value, name) => {
-    if (name !== "set-cookie") result[name] = value;
+    if (name === "set-cookie") return;
+    bytes += name.length + value.length + 4;
+    if (bytes <= MAX_HEADER_BYTES) result[name] = value;
   });
   return result;
 }

@@ -52,6 +52,9 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
     if (!analyzer) {
       useVocabularyFile(settings.schemaVocabulary);
       analyzer = analyzerFor(settings.service);
+      // The first report is the thread's idle heap: what the scan grows beyond it is charged to the scan.
+      Bun.gc(true);
+      post({ type: "memory", heapBytes: heapBytes() });
     }
     const outcome = await runScan(target, {
       analyzer,
@@ -71,6 +74,8 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
       progress: (update) => post({ type: "progress", scanId, update: { done: update.done, total: update.total, step: update.step } }),
     });
     post({ type: "outcome", scanId, outcome });
+    // The scan's pages are garbage now; collecting here, off the serving thread, gives the memory back before the next scan.
+    Bun.gc(true);
   } catch (error) {
     post({ type: "outcome", scanId, outcome: { kind: "retry", error: `Unexpected error in the scan thread: ${String(error)}` } });
   } finally {
