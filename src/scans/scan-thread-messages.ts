@@ -20,7 +20,9 @@ export interface ScanThreadSettings {
 
 export type ToScanThread =
   | { type: "scan"; scanId: number; target: ScanTarget; deadlineAt: number; settings: ScanThreadSettings }
-  | { type: "abort"; scanId: number };
+  | { type: "abort"; scanId: number }
+  /** Leave now: the pool no longer uses this thread (its scan was settled without it, or it was idle). */
+  | { type: "exit" };
 
 export type FromScanThread =
   | { type: "progress"; scanId: number; update: ScanProgress }

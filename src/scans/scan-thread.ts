@@ -5,6 +5,7 @@
  * thread, which can end this thread at any moment (deadline, memory budget) without losing a job.
  */
 import { heapStats } from "bun:jsc";
+import { setPriority } from "node:os";
 import type { Analyzer } from "../analyzers/analyzer.ts";
 import { analyzerFor } from "../analyzers/registry.ts";
 import { useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
@@ -18,6 +19,20 @@ declare const self: Worker;
 
 /** How often a scanning thread reports its heap; a thread stuck in one parse cannot, and the pool watches RSS for that. */
 const MEMORY_REPORT_MS = 200;
+
+/**
+ * Scan threads yield the CPU to the serving thread: on Linux, setpriority(pid 0) sets the nice value of
+ * the calling thread alone, so scans run at nice 10 while HTTP keeps nice 0 (about 9 times its weight
+ * when both want the CPU). Elsewhere it would renice the whole process, so it is left alone.
+ */
+const SCAN_THREAD_NICE = 10;
+if (process.platform === "linux") {
+  try {
+    setPriority(0, SCAN_THREAD_NICE);
+  } catch {
+    // Not allowed here (a locked-down container): scans then share the CPU equally, which is what they did before.
+  }
+}
 
 const running = new Map<number, AbortController>();
 let analyzer: Analyzer<AnyRecord> | undefined;
@@ -38,6 +53,8 @@ memoryTimer.unref();
 
 self.onmessage = (event: MessageEvent<ToScanThread>) => {
   const message = event.data;
+  // Leaving by itself costs the serving thread far less than being terminated (see retire in scan-thread-pool.ts).
+  if (message.type === "exit") process.exit(0);
   if (message.type === "abort") {
     running.get(message.scanId)?.abort(new Error("The worker stopped during the scan."));
     return;
