@@ -67,7 +67,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   const scanner: Scanner =
     scansIn === "threads"
-      ? scanThreadPool({ ...scanThreadBudgets(config), settings: scanThreadSettings(config, offsite), size: config.WORKER_CONCURRENCY, analyzer, now, log })
+      ? scanThreadPool({ scanHeapBudgetBytes: scanShareBytes(config), settings: scanThreadSettings(config, offsite), size: config.WORKER_CONCURRENCY, analyzer, now, log })
       : inProcessScanner({
           analyzer,
           fetcher: createSafeFetcher({
@@ -135,17 +135,12 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   };
 }
 
-/**
- * Each scan's share of SCAN_MEMORY_MB bounds both the bodies it reads (in total) and how far its
- * thread's heap may grow; the whole of it bounds what all scans add to the process's RSS.
- */
-function scanThreadBudgets(config: Config): { scanHeapBudgetBytes: number; processBudgetBytes: number } {
-  const shareBytes = Math.floor((config.SCAN_MEMORY_MB * 1024 * 1024) / config.WORKER_CONCURRENCY);
-  return { scanHeapBudgetBytes: shareBytes, processBudgetBytes: config.SCAN_MEMORY_MB * 1024 * 1024 };
+/** Each scan's share of SCAN_MEMORY_MB bounds both the bodies it reads (in total) and how far its thread's heap may grow. */
+function scanShareBytes(config: Config): number {
+  return Math.floor((config.SCAN_MEMORY_MB * 1024 * 1024) / config.WORKER_CONCURRENCY);
 }
 
 function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite"]): ScanThreadSettings {
-  const shareBytes = Math.floor((config.SCAN_MEMORY_MB * 1024 * 1024) / config.WORKER_CONCURRENCY);
   return {
     service: config.SERVICE,
     schemaVocabulary: config.SCHEMA_VOCABULARY,
@@ -155,7 +150,7 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
     offsite,
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
-    scanBudgetBytes: shareBytes,
+    scanBudgetBytes: scanShareBytes(config),
   };
 }
 

@@ -14,20 +14,20 @@ import type { ScanOptions, Scanner } from "./scanner.ts";
  * A thread is ended, and replaced by the next scan that needs one, when it:
  * - crashes: the job is retried (with the queue's backoff);
  * - overruns the scan's deadline by more than the safety net: the scan is stored as failed;
- * - grows its heap past the scan's share of SCAN_MEMORY_MB: the scan is stored as failed, saying so;
- * - holds the largest heap while the process as a whole is over its budget (SCAN_MEMORY_MB plus the
- *   threads' own cost): the scan is stored as failed, saying so. Retrying would only bring the same
- *   page back, and the record must land within the scan's deadline.
+ * - grows its heap past the scan's share of SCAN_MEMORY_MB: the scan is stored as failed, saying so
+ *   (a retry would only bring the same page back, and the record must land within the deadline).
+ * SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each scan to its share holds the
+ * whole to the budget. The process's RSS is not used to judge: freed memory shows in it for seconds
+ * after a scan, and would be charged to the next one. A thread stuck in one long parse cannot report its
+ * heap; what it parses is bounded by its byte budget (the same share), and the deadline ends it.
  * No other scan is touched in any of these cases.
  */
 
 export interface ScanThreadPoolOptions {
   settings: ScanThreadSettings;
   size: number;
-  /** How much a thread's heap may grow above its idle size during one scan. */
+  /** How much a thread's heap may grow above its idle size during one scan: the scan's share of SCAN_MEMORY_MB. */
   scanHeapBudgetBytes: number;
-  /** How much the process's RSS may grow for what scans hold, above what it was before any scan thread existed and the threads' own cost. */
-  processBudgetBytes: number;
   /** For the failed record of a scan whose thread had to be ended. */
   analyzer: Analyzer<AnyRecord>;
   now: () => number;
@@ -59,12 +59,6 @@ interface ScanThread {
   ended: boolean;
 }
 
-const MEMORY_CHECK_MS = 250;
-/**
- * What a scan thread costs the process before it holds any page: its own JavaScript VM and the analyzer's
- * code, measured at 20-25 MB of RSS per thread (Bun 1.4, the compiled executable). Not charged to scans.
- */
-export const THREAD_COST_BYTES = 24 * 1024 * 1024;
 /** A stopping scan gets this long to hand back its thread before the thread is ended. */
 const ABORT_GRACE_MS = 1000;
 /** A thread asked to exit gets this long before it is terminated. */
@@ -88,8 +82,6 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   const waiting: ((thread: ScanThread) => void)[] = [];
   let nextScanId = 1;
   let closed = false;
-  const idleRss = process.memoryUsage.rss();
-  let memoryTimer: ReturnType<typeof setInterval> | undefined;
 
   function spawn(): ScanThread {
     // Idle threads must not keep a stopping process alive.
@@ -190,33 +182,10 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     return new Promise((resolve) => waiting.push(resolve));
   }
 
-  /** Process-wide: when RSS is over budget, the thread holding the largest heap is ended and its job retried. */
-  function checkProcessMemory(): void {
-    const busy = [...threads].filter((thread) => thread.running !== null);
-    if (busy.length === 0) {
-      clearInterval(memoryTimer);
-      memoryTimer = undefined;
-      return;
-    }
-    const grownBytes = process.memoryUsage.rss() - idleRss - threads.size * THREAD_COST_BYTES;
-    if (grownBytes <= options.processBudgetBytes) return;
-    const largest = busy.reduce((a, b) => (b.lastHeapBytes - (b.baseHeapBytes ?? 0) > a.lastHeapBytes - (a.baseHeapBytes ?? 0) ? b : a));
-    const domain = largest.running!.target.domain;
-    options.log("warn", "scans over the process memory budget; ending the largest", { domain, grownMiB: Math.round(grownBytes / MIB) });
-    end(largest, failedOutcome(domain, "The scan was stopped because the service ran short of memory while it held the largest share (the site's pages are too large or too complex to read)."));
-  }
-
-  function watchMemory(): void {
-    if (memoryTimer) return;
-    memoryTimer = setInterval(checkProcessMemory, MEMORY_CHECK_MS);
-    memoryTimer.unref?.();
-  }
-
   async function scan(target: ScanTarget, scan: ScanOptions): Promise<ScanOutcome> {
     if (closed) return { kind: "retry", error: "The worker stopped during the scan." };
     const thread = await acquire();
     const scanId = nextScanId++;
-    watchMemory();
     return await new Promise<ScanOutcome>((resolve) => {
       let netTimer: ReturnType<typeof setTimeout> | undefined;
       let abortTimer: ReturnType<typeof setTimeout> | undefined;
@@ -257,7 +226,6 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     scan,
     async close() {
       closed = true;
-      clearInterval(memoryTimer);
       for (const thread of [...threads]) end(thread, { kind: "retry", error: "The worker stopped during the scan." });
     },
     get threads() {

@@ -43,7 +43,6 @@ function pool(options: Partial<ScanThreadPoolOptions> = {}) {
     settings: settings(),
     size: 2,
     scanHeapBudgetBytes: 64 * MIB,
-    processBudgetBytes: 4096 * MIB,
     analyzer: analyzerFor("visibility"),
     now: Date.now,
     log: silentLog,
