@@ -15,7 +15,7 @@ export interface RunScanOptions {
   analyzer: Analyzer<AnyRecord>;
   fetcher: SafeFetcher;
   offsite: OffsiteEndpoints;
-  /** Epoch milliseconds (real clock) at which gathering stops; the record follows at once. */
+  /** Epoch milliseconds (real clock) by which the record must be ready: claim time + SCAN_TIMEOUT_MS. */
   deadlineAt: number;
   /** SCAN_TIMEOUT_MS, for the failed record's wording. */
   scanTimeoutMs: number;
@@ -28,7 +28,8 @@ export interface RunScanOptions {
 
 export async function runScan(target: ScanTarget, options: RunScanOptions): Promise<ScanOutcome> {
   const { analyzer } = options;
-  const gatherSignal = AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(0, options.deadlineAt - Date.now()))]);
+  const gatherEndsAt = options.deadlineAt - auditReserveMs(options.scanTimeoutMs);
+  const gatherSignal = AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(0, gatherEndsAt - Date.now()))]);
   const scanning = analyzer.scan({
     domain: target.domain,
     ...(target.targetUrl ? { url: target.targetUrl } : {}),
@@ -39,7 +40,7 @@ export async function runScan(target: ScanTarget, options: RunScanOptions): Prom
     ...(options.progress ? { progress: options.progress } : {}),
   });
   try {
-    const output = await withSafetyNet(scanning, gatherSignal, safetyNetMs(options.scanTimeoutMs));
+    const output = await withSafetyNet(scanning, options.deadlineAt + safetyNetMs(options.scanTimeoutMs));
     return { kind: "record", row: rowOf(analyzer, output.record, output.artifacts) };
   } catch (error) {
     if (options.signal.aborted) return { kind: "retry", error: "The worker stopped during the scan." };
@@ -66,9 +67,18 @@ export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifact
 }
 
 /**
- * The scan must end with a record within SCAN_TIMEOUT_MS + 5%. Gathering stops at the deadline and
- * the audits take milliseconds, so this net only catches code that ignores the signal: it gives the
- * scan 2.5% more, and the scan thread's pool terminates a thread that does not answer by 4%.
+ * The scan must end with a stored record within SCAN_TIMEOUT_MS + 5%. Gathering stops 5% before
+ * SCAN_TIMEOUT_MS, leaving the audits, scoring and the write that time (at most a second: they take
+ * milliseconds on ordinary pages, more on a loaded machine or a page cut at its budget).
+ */
+export function auditReserveMs(scanTimeoutMs: number): number {
+  return Math.min(1000, Math.round(scanTimeoutMs * 0.05));
+}
+
+/**
+ * Only code that ignores the signal meets the safety nets: the scan itself gives up 2.5% past
+ * SCAN_TIMEOUT_MS with a failed record, and the scan thread's pool ends a thread that has not answered
+ * by 4% (a thread stuck in one synchronous parse cannot answer at all).
  */
 export function safetyNetMs(scanTimeoutMs: number): number {
   return Math.round(scanTimeoutMs * 0.025);
@@ -76,17 +86,9 @@ export function safetyNetMs(scanTimeoutMs: number): number {
 
 class ScanDeadlineError extends Error {}
 
-function withSafetyNet<T>(work: Promise<T>, deadline: AbortSignal, graceMs: number): Promise<T> {
+function withSafetyNet<T>(work: Promise<T>, at: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => {
-      timer = setTimeout(() => reject(new ScanDeadlineError("deadline")), graceMs);
-    };
-    if (deadline.aborted) onAbort();
-    else deadline.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      deadline.removeEventListener("abort", onAbort);
-    });
+    const timer = setTimeout(() => reject(new ScanDeadlineError("deadline")), Math.max(0, at - Date.now()));
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }

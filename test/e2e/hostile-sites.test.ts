@@ -15,7 +15,7 @@ import { endlessBody, gzipBomb, hugeBody, redirectLoop, startFixtureSite, startS
 
 const TOKEN = "hostile-pipeline-token-0123456789";
 const SCAN_TIMEOUT_MS = 5000;
-const GRACE_MS = 2000; // the worker's hard-deadline grace in scan-job.ts
+const GRACE_MS = 2000; // the deadline holds within SCAN_TIMEOUT_MS + 5% (scans/run-scan.ts); the rest is slack for a loaded machine
 let service: ServiceProcess;
 let work: string;
 const sites: { stop(): Promise<void> }[] = [];
@@ -104,7 +104,7 @@ test("every hostile site ends with a stored record within SCAN_TIMEOUT_MS, in bo
   expect(peakRss - idleRss).toBeLessThan(150 * 1024 * 1024);
   // The redirect to 127.0.0.1 was refused before any connection was made.
   expect(privateSite.requests).toHaveLength(0);
-});
+}, 60_000);
 
 /** Resident memory now and at its peak (VmHWM), in bytes, from /proc (Linux). */
 function memoryOf(pid: number): { rss: number; peakRss: number } {

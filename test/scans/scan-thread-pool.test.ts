@@ -54,10 +54,21 @@ function pool(options: Partial<ScanThreadPoolOptions> = {}) {
   return created;
 }
 
-function scan(scanner: ReturnType<typeof pool>, domain: string, options: { signal?: AbortSignal; progress?: ScanProgress[] } = {}): Promise<ScanOutcome> {
+function scan(
+  scanner: ReturnType<typeof pool>,
+  domain: string,
+  options: { signal?: AbortSignal; progress?: ScanProgress[]; onProgress?: () => void } = {},
+): Promise<ScanOutcome> {
   return scanner.scan(
     { domain, targetUrl: null },
-    { deadlineAt: Date.now() + SCAN_TIMEOUT_MS, signal: options.signal ?? new AbortController().signal, progress: (update) => options.progress?.push(update) },
+    {
+      deadlineAt: Date.now() + SCAN_TIMEOUT_MS,
+      signal: options.signal ?? new AbortController().signal,
+      progress: (update) => {
+        options.progress?.push(update);
+        options.onProgress?.();
+      },
+    },
   );
 }
 
@@ -107,8 +118,8 @@ test("a thread whose heap grows past the scan's share is ended and the scan stor
 test("a stopping worker gets a retry: the thread is asked to stop, and ended if it does not", async () => {
   const scanner = pool();
   const polite = new AbortController();
-  const stopping = scan(scanner, "slow.test", { signal: polite.signal });
-  setTimeout(() => polite.abort(), 50);
+  // Asked once the thread is under way (starting one can take a second on a loaded machine).
+  const stopping = scan(scanner, "slow.test", { signal: polite.signal, onProgress: () => polite.abort() });
   expect(await stopping).toEqual({ kind: "retry", error: "aborted as asked" });
 
   const deaf = new AbortController();
