@@ -9,6 +9,7 @@ import { benchReportThroughput } from "./bench/report-throughput.ts";
 import { benchScanLatency } from "./bench/scan-latency.ts";
 import { benchScanMemory } from "./bench/scan-memory.ts";
 import { benchStructuredData } from "./bench/structured-data.ts";
+import { benchStartup } from "./bench/startup.ts";
 
 const binary = process.env.SIGHTLINE_BINARY ?? "dist/sightline";
 if (!process.env.SIGHTLINE_BINARY || !existsSync(binary)) await $`bun run build`;
@@ -22,3 +23,5 @@ const scanMemory = await benchScanMemory();
 for (const line of scanMemory.lines) console.log(line);
 const structuredData = await benchStructuredData();
 for (const line of structuredData.lines) console.log(line);
+const startup = await benchStartup(binary);
+for (const line of startup.lines) console.log(line);

@@ -1,12 +1,16 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import type { Config } from "./config.ts";
 import { runCli } from "./cli/run-cli.ts";
 
-/** Entry point of the binary and of `bun run start` / `bun run dev`. */
+/**
+ * Entry point of the binary and of `bun run start` / `bun run dev`. The configuration (TypeBox and its
+ * checks) is imported only by commands that read it, so `version` and `--help` start with almost nothing.
+ */
 async function main(): Promise<number> {
   try {
-    return await runCli(process.argv.slice(2), () => loadConfig(process.env));
+    return await runCli(process.argv.slice(2), loadConfig);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    // By name rather than instanceof: comparing classes would import config.ts for every command.
+    if (error instanceof Error && error.name === "ConfigError") {
       process.stderr.write(`sightline: configuration error: ${error.message}\n`);
       return 2;
     }
@@ -15,7 +19,11 @@ async function main(): Promise<number> {
   }
 }
 
-// No top-level await: the binary is compiled to bytecode, which needs a CommonJS-shaped entry.
+async function loadConfig(): Promise<Config> {
+  return (await import("./config.ts")).loadConfig(process.env);
+}
+
+// No top-level await: the entry stays usable whatever module format the build picks.
 void main().then((code) => {
   process.exitCode = code;
 });

@@ -124,7 +124,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     config,
     db,
     app,
-    fastRoutes: { [REPORT_PATH]: (request) => report(request.params.file ?? "", request.headers.get("if-none-match")) },
+    fastRoutes: { [REPORT_PATH]: (request) => report(request.params.domain ?? "", request.headers.get("if-none-match")) },
     worker,
     log,
     async stop(graceMs) {

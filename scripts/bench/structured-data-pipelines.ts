@@ -4,6 +4,8 @@
  * - sightline: `analyzePage`, the schema service's own code path (parse, extract the three formats, join
  *   the graph, validate against schema.org, judge rich-result eligibility, then suggest markup). The time
  *   up to its "generate" step is what compares with Adobe's; the suggestions after it are timed apart.
+ *   Parsing before that step is htmlparser2's tokenizer over the whole page (markup-tree.ts); linkedom's
+ *   DOM of the page, which only the suggestions read, is built in the "generate" step.
  * - Adobe: as its README shows, `@marbec/web-auto-extractor` parses the page (JSON-LD, Microdata, RDFa,
  *   and also meta tags and headings, which it always reads), then `@adobe/structured-data-validator`
  *   validates the result against schema.org and Google's rich-result requirements.
@@ -13,7 +15,6 @@ import WebAutoExtractor, { type ExtractedPage } from "@marbec/web-auto-extractor
 import { analyzePage } from "../../src/analyzers/schema/analyze-page.ts";
 import type { PageResponse } from "../../src/analyzers/schema/gather/page-artifact.ts";
 import type { Vocabulary } from "../../src/analyzers/schema/vocabulary/vocabulary.ts";
-import { pageDocument } from "../../src/analyzers/structured-data/html-document.ts";
 import { structuredGraph } from "../../src/analyzers/structured-data/structured-graph.ts";
 import { type ExampleMarkup, htmlPage } from "./schemaorg-examples-page.ts";
 
@@ -52,7 +53,7 @@ export function runSightline(html: string, vocabulary: Vocabulary): SightlineRun
   });
   const ended = performance.now();
   // The graph analyzePage built (cached per parsed page, so this costs nothing): the items as found.
-  const found = structuredGraph(pageDocument(page, html), html, PAGE_URL).items;
+  const found = structuredGraph(page, html, PAGE_URL).items;
   const items = { "json-ld": 0, microdata: 0, rdfa: 0 };
   for (const item of found) items[item.format]++;
   return {

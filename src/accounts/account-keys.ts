@@ -1,4 +1,5 @@
 import { ApiKeyNameError, createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary, type CreatedApiKey } from "../auth/api-key-service.ts";
+import { keyUsage, type KeyUsage } from "../limits/key-usage.ts";
 import type { AccountDeps } from "./account-deps.ts";
 
 /**
@@ -27,6 +28,15 @@ export function createUserKey(deps: AccountDeps, userId: number, name: string): 
 
 export function keysOfUser(deps: AccountDeps, userId: number): ApiKeySummary[] {
   return listApiKeys(deps.db, userId);
+}
+
+/** A key as its owner sees it on the dashboard: with its use of the hourly limit, unless it is revoked. */
+export type KeyWithUsage = ApiKeySummary & { usage: KeyUsage | null };
+
+/** The user's keys, each active one with its fresh scans in the last hour against `perKeyPerHour`. */
+export function keysOfUserWithUsage(deps: AccountDeps, userId: number, perKeyPerHour: number): KeyWithUsage[] {
+  const now = deps.now();
+  return keysOfUser(deps, userId).map((key) => ({ ...key, usage: key.revokedAt === null ? keyUsage(deps.db, key.id, perKeyPerHour, now) : null }));
 }
 
 export function findUserKey(deps: AccountDeps, userId: number, keyId: number): ApiKeySummary | null {

@@ -1,7 +1,7 @@
 import { listAllApiKeys, revokeApiKey, type ApiKeySummaryWithOwner } from "../auth/api-key-service.ts";
 import { recentRateRefusals, type RateRefusal } from "../store/rate-limits-repo.ts";
-import { recentScans, type ScanSummary } from "../store/scans-repo.ts";
-import { listUsers, type UserSummaryRow } from "../store/users-repo.ts";
+import { countFilteredScans, recentScans, type ScanSummary } from "../store/scans-repo.ts";
+import { countUsers, listUsers, type UserSummaryRow } from "../store/users-repo.ts";
 import { listJobs, queueCounts, type JobRow } from "../scans/queue.ts";
 import type { AccountDeps } from "./account-deps.ts";
 
@@ -9,15 +9,19 @@ import type { AccountDeps } from "./account-deps.ts";
 
 export interface AdminOverview {
   scans: ScanSummary[];
+  /** All stored scans, for the link to the searchable list. */
+  scanCount: number;
   queue: { counts: { queued: number; running: number; failed: number }; queued: JobRow[]; running: JobRow[]; failed: JobRow[] };
   users: (UserSummaryRow & { keys: ApiKeySummaryWithOwner[] })[];
+  userCount: number;
   operatorKeys: ApiKeySummaryWithOwner[];
   refusals: RateRefusal[];
 }
 
-const RECENT_SCANS = 50;
+// The overview shows the newest few; /admin/scans and /admin/users search and page through all.
+const RECENT_SCANS = 10;
 const JOBS_PER_STATE = 20;
-const USERS = 200;
+const USERS = 20;
 const REFUSALS = 200;
 const REFUSAL_WINDOW_MS = 86_400_000;
 
@@ -33,6 +37,7 @@ export function adminOverview(deps: AccountDeps): AdminOverview {
   }
   return {
     scans: recentScans(deps.db, RECENT_SCANS),
+    scanCount: countFilteredScans(deps.db, {}),
     queue: {
       counts: queueCounts(deps.db),
       queued: listJobs(deps.db, "queued", JOBS_PER_STATE),
@@ -40,6 +45,7 @@ export function adminOverview(deps: AccountDeps): AdminOverview {
       failed: listJobs(deps.db, "failed", JOBS_PER_STATE),
     },
     users: listUsers(deps.db, USERS).map((user) => ({ ...user, keys: keysByUser.get(user.id) ?? [] })),
+    userCount: countUsers(deps.db),
     operatorKeys: keys.filter((key) => key.userId === null),
     refusals: recentRateRefusals(deps.db, REFUSALS).filter((refusal) => refusal.at > now - REFUSAL_WINDOW_MS),
   };

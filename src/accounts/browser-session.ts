@@ -19,3 +19,11 @@ export function endSessionFromHeaders(deps: AccountDeps, headers: Headers, kind:
   endSession(deps.db, readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl)));
   return clearedSessionCookie(kind, publicUrl);
 }
+
+/**
+ * The raw session token the request carries, for sealing data only that session may open (key-flash.ts).
+ * Call it only after sessionFromHeaders accepted the session; it is never logged or stored.
+ */
+export function sessionTokenFromHeaders(headers: Headers, kind: SessionKind, publicUrl: string): string | null {
+  return readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl));
+}

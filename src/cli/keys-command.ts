@@ -1,19 +1,29 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Config } from "../config.ts";
 import { openDatabase } from "../store/database.ts";
 import { ApiKeyNameError, createApiKey, listAllApiKeys, revokeApiKey } from "../auth/api-key-service.ts";
 import { EXIT } from "./exit-codes.ts";
+import { KEYS_USAGE } from "./usages.ts";
 
 /**
  * `sightline keys create <name> | list [--json] | revoke <id>`: API keys for operators, without the
  * web pages. A created key is printed once, on stdout alone, so that `KEY=$(sightline keys create ci)`
  * captures exactly the key; everything else goes to stderr.
  */
-export const KEYS_USAGE = `sightline keys create <name>   Create an operator key; prints the key once (it is never shown again).
-sightline keys list [--json]    List every key: id, name, visible start, owner, created, last used, status.
-sightline keys revoke <id>      Revoke a key; the next request that uses it is refused.`;
+const ACTIONS = ["create", "list", "revoke"];
 
 export function keysCommand(args: string[], config: Config, io: { out: (text: string) => void; err: (text: string) => void }): number {
   const [action, ...rest] = args;
+  if (action === undefined || !ACTIONS.includes(action)) {
+    io.err(`sightline keys: ${action === undefined ? "missing action" : `unknown action "${action}"`}.\n\n${KEYS_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const missing = missingDatabase(config, action);
+  if (missing) {
+    io.err(missing);
+    return EXIT.failure;
+  }
   const db = openDatabase(config.DATABASE_PATH);
   try {
     switch (action) {
@@ -24,12 +34,30 @@ export function keysCommand(args: string[], config: Config, io: { out: (text: st
       case "revoke":
         return revoke(rest, db, io);
       default:
-        io.err(`sightline keys: ${action === undefined ? "missing action" : `unknown action "${action}"`}.\n\n${KEYS_USAGE}\n`);
         return EXIT.usage;
     }
   } finally {
     db.close();
   }
+}
+
+/**
+ * Opening a path that does not exist would create a new, empty database: run from another folder (or
+ * without the server's DATABASE_PATH, as on the systemd layout), `keys create` would then print a key
+ * that the server never sees. Only `serve` and `migrate` create a database; key commands refuse, and
+ * say which file they looked for and how to point them at the server's.
+ */
+export function missingDatabase(config: Pick<Config, "DATABASE_PATH" | "SERVICE">, action: string): string | null {
+  if (config.DATABASE_PATH === ":memory:" || existsSync(config.DATABASE_PATH)) return null;
+  const looked = resolve(config.DATABASE_PATH);
+  return (
+    `sightline keys: there is no database at ${looked}, so no key was created or read ` +
+    `(a new, empty database would hold keys the server never sees).\n` +
+    `Point DATABASE_PATH at the file the server uses (the server names it when it starts), for example:\n` +
+    `  DATABASE_PATH=/var/lib/sightline/${config.SERVICE}.sqlite sightline keys ${action}\n` +
+    `or run the command from the folder the server was started in (the default is ./data/${config.SERVICE}.sqlite for SERVICE=${config.SERVICE}).\n` +
+    `To start a new database on purpose, run "sightline migrate" (or "sightline serve") with the same DATABASE_PATH first.\n`
+  );
 }
 
 function create(name: string, db: ReturnType<typeof openDatabase>, config: Config, io: { out: (t: string) => void; err: (t: string) => void }): number {

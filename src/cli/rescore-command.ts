@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import type { Config } from "../config.ts";
-import { analyzerFor } from "../analyzers/registry.ts";
+import { loadAnalyzer } from "../analyzers/registry.ts";
 import { normalizeTarget } from "../scans/normalize-target.ts";
 import { openDatabase } from "../store/database.ts";
 import { countScannedDomains, lastScanId, scannedDomainsAfter } from "../store/scans-repo.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
+import { RESCORE_USAGE } from "./usages.ts";
 import { type RescoreDeps, type RescoreOutcome, rescoreDomain, SKIP_REASONS, type SkipReason } from "./rescore-domain.ts";
 import { rescorerFor } from "./rescorers.ts";
 
@@ -13,25 +14,6 @@ import { rescorerFor } from "./rescorers.ts";
  * `sightline rescore --domain D | --all`: judge stored scans again with this build's audits and scoring,
  * without fetching anything, and store the results as new records. For after an upgrade.
  */
-export const RESCORE_USAGE = `sightline rescore --domain <domain> | --all
-
-Runs this build's audits and scoring again on the artifacts stored with a scan, without fetching
-anything, and stores the result as a new record; the old record is kept. After an upgrade that changed
-the audits or scoring, this brings reports up to date without scanning again. It works on the service
-SERVICE names (visibility or schema) in DATABASE_PATH, and may run while the server runs.
-
-  --domain D   Re-score the latest stored scan of D, written as for a scan (example.com,
-               https://www.example.com/pricing). Both "--domain D" and "--domain=D" work.
-  --all        Re-score the latest stored scan of every domain stored when the run starts, one
-               domain at a time, printing "[N/M] domain: ..." as it goes and a summary at the end.
-
-The new record keeps the scan's scannedAt (when the site was fetched: nothing is fetched again) and
-adds rescoredFrom {scanId, scannedAt, rescoredAt, version}. Skipped, with their reason: latest scans
-that failed, that stored no artifacts, or whose artifacts this build cannot read.
-
-Exit codes: 0 done (with --all, skipped scans included); 1 --domain has no stored scan or was skipped,
-the audits or scoring failed on a scan, or a record could not be stored; 2 bad usage.`;
-
 export interface RescoreIo {
   out(text: string): void;
   err(text: string): void;
@@ -79,7 +61,7 @@ export async function rescoreCommand(args: string[], config: Config, io: Rescore
   }
   const db = openDatabase(config.DATABASE_PATH);
   try {
-    const deps: RescoreDeps = { db, analyzer: analyzerFor(config.SERVICE), rescorer: rescorerFor(config.SERVICE), now, version: VERSION };
+    const deps: RescoreDeps = { db, analyzer: await loadAnalyzer(config.SERVICE), rescorer: rescorerFor(config.SERVICE), now, version: VERSION };
     return domain === null ? rescoreAll(deps, io) : rescoreOne(deps, domain, io);
   } finally {
     db.close();

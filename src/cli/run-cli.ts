@@ -1,18 +1,24 @@
 import type { Config } from "../config.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
-import { serveCommand } from "./serve-command.ts";
-import { migrateCommand } from "./migrate-command.ts";
-import { KEYS_USAGE, keysCommand } from "./keys-command.ts";
-import { SCAN_USAGE, scanCommand } from "./scan-command.ts";
-import { RESCORE_USAGE, rescoreCommand } from "./rescore-command.ts";
+import { KEYS_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
+
+/*
+ * Each command is imported when it runs, not before: `version` and `--help` load nothing else, and `scan`
+ * loads neither the HTTP framework nor the database. The specifiers are string literals so that
+ * `bun build --compile` still bundles every command into the binary.
+ */
+
+/** The configuration, read and validated on first call; commands that need none never read it. */
+type LoadConfig = () => Config | Promise<Config>;
 
 interface Command {
   summary: string;
   usage: string;
   /** Flags the command accepts; any other argument starting with "-" is a usage error. */
   flags?: readonly string[];
-  run(args: string[], config: () => Config): Promise<number>;
+  /** Reads the configuration (when it needs it) before importing its module, so a bad variable is reported at once. */
+  run(args: string[], config: LoadConfig): Promise<number>;
 }
 
 const stdio = { out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) };
@@ -21,30 +27,50 @@ const commands: Record<string, Command> = {
   serve: {
     summary: "Serve the API, pages and background worker (the default).",
     usage: "sightline serve\n\nConfiguration comes from environment variables; see the README.",
-    run: (_args, config) => serveCommand(config()),
+    run: async (_args, config) => {
+      const settings = await config();
+      const { serveCommand } = await import("./serve-command.ts");
+      return serveCommand(settings);
+    },
   },
   migrate: {
     summary: "Apply pending database migrations and exit.",
     usage: "sightline migrate\n\nApplies every pending migration to DATABASE_PATH. `serve` does this at start as well.",
-    run: async (_args, config) => migrateCommand(config()),
+    run: async (_args, config) => {
+      const settings = await config();
+      const { migrateCommand } = await import("./migrate-command.ts");
+      return migrateCommand(settings);
+    },
   },
   keys: {
     summary: "Create, list and revoke API keys (operator keys, printed once).",
     usage: KEYS_USAGE,
     flags: ["--json"],
-    run: async (args, config) => keysCommand(args, config(), stdio),
+    run: async (args, config) => {
+      const settings = await config();
+      const { keysCommand } = await import("./keys-command.ts");
+      return keysCommand(args, settings, stdio);
+    },
   },
   scan: {
-    summary: "Scan one site for AI visibility in this process and print the result (for CI: --min-score).",
+    summary: "Scan one site for AI visibility in this process and print the result. Visibility only, whatever SERVICE says (for CI: --min-score).",
     usage: SCAN_USAGE,
     flags: ["--json", "--min-score"],
-    run: (args, config) => scanCommand(args, config(), stdio),
+    run: async (args, config) => {
+      const settings = await config();
+      const { scanCommand } = await import("./scan-command.ts");
+      return scanCommand(args, settings, stdio);
+    },
   },
   rescore: {
     summary: "Re-run the audits and scoring on stored scans (--domain D or --all), without fetching; after an upgrade.",
     usage: RESCORE_USAGE,
     flags: ["--domain", "--all"],
-    run: (args, config) => rescoreCommand(args, config(), stdio),
+    run: async (args, config) => {
+      const settings = await config();
+      const { rescoreCommand } = await import("./rescore-command.ts");
+      return rescoreCommand(args, settings, stdio);
+    },
   },
   version: {
     summary: "Print the version.",
@@ -56,7 +82,7 @@ const commands: Record<string, Command> = {
   },
 };
 
-export async function runCli(argv: string[], config: () => Config): Promise<number> {
+export async function runCli(argv: string[], config: LoadConfig): Promise<number> {
   const [name = "serve", ...rest] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(overview());

@@ -6,6 +6,7 @@ import { createSafeFetcher, scannerUserAgent } from "../net/safe-fetch.ts";
 import { normalizeTarget } from "../scans/normalize-target.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
+import { SCAN_USAGE } from "./usages.ts";
 
 /**
  * `sightline scan <url> [--json] [--min-score N]`: one visibility scan in this process, without the
@@ -13,18 +14,6 @@ import { EXIT } from "./exit-codes.ts";
  * server's (SCAN_CONNECT_TO, FETCH_*), the scan ends by SCAN_TIMEOUT_MS, and off-site checks follow
  * OFFSITE_CHECKS. The summary or record goes to stdout; messages go to stderr.
  */
-export const SCAN_USAGE = `sightline scan <url> [--json] [--min-score N]
-
-Scans one site for AI visibility in this process (no server needed) and prints a summary:
-score, grade, pillars and top issues with their fixes.
-
-  --json           Print the full scan record as JSON instead (the same record the API serves).
-  --min-score N    Exit with 1 when the score is below N (0-100); for CI pipelines.
-                   Both "--min-score 70" and "--min-score=70" work.
-
-Exit codes: 0 the scan ran (and met --min-score), 1 the score is below --min-score or the site could
-not be scanned, 2 bad usage.`;
-
 export interface ScanIo {
   out(text: string): void;
   err(text: string): void;

@@ -4,6 +4,7 @@ import { createRuntime, type Runtime } from "../runtime.ts";
 import { startServer } from "../server.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
+import { startupBanner } from "./startup-banner.ts";
 
 /** Running scans get this long to finish on SIGTERM/SIGINT; the rest are released for the next start. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -18,6 +19,7 @@ export async function serveCommand(config: Config): Promise<number> {
     database: config.DATABASE_PATH,
     workers: config.WORKER_CONCURRENCY,
   });
+  if (config.LOG_LEVEL !== "silent") process.stderr.write(startupBanner(config, server.port ?? config.PORT));
 
   const signal = await new Promise<string>((resolve) => {
     process.once("SIGTERM", () => resolve("SIGTERM"));

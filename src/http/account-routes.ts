@@ -7,8 +7,11 @@ import type { Db } from "../store/database.ts";
 import type { Log } from "../log.ts";
 import { signUp } from "../accounts/signup.ts";
 import { logIn } from "../accounts/login.ts";
-import { createUserKey, findUserKey, keysOfUser, revokeUserKey } from "../accounts/account-keys.ts";
-import { cookieFor, endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
+import { createUserKey, findUserKey, keysOfUserWithUsage, revokeUserKey } from "../accounts/account-keys.ts";
+import { cookieFor, endSessionFromHeaders, sessionFromHeaders, sessionTokenFromHeaders } from "../accounts/browser-session.ts";
+import { holdNewKey, takeNewKeys } from "../accounts/key-flash.ts";
+import { myScans } from "../accounts/my-scans.ts";
+import { pageNumberOf } from "../accounts/paging.ts";
 import { findUserById } from "../store/users-repo.ts";
 import { checkSameOrigin, publicOrigin } from "../auth/csrf.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
@@ -20,6 +23,7 @@ import { loginPage } from "../web/account/login-page.ts";
 import { dashboardPage } from "../web/account/dashboard-page.ts";
 import { revokeKeyPage } from "../web/account/revoke-key-page.ts";
 import { messagePage } from "../web/account/message-page.ts";
+import { myScansPage } from "../web/account/my-scans-page.ts";
 import { ACCOUNT_CSS } from "../web/account/account-css.ts";
 import { ACCOUNT_STYLESHEET_PATH } from "../web/account/account-layout.ts";
 import { parseFormBody, readForm } from "../web/account/form-body.ts";
@@ -28,12 +32,15 @@ import { loginAnswer, waitText } from "../web/account/login-answer.ts";
 import { html } from "../web/html.ts";
 
 /**
- * The account pages: signup, sign-in and sign-out, and the API key dashboard. Every POST is a form
- * post checked for same-origin first (CSRF); the logic lives in src/accounts/.
+ * The account pages: signup, sign-in and sign-out, the API key dashboard and "My scans". Every POST is a
+ * form post checked for same-origin first (CSRF) and, once it has done its work, answers 303 to a page
+ * (Post/Redirect/Get), so that reloading that page repeats nothing; a refused form comes back as HTML
+ * with its errors, having changed nothing. The logic lives in src/accounts/. These are pages for a
+ * browser, not API operations, so they are left out of the OpenAPI description, like the other pages.
  */
 
 export interface AccountRoutesDeps {
-  config: Pick<Config, "KEY_PREFIX" | "PUBLIC_URL" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "TRUST_PROXY">;
+  config: Pick<Config, "KEY_PREFIX" | "PUBLIC_URL" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "TRUST_PROXY" | "LIMIT_PER_KEY_PER_HOUR">;
   db: Db;
   log: Log;
   challenge: ChallengeVerifier;
@@ -59,19 +66,27 @@ export function accountRoutes(deps: AccountRoutesDeps) {
   const signedInUser = (request: Request) => {
     const session = sessionFromHeaders(accounts, request.headers, "user", publicUrl);
     const user = session?.userId ? findUserById(accounts.db, session.userId) : null;
-    return user ? { id: user.id, email: user.email } : null;
+    const sessionToken = user ? sessionTokenFromHeaders(request.headers, "user", publicUrl) : null;
+    return user && sessionToken ? { id: user.id, email: user.email, sessionToken } : null;
   };
   // Every POST changes state: it is refused unless it comes from a page of our own origin (CSRF).
   const sameOrigin = ({ request }: { request: Request }) => {
     const verdict = checkSameOrigin(request.headers, origin);
     if (verdict.ok) return;
     accounts.log("warn", "cross-site form post refused", { reason: verdict.reason });
-    return pageResponse(crossSite(), { status: 403 });
+    return pageResponse(crossSite(verdict.message), { status: 403 });
   };
   const dashboard = (user: { id: number; email: string }, extra: Partial<Parameters<typeof dashboardPage>[0]> = {}) =>
-    dashboardPage({ email: user.email, keys: keysOfUser(accounts, user.id), publicUrl, keyPrefix: accounts.keyPrefix, ...extra });
+    dashboardPage({
+      email: user.email,
+      keys: keysOfUserWithUsage(accounts, user.id, config.LIMIT_PER_KEY_PER_HOUR),
+      scans: myScans(accounts, user.id, 1, DASHBOARD_SCANS),
+      publicUrl,
+      keyPrefix: accounts.keyPrefix,
+      ...extra,
+    });
 
-  return new Elysia({ name: "account-routes" })
+  return new Elysia({ name: "account-routes", detail: { hide: true } })
     .get(ACCOUNT_STYLESHEET_PATH, () => asset(ACCOUNT_CSS, "text/css; charset=utf-8"))
     .get("/account/signup", ({ request }) =>
       signedInUser(request) ? seeOther("/account") : pageResponse(signupPage({ challenge }), { csp: challengeCsp }),
@@ -82,7 +97,14 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     .get("/account", ({ request, query }) => {
       const user = signedInUser(request);
       if (!user) return seeOther("/account/login");
-      return pageResponse(dashboard(user, { notice: query.revoked === "1" ? "The key was revoked. Requests that use it are refused from now on." : undefined }));
+      // A key created just before the redirect here is shown once: taking it deletes it, so a reload shows the list only.
+      const created = takeNewKeys(accounts, user.sessionToken);
+      return pageResponse(dashboard(user, { created, notice: query.revoked === "1" ? "The key was revoked. Requests that use it are refused from now on." : undefined }));
+    })
+    .get("/account/scans", ({ request, query }) => {
+      const user = signedInUser(request);
+      if (!user) return seeOther("/account/login");
+      return pageResponse(myScansPage({ email: user.email, scans: myScans(accounts, user.id, pageNumberOf(query.page)) }));
     })
     .get("/account/keys/:id/revoke", ({ request, params }) => {
       const user = signedInUser(request);
@@ -135,8 +157,10 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       if (!form.ok) return pageResponse(dashboard(user, { error: form.problem, keyName: form.typed.name }), { status: 400 });
       const result = createUserKey(accounts, user.id, form.value.name);
       if (!result.ok) return pageResponse(dashboard(user, { error: result.error, keyName: form.value.name }), { status: 422 });
-      // The key is in this answer only: never in a redirect, a URL, the list, or the log.
-      return pageResponse(dashboard(user, { created: result.created }), { status: 201 });
+      // Post/Redirect/Get: the key waits, sealed for this session, for the page the browser is sent to, which shows it once.
+      // It is never in the redirect, a URL, the list, the log, or the database in plain text.
+      holdNewKey(accounts, user.sessionToken, result.created);
+      return seeOther("/account#new-key-heading");
     }, { parse: parseFormBody, beforeHandle: sameOrigin })
     .post("/account/keys/:id/revoke", ({ request, params }) => {
       const user = signedInUser(request);
@@ -147,6 +171,9 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     }, { beforeHandle: sameOrigin });
 }
 
+/** How many of the newest scans the dashboard shows; /account/scans pages through all of them. */
+const DASHBOARD_SCANS = 5;
+
 function asset(text: string, type: string): Response {
   return new Response(text, { headers: { "content-type": type, "cache-control": "public, max-age=3600" } });
 }
@@ -155,10 +182,10 @@ function noSuchKey(): string {
   return messagePage({ title: "No such key", message: "There is no active key with that number in your account.", next: html`<p><a href="/account">Back to your keys</a></p>` });
 }
 
-export function crossSite(): string {
+export function crossSite(message: string): string {
   return messagePage({
     title: "Request refused",
-    message: "This form was sent from another site, or without the headers a browser sends, so it was refused. Open the page on this site and try again.",
+    message,
     next: html`<p><a href="/account">Go to your account</a></p>`,
   });
 }

@@ -7,6 +7,7 @@ import type { Db } from "../store/database.ts";
 import type { Log } from "../log.ts";
 import { adminCredentialsFrom, logInAdmin } from "../accounts/admin-login.ts";
 import { adminOverview, findAnyKey, revokeAnyKey } from "../accounts/admin-overview.ts";
+import { scanList, userList } from "../accounts/admin-lists.ts";
 import { endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
 import { checkSameOrigin, publicOrigin } from "../auth/csrf.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
@@ -19,6 +20,8 @@ import { loginPage } from "../web/account/login-page.ts";
 import { messagePage } from "../web/account/message-page.ts";
 import { revokeKeyPage } from "../web/account/revoke-key-page.ts";
 import { adminPage } from "../web/admin/admin-page.ts";
+import { adminScansPage } from "../web/admin/admin-scans-page.ts";
+import { adminUsersPage } from "../web/admin/admin-users-page.ts";
 import { parseFormBody, readForm } from "../web/account/form-body.ts";
 import { keyIdOf } from "../web/account/key-id.ts";
 import { html } from "../web/html.ts";
@@ -26,7 +29,8 @@ import { html } from "../web/html.ts";
 /**
  * The admin area, for the account configured by ADMIN_EMAIL / ADMIN_PASSWORD. Without them every
  * /admin page answers 404 saying that the admin login is disabled. Sessions are short (see
- * session-policy.ts) and every POST is checked for same-origin first.
+ * session-policy.ts) and every POST is checked for same-origin first and answers 303 once it has
+ * done its work (Post/Redirect/Get). Pages for a browser, so left out of the OpenAPI description.
  */
 
 export interface AdminRoutesDeps {
@@ -63,10 +67,10 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     const verdict = checkSameOrigin(request.headers, origin);
     if (verdict.ok) return;
     accounts.log("warn", "cross-site form post refused", { reason: verdict.reason });
-    return pageResponse(crossSite(), { status: 403 });
+    return pageResponse(crossSite(verdict.message), { status: 403 });
   };
 
-  return new Elysia({ name: "admin-routes" })
+  return new Elysia({ name: "admin-routes", detail: { hide: true } })
     .get("/admin/login", ({ request }) => (signedIn(request) ? seeOther("/admin") : pageResponse(loginPage({ challenge, variant: "admin" }), { csp: challengeCsp })), {
       beforeHandle: enabled,
     })
@@ -74,6 +78,12 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       if (!signedIn(request)) return seeOther("/admin/login");
       return pageResponse(adminPage(adminOverview(accounts), { notice: query.revoked === "1" ? "The key was revoked." : undefined }));
     }, { beforeHandle: enabled })
+    .get("/admin/scans", ({ request, query }) => (signedIn(request) ? pageResponse(adminScansPage(scanList(accounts, query))) : seeOther("/admin/login")), {
+      beforeHandle: enabled,
+    })
+    .get("/admin/users", ({ request, query }) => (signedIn(request) ? pageResponse(adminUsersPage(userList(accounts, query))) : seeOther("/admin/login")), {
+      beforeHandle: enabled,
+    })
     .get("/admin/keys/:id/revoke", ({ request, params }) => {
       if (!signedIn(request)) return seeOther("/admin/login");
       const keyId = keyIdOf(params.id);

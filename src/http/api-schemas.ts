@@ -18,5 +18,8 @@ export const ScanAcceptedBody = T.Object(
 );
 
 export const UnauthorizedBody = T.Object({ error: T.Literal("Unauthorized") });
-export const VerificationFailedBody = T.Object({ error: T.Literal("Verification failed. Please retry.") });
+export const VerificationFailedBody = T.Object({
+  error: T.Literal("Verification failed. Please retry."),
+  hint: T.Optional(T.String({ description: "What the caller lacks: an API key (Authorization: Bearer) or a solved challenge (challengeToken), and where a key comes from." })),
+});
 export const NotFoundBody = T.Object({ error: T.Literal("Not found") });

@@ -1,45 +1,75 @@
 import { Elysia } from "elysia";
-import { openapi } from "@elysiajs/openapi";
 // Embedded in the compiled binary: the docs page loads nothing from another origin.
 import swaggerBundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import swaggerCssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 
+/** The document's OpenAPI version: @elysiajs/openapi's default. */
+const OPENAPI_VERSION = "3.1.2";
+const UI_PATHS = ["/swagger", "/swagger/assets/swagger-ui-bundle.js", "/swagger/assets/swagger-ui.css", "/swagger/assets/init.js"];
+
 /**
  * /swagger (the interactive UI, served from the binary) and /swagger/json (the OpenAPI document,
  * generated from the routes' TypeBox schemas so that it cannot drift from the code).
+ *
+ * The document is built as @elysiajs/openapi's plugin builds it (its own generator, over the same route
+ * table, with the same defaults), but only its generator is imported, on the first request for the document:
+ * the plugin itself (Swagger and Scalar pages, schema adapters) is never loaded, and the idle server holds
+ * neither.
  */
 export function docsRoutes(info: { title: string; version: string; description: string; publicUrl: string }) {
   const bundle = Bun.file(swaggerBundlePath);
   const css = Bun.file(swaggerCssPath);
   const page = swaggerPage(info.title);
   const assetHeaders = { "cache-control": "public, max-age=86400" };
-
-  return new Elysia()
-    .use(
-      openapi({
-        path: "/swagger",
-        specPath: "/swagger/json",
-        provider: null,
-        exclude: { paths: ["/swagger", "/swagger/assets/swagger-ui-bundle.js", "/swagger/assets/swagger-ui.css", "/swagger/assets/init.js"] },
-        documentation: {
-          info: { title: info.title, version: info.version, description: info.description },
-          servers: [{ url: info.publicUrl }],
-          components: {
-            securitySchemes: {
-              bearer: {
-                type: "http",
-                scheme: "bearer",
-                description: "An API key (`<KEY_PREFIX>_` followed by 36 letters and digits, created with `sightline keys create`) or one of the operator's pipeline tokens.",
-              },
-            },
-          },
+  const documentation = {
+    info: { title: info.title, version: info.version, description: info.description },
+    servers: [{ url: info.publicUrl }],
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key (`<KEY_PREFIX>_` followed by 36 letters and digits, created with `sightline keys create`) or one of the operator's pipeline tokens.",
         },
-      }),
+      },
+    },
+  };
+
+  // As in the plugin, this instance's route table is the whole app's once the app has used it.
+  const routes = new Elysia({ name: "sightline-docs" });
+  let document: { routes: number; body: unknown } | undefined;
+  return routes
+    .get(
+      "/swagger/json",
+      async () => {
+        if (document?.routes !== routes.routes.length) {
+          const { toOpenAPISchema } = await import("@elysiajs/openapi/openapi");
+          const generated = toOpenAPISchema(routes as never, { paths: UI_PATHS }, undefined, undefined, OPENAPI_VERSION);
+          document = { routes: routes.routes.length, body: fullDocument(documentation, generated) };
+        }
+        return document.body;
+      },
+      { detail: { hide: true } },
     )
     .get("/swagger", () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } }))
     .get("/swagger/assets/swagger-ui-bundle.js", () => new Response(bundle, { headers: { "content-type": "text/javascript; charset=utf-8", ...assetHeaders } }))
     .get("/swagger/assets/swagger-ui.css", () => new Response(css, { headers: { "content-type": "text/css; charset=utf-8", ...assetHeaders } }))
     .get("/swagger/assets/init.js", () => new Response(INIT_SCRIPT, { headers: { "content-type": "text/javascript; charset=utf-8", ...assetHeaders } }));
+}
+
+/** The generated paths and schemas inside our documentation, merged the way the plugin merges them. */
+function fullDocument(
+  documentation: { info: Record<string, string>; servers: unknown[]; components: Record<string, unknown> },
+  generated: { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } },
+) {
+  return {
+    ...documentation,
+    openapi: OPENAPI_VERSION,
+    tags: undefined,
+    info: { title: "Elysia Documentation", description: "Development documentation", version: "0.0.0", ...documentation.info },
+    paths: { ...generated.paths },
+    components: { ...documentation.components, schemas: { ...generated.components.schemas } },
+  };
 }
 
 // An external script rather than an inline one, so the page works under a same-origin-only CSP.

@@ -1,9 +1,18 @@
 import { errorResponse } from "./json-response.ts";
 import type { Log } from "../log.ts";
+import { htmlResponse } from "../web/html-response.ts";
+import { renderNotFoundPage } from "../web/not-found-page.ts";
 
 /**
- * JSON answers for what no route handles: 404 for an unknown path, 405 (with Allow) for a known path
- * and the wrong method, and a bare 500 that never carries a stack trace.
+ * Paths read by programs: an unknown path under them stays a JSON 404, as the interface gives it,
+ * whatever the client accepts.
+ */
+const MACHINE_PATHS = /^\/(?:api|mcp|swagger|healthz|metrics|badge|assets)(?:\/|\.|$)/;
+
+/**
+ * Answers for what no route handles: 404 for an unknown path (an HTML page in the site's layout when
+ * a browser asks for a page, JSON otherwise), 405 (with Allow) for a known path and the wrong method,
+ * and a bare 500 that never carries a stack trace.
  */
 export function createFallbackErrors(routes: readonly { method: string; path: string }[], log: Log) {
   const patterns = routes.map((route) => ({ method: route.method.toUpperCase(), pattern: pathPattern(route.path) }));
@@ -21,6 +30,7 @@ export function createFallbackErrors(routes: readonly { method: string; path: st
       if (allowed.length > 0 && !allowed.includes(request.method)) {
         return errorResponse(405, "Method not allowed", {}, { allow: allowed.join(", ") });
       }
+      if (wantsPage(request)) return htmlResponse(renderNotFoundPage(new URL(request.url).pathname), 404);
       return errorResponse(404, "Not found");
     },
     internal(request: Request, error: unknown): Response {
@@ -28,6 +38,13 @@ export function createFallbackErrors(routes: readonly { method: string; path: st
       return errorResponse(500, "Internal server error");
     },
   };
+}
+
+/** A browser navigating to a page: GET (HEAD arrives as GET), outside the machine paths, accepting HTML. */
+export function wantsPage(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  if (MACHINE_PATHS.test(new URL(request.url).pathname)) return false;
+  return (request.headers.get("accept") ?? "").includes("text/html");
 }
 
 function pathPattern(path: string): RegExp {

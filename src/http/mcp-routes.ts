@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import { resolveClientIp } from "../limits/client-ip.ts";
-import { handleMcpPost, MAX_MCP_BODY_BYTES } from "../mcp/handle-mcp-request.ts";
+import type { McpEndpoint } from "../mcp/handle-mcp-request.ts";
 import { JSON_RPC_SERVER_ERROR, jsonRpcErrorResponse } from "../mcp/json-rpc-error.ts";
-import { mcpToolsFor, type McpToolDeps } from "../mcp/tool-registry.ts";
+import { MAX_MCP_BODY_BYTES } from "../mcp/mcp-body-limit.ts";
+import type { McpToolDeps } from "../mcp/tool-registry.ts";
 import { clientAddressOf } from "./client-address.ts";
 
 export const MCP_PATH = "/mcp";
@@ -22,14 +23,22 @@ export interface McpRoutesDeps extends Omit<McpToolDeps, "scanWait"> {
  * The MCP endpoint for agents: POST only, no authentication (callers are anonymous and share the
  * per-IP and per-domain limits). A stateless server offers no SSE stream on GET and no session to
  * DELETE, so those methods, like any other, answer 405 as the transport specification allows.
+ *
+ * The MCP SDK, zod and the tools (about a third of the idle server's memory) load on the first POST,
+ * not at start: most servers never see an agent, and the first call pays some milliseconds once.
  */
 export function mcpRoutes(deps: McpRoutesDeps) {
-  const endpoint = {
-    name: `sightline-${deps.service}`,
-    version: deps.version,
-    publicUrl: deps.publicUrl,
-    offer: mcpToolsFor(deps.service, { db: deps.db, scans: deps.scans, publicUrl: deps.publicUrl, scanWait: deps.scanWait ?? SCAN_WAIT }),
-  };
+  let loading: Promise<{ endpoint: McpEndpoint; handleMcpPost: typeof import("../mcp/handle-mcp-request.ts").handleMcpPost }> | undefined;
+  const load = () =>
+    (loading ??= Promise.all([import("../mcp/handle-mcp-request.ts"), import("../mcp/tool-registry.ts")]).then(([handler, registry]) => ({
+      handleMcpPost: handler.handleMcpPost,
+      endpoint: {
+        name: `sightline-${deps.service}`,
+        version: deps.version,
+        publicUrl: deps.publicUrl,
+        offer: registry.mcpToolsFor(deps.service, { db: deps.db, scans: deps.scans, publicUrl: deps.publicUrl, scanWait: deps.scanWait ?? SCAN_WAIT }),
+      },
+    })));
   const methodNotAllowed = ({ request }: { request: Request }) =>
     jsonRpcErrorResponse(405, JSON_RPC_SERVER_ERROR, `Method not allowed: ${request.method} ${MCP_PATH}. This stateless MCP server answers POST only.`, {
       allow: "POST",
@@ -38,8 +47,10 @@ export function mcpRoutes(deps: McpRoutesDeps) {
   return new Elysia()
     .post(
       MCP_PATH,
-      ({ request }) =>
-        handleMcpPost(endpoint, request, resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), deps.trustProxy)),
+      async ({ request }) => {
+        const { handleMcpPost, endpoint } = await load();
+        return handleMcpPost(endpoint, request, resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), deps.trustProxy));
+      },
       {
         // The body is read by hand, capped, and answered with JSON-RPC errors.
         parse: "none",

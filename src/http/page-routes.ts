@@ -11,6 +11,7 @@ import { renderScanPage } from "../web/page-shell.ts";
 import { lookUpReport } from "../web/report-lookup.ts";
 import { checksTemplate } from "../web/checks-list.ts";
 import { FORM_SCAN_PATH } from "../web/scan-form.ts";
+import { rateLimitedMessage } from "../web/wait-text.ts";
 import { serviceWebFor } from "../web/service-web.ts";
 import {
   renderFormRefusalPage,
@@ -19,15 +20,17 @@ import {
   renderNotScannedPage,
   renderProgressPage,
 } from "../web/status-pages.ts";
+import { checkPageRoutes } from "./check-page-routes.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { challengePageCsp } from "./security-headers.ts";
+import { compareRoutes } from "./compare-routes.ts";
 
 /** A form post is a URL and two short fields; anything bigger is not our form. */
 const MAX_FORM_BYTES = 16 * 1024;
 
 export interface PageRoutesDeps {
   service: "visibility" | "schema";
-  config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
+  config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL" | "OFFSITE_CHECKS">;
   scanApi: ScanApiDeps;
   trustProxy: number;
 }
@@ -47,11 +50,13 @@ export function pageRoutes(deps: PageRoutesDeps) {
     siteName: "sightline",
     challenge: { kind: deps.config.CHALLENGE, turnstileSiteKey: deps.config.TURNSTILE_SITE_KEY },
     now: deps.scanApi.now(),
+    offsiteChecks: deps.config.OFFSITE_CHECKS !== "off",
   });
   const page = (body: string, status = 200, headers: Record<string, string> = {}) => htmlResponse(body, status, { ...csp, ...headers });
   const detail = { hide: true } as never;
 
   return new Elysia()
+    .use(checkPageRoutes(deps.service, context))
     .get("/", () => page(renderHomePage(context(), web)), { detail })
     .post(
       FORM_SCAN_PATH,
@@ -75,7 +80,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
               renderFormRefusalPage(ctx, web, {
                 domain: outcome.domain,
                 title: "Too many scans",
-                message: html`${outcome.error} You can scan again in <span class="countdown">${outcome.retryAfterSeconds}</span> seconds.`,
+                message: rateLimitedMessage(outcome.error, outcome.retryAfterSeconds),
               }),
               429,
               { ...outcome.headers, "retry-after": String(outcome.retryAfterSeconds) },
@@ -99,13 +104,14 @@ export function pageRoutes(deps: PageRoutesDeps) {
           case "in-progress":
             return page(renderProgressPage(ctx, web, found.domain, found.state, found.progress));
           case "report": {
-            const parts = web.renderReport(ctx, found.scan, found.scanRunning);
+            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline });
             return page(renderScanPage(ctx, { ...parts, body: html`${parts.body}${checksTemplate(web.checks)}` }));
           }
         }
       },
       { detail },
-    );
+    )
+    .use(deps.service === "visibility" ? compareRoutes({ db: deps.scanApi.db, context, headers: csp }) : new Elysia());
 }
 
 async function readForm(request: Request): Promise<URLSearchParams | null> {

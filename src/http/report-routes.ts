@@ -1,16 +1,24 @@
-import { Elysia } from "elysia";
-import type { TSchema } from "@sinclair/typebox";
+import { Elysia, t } from "elysia";
+import { Type as T, type TSchema } from "@sinclair/typebox";
 import type { Db } from "../store/database.ts";
-import { latestScan } from "../store/scans-repo.ts";
-import { normalizeTarget } from "../scans/normalize-target.ts";
-import { findActiveJob } from "../scans/queue.ts";
-import { JSON_CONTENT_TYPE, errorResponse } from "./json-response.ts";
-import { ReportNotFoundBody, scanInProgress } from "./scan-in-progress.ts";
+import type { StoredScan } from "../store/scans-repo.ts";
+import { latestRecord } from "../reports/latest-record.ts";
+import { reportHistory, type HistoryPage } from "../reports/report-history.ts";
+import { reportSubjectOf, type ReportSubject } from "../reports/report-subject.ts";
+import { runningScan, type RunningScan } from "../reports/running-scan.ts";
+import { RunningScanMemo } from "../reports/running-scan-memo.ts";
+import { JSON_CONTENT_TYPE, errorResponse, jsonResponse } from "./json-response.ts";
+import { HistoryQuery, parseHistoryQuery } from "./history-query.ts";
+import { ErrorBody } from "./api-schemas.ts";
+import { ReportNotFoundBody, ScanInProgressBody, scanInProgress } from "./scan-in-progress.ts";
 import { JSON_SECURITY_HEADERS } from "./security-headers.ts";
 
-export const REPORT_PATH = "/api/report/:file";
+// The parameter holds the domain followed by ".json"; neither router can split a suffix off a segment.
+export const REPORT_PATH = "/api/report/:domain";
+/** Under the report's path, with the same parameter: the router allows one parameter name per position. */
+export const HISTORY_PATH = `${REPORT_PATH}/history.json`;
 
-/** Answers GET /api/report/:file for the path parameter and the request's If-None-Match. */
+/** Answers GET /api/report/:domain.json for the path parameter (with its ".json") and the request's If-None-Match. */
 export type ReportResponder = (file: string, ifNoneMatch: string | null) => Response;
 
 /**
@@ -18,30 +26,90 @@ export type ReportResponder = (file: string, ifNoneMatch: string | null) => Resp
  * answers are cheap: the latest record comes from the store's in-memory cache, its ETag is computed
  * once per stored record, and a client that already has it gets a 304. The server also mounts this
  * responder on Bun's native router (see startServer), where a poll skips the framework entirely.
+ *
+ * While a domain that has a record is rescanned, the 200 adds `scan` (the same member the 404 carries),
+ * so that a poller sees the step instead of the old record alone; that answer is never cached.
  */
 export function createReportResponder(db: Db): ReportResponder {
   const bodies = new EncodedRecords(256);
-  const domains = new DomainsOfPaths(1024);
+  const subjects = new SubjectsOfPaths(1024);
+  const running = new RunningScanMemo(db);
   return (file, ifNoneMatch) => {
-    const domain = domains.get(file);
-    const scan = domain === null ? null : latestScan(db, domain);
+    const subject = subjects.get(file);
+    const scan = subject === null ? null : latestRecord(db, subject);
     if (!scan) {
       // Only now is the queue asked (one indexed look-up): a poller waiting for a first record sees the scan's step.
-      const job = domain === null ? null : findActiveJob(db, domain);
-      return errorResponse(404, "Not found", job ? { scan: scanInProgress(job) } : {}, { "cache-control": "no-store" });
+      const job = subject === null ? null : runningScan(db, subject);
+      return notFound(job);
     }
 
+    const rescan = running.get(subject!);
+    if (rescan) return withRunningScan(scan, rescan);
     const encoded = bodies.get(scan.id, scan.recordJson, scan.scannedAt);
     if (matchesEtag(ifNoneMatch, encoded.etag)) return new Response(null, { status: 304, headers: encoded.notModifiedHeaders });
     return new Response(encoded.body, { status: 200, headers: encoded.headers });
   };
 }
 
-export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSchema }) {
-  return new Elysia().get(
+function notFound(running: RunningScan | null): Response {
+  return errorResponse(404, "Not found", running ? { scan: scanInProgress(running) } : {}, { "cache-control": "no-store" });
+}
+
+/** The stored record with `scan` added as its last member: the record's own bytes are kept, not re-serialised. */
+function withRunningScan(scan: StoredScan, running: RunningScan): Response {
+  const json = scan.recordJson.trimEnd();
+  const body = `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"scan":${JSON.stringify(scanInProgress(running))}}`;
+  return new Response(body, {
+    status: 200,
+    headers: { "content-type": JSON_CONTENT_TYPE, "cache-control": "no-store", "last-modified": new Date(scan.scannedAt).toUTCString(), ...JSON_SECURITY_HEADERS },
+  });
+}
+
+const HistoryEntryBody = T.Object({
+  scannedAt: T.String({ format: "date-time", description: "When the scan ran." }),
+  status: T.Union([T.Literal("ok"), T.Literal("failed")]),
+  score: T.Union([T.Integer({ minimum: 0, maximum: 100 }), T.Null()], { description: "0-100; null when the scan failed." }),
+  grade: T.Union([T.String(), T.Null()], { description: "A-F; null when the scan failed or the service gives no grade (schema)." }),
+  rescored: T.Boolean({ description: "true for a record re-scored from an older scan's artifacts (`sightline rescore`), not a new visit of the site." }),
+});
+
+export const HistoryBody = T.Object({
+  domain: T.String({ description: "The normalised domain." }),
+  total: T.Integer({ minimum: 0, description: "Stored scans of the domain in all." }),
+  limit: T.Integer({ minimum: 1 }),
+  offset: T.Integer({ minimum: 0 }),
+  scans: T.Array(HistoryEntryBody, { description: "Newest first; empty when `offset` is past the last scan." }),
+  next: T.Union([T.String(), T.Null()], { description: "The path of the next page, or null on the last one." }),
+  scan: T.Optional(ScanInProgressBody),
+});
+
+export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSchema; db: Db }) {
+  return new Elysia()
+    .get(HISTORY_PATH, ({ params, request }) => respondHistory(deps.db, params.domain, new URL(request.url).searchParams), {
+      params: t.Object({ domain: t.String({ description: "The domain, e.g. `example.com` (no `.json` here).", examples: ["example.com"] }) }),
+      detail: {
+        tags: ["Scans"],
+        summary: "List the scans of a domain, newest first",
+        description:
+          "No authentication and no rate limit, like the report itself. The domain is normalised like the report's (`www.` and case are " +
+          `ignored). Paged with \`limit\` (1-100, default 20) and \`offset\` (0-100000, default 0); follow \`next\` for the next page. ` +
+          "Answers 404 (`Not found`) for a domain with no stored scan, with `scan` while its first scan runs.",
+        parameters: [
+          ...Object.entries(HistoryQuery.properties).map(([name, schema]) => ({ name, in: "query", required: false, description: schema.description, schema })),
+        ],
+        responses: {
+          200: { description: "A page of the domain's scans.", content: { "application/json": { schema: HistoryBody } } },
+          400: { description: "A query parameter is unknown, repeated or out of range; the error names it.", content: { "application/json": { schema: ErrorBody } } },
+          404: { description: "The domain has no stored scan (or is not a domain).", content: { "application/json": { schema: ReportNotFoundBody } } },
+        },
+      } as never,
+    })
+    .get(
     REPORT_PATH,
-    ({ params, request }) => deps.respond(params.file, request.headers.get("if-none-match")),
+    ({ params, request }) => deps.respond(params.domain, request.headers.get("if-none-match")),
     {
+      // Describes the parameter in the OpenAPI document; no pattern, so a name without ".json" still gets the interface's 404.
+      params: t.Object({ domain: t.String({ description: "The domain followed by `.json`, e.g. `example.com.json`.", examples: ["example.com.json"] }) }),
       detail: {
         tags: ["Scans"],
         summary: "Fetch the latest scan record of a domain",
@@ -49,9 +117,13 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
           "No authentication. The path is the domain followed by `.json`, e.g. `/api/report/example.com.json`; it is normalised " +
           "like the scan request (`www.` and case are ignored). Answers 404 until the first scan of the domain is stored. " +
           "Send the `ETag` back in `If-None-Match` to get a 304 when nothing changed.",
-        parameters: [{ name: "file", in: "path", required: true, description: "The domain followed by .json", schema: { type: "string", example: "example.com.json" } }],
         responses: {
-          200: { description: "The latest record.", content: { "application/json": { schema: deps.recordSchema } } },
+          200: {
+            description:
+              "The latest record. While a new scan of the domain is queued or running, the record adds `scan` (the same member as " +
+              "the 404's, see there) and the answer carries no ETag; once the new record is stored, it is served without `scan`.",
+            content: { "application/json": { schema: deps.recordSchema } },
+          },
           304: { description: "The record matching If-None-Match is still the latest." },
           404: {
             description:
@@ -66,6 +138,30 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
   );
 }
 
+function respondHistory(db: Db, requested: string, search: URLSearchParams): Response {
+  const query = parseHistoryQuery(search);
+  if (!query.ok) return errorResponse(400, query.error, {}, { "cache-control": "no-store" });
+  const outcome = reportSubjectOf(requested);
+  if (!outcome.ok) return notFound(null);
+  const page = reportHistory(db, outcome.subject, query.value);
+  const running = runningScan(db, outcome.subject);
+  if (page.total === 0) return notFound(running);
+  return jsonResponse(historyBody(outcome.subject, page, running), 200, { "cache-control": "no-cache" });
+}
+
+function historyBody(subject: ReportSubject, page: HistoryPage, running: RunningScan | null) {
+  const nextOffset = page.offset + page.limit;
+  return {
+    domain: subject.domain,
+    total: page.total,
+    limit: page.limit,
+    offset: page.offset,
+    scans: page.entries.map((entry) => ({ ...entry, scannedAt: new Date(entry.scannedAt).toISOString() })),
+    next: nextOffset < page.total ? `/api/report/${encodeURIComponent(subject.domain)}/history.json?limit=${page.limit}&offset=${nextOffset}` : null,
+    ...(running ? { scan: scanInProgress(running) } : {}),
+  };
+}
+
 function matchesEtag(header: string | null, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((candidate) => {
@@ -74,20 +170,20 @@ function matchesEtag(header: string | null, etag: string): boolean {
   });
 }
 
-/** The normalised domain of a path parameter ("WWW.Example.com.json" → "example.com"), or null; remembered, since pollers repeat it. */
-class DomainsOfPaths {
-  private readonly entries = new Map<string, string | null>();
+/** The subject of a path parameter ("WWW.Example.com.json" → example.com), or null; remembered, since pollers repeat it. */
+class SubjectsOfPaths {
+  private readonly entries = new Map<string, ReportSubject | null>();
   constructor(private readonly capacity: number) {}
 
-  get(file: string): string | null {
-    let domain = this.entries.get(file);
-    if (domain === undefined) {
-      const target = file.endsWith(".json") ? normalizeTarget(file.slice(0, -5)) : null;
-      domain = target?.ok ? target.domain : null;
+  get(file: string): ReportSubject | null {
+    let subject = this.entries.get(file);
+    if (subject === undefined) {
+      const outcome = file.endsWith(".json") ? reportSubjectOf(file.slice(0, -5)) : null;
+      subject = outcome?.ok ? outcome.subject : null;
       if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(file, domain);
+      this.entries.set(file, subject);
     }
-    return domain;
+    return subject;
   }
 }
 

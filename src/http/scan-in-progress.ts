@@ -1,9 +1,10 @@
 import { Type as T, type Static } from "@sinclair/typebox";
-import type { ActiveJobRow } from "../store/jobs-repo.ts";
+import type { RunningScan } from "../reports/running-scan.ts";
 
 /**
- * What GET /api/report/:domain.json adds to its 404 while a scan of the domain is queued or running,
- * so that a poller can show which step the scan is on instead of a bare "Not found".
+ * The `scan` member the report endpoint adds while a scan of the domain is queued or running: to its
+ * 404 (no record yet) and to its 200 (a rescan of a domain that has a record), so that a poller can
+ * show which step the scan is on. The same member, with the same shape, in both answers.
  */
 
 export const ScanProgressBody = T.Object({
@@ -26,24 +27,6 @@ export const ReportNotFoundBody = T.Object({
 export type ScanInProgress = Static<typeof ScanInProgressBody>;
 export type ScanProgressJson = Static<typeof ScanProgressBody>;
 
-export function scanInProgress(job: ActiveJobRow): ScanInProgress {
-  return {
-    state: job.state,
-    queuedAt: new Date(job.createdAt).toISOString(),
-    progress: job.state === "running" ? parseProgress(job.progressJson) : null,
-  };
-}
-
-/** The stored progress JSON, or null when missing or not of the expected shape (never trusted blindly into a response). */
-export function parseProgress(json: string | null): ScanProgressJson | null {
-  if (json === null) return null;
-  try {
-    const value = JSON.parse(json) as Record<string, unknown>;
-    const { done, total, step } = value;
-    if (!Number.isInteger(done) || !Number.isInteger(total) || typeof step !== "string") return null;
-    const finished = Math.max(0, done as number);
-    return { done: Math.min(finished, Math.max(0, total as number)), total: Math.max(0, total as number), step };
-  } catch {
-    return null;
-  }
+export function scanInProgress(running: RunningScan): ScanInProgress {
+  return { state: running.state, queuedAt: new Date(running.queuedAt).toISOString(), progress: running.progress };
 }

@@ -21,9 +21,14 @@ export function scanLimitRules(caller: LimitCaller, clientIp: string, domain: st
   const windowSeconds = SCAN_LIMIT_WINDOW_SECONDS;
   const callerRule: LimitRule =
     caller.kind === "key"
-      ? { name: "key", bucket: `key:${caller.keyId}`, limit: limits.perKeyPerHour, windowSeconds }
+      ? { name: "key", bucket: keyBucket(caller.keyId), limit: limits.perKeyPerHour, windowSeconds }
       : { name: "ip", bucket: `ip:${addressBucket(clientIp)}`, limit: limits.perIpPerHour, windowSeconds };
   return [callerRule, { name: "domain", bucket: `domain:${domain}`, limit: limits.perDomainPerHour, windowSeconds }];
+}
+
+/** The bucket a customer key's scans are counted in (also read to show a key's use on the dashboard). */
+export function keyBucket(keyId: number): string {
+  return `key:${keyId}`;
 }
 
 /**

@@ -3,10 +3,10 @@ import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { createMcpServer } from "./create-mcp-server.ts";
 import { JSON_RPC_INVALID_REQUEST, JSON_RPC_PARSE_ERROR, JSON_RPC_SERVER_ERROR, jsonRpcErrorResponse } from "./json-rpc-error.ts";
+import { MAX_MCP_BODY_BYTES } from "./mcp-body-limit.ts";
 import type { McpServiceTools } from "./tool-registry.ts";
 
-/** MCP messages are small; a tool call carries a URL. This caps what one request may make us read. */
-export const MAX_MCP_BODY_BYTES = 64 * 1024;
+export { MAX_MCP_BODY_BYTES };
 /** The SDK's own cap on one JSON-RPC batch. */
 const MAX_BATCH_MESSAGES = 100;
 /**

@@ -1,5 +1,4 @@
-import { parseProgress } from "../http/scan-in-progress.ts";
-import { findActiveJob } from "../scans/queue.ts";
+import { describeRunningScan, runningScan } from "../reports/running-scan.ts";
 import type { Db } from "../store/database.ts";
 
 /**
@@ -7,10 +6,5 @@ import type { Db } from "../store/database.ts";
  * (3 of 9 steps done)"), or null when no scan of it is queued or running.
  */
 export function describeScanStep(db: Db, domain: string): string | null {
-  const job = findActiveJob(db, domain);
-  if (!job) return null;
-  if (job.state === "queued") return "queued, waiting for a free worker";
-  const progress = parseProgress(job.progressJson);
-  if (!progress) return "starting";
-  return `${progress.step} (${progress.done} of ${progress.total} steps done)`;
+  return describeRunningScan(runningScan(db, { domain }));
 }

@@ -34,7 +34,8 @@ export async function handleScanApi(
     // No Authorization header: the browser challenge is the credential, and it travels in the body.
     const token = input.body.ok ? challengeTokenOf(input.body.value) : undefined;
     const verified = await deps.authenticator.verifyChallenge(token, input.clientIp);
-    if (!verified.ok) return error(verified.status, verified.error);
+    // The error text is fixed by the interface; `hint` (an added field) says what the caller lacks.
+    if (!verified.ok) return { status: 403, json: JSON.stringify({ error: verified.error, hint: verificationHint(token) }), headers: {} };
     caller = { kind: "challenge" };
   }
 
@@ -62,6 +63,16 @@ export async function handleScanApi(
         headers: { ...outcome.headers, "retry-after": String(outcome.retryAfterSeconds) },
       };
   }
+}
+
+/** Scripts that forgot the key are the common case: name both credentials and where a key comes from. */
+export function verificationHint(token: unknown): string {
+  const credentials =
+    "Send an API key as `Authorization: Bearer <key>` (create one at /account or with `sightline keys create <name>`), " +
+    "or, from a browser, a solved challenge from GET /api/challenge as challengeToken.";
+  return token === undefined || token === null || token === ""
+    ? `No API key and no challenge answer were sent. ${credentials}`
+    : `The challenge answer was invalid, expired or already used: each one is accepted once. ${credentials}`;
 }
 
 function challengeTokenOf(body: unknown): unknown {

@@ -7,7 +7,7 @@
 import { heapStats } from "bun:jsc";
 import { setPriority } from "node:os";
 import type { Analyzer } from "../analyzers/analyzer.ts";
-import { analyzerFor } from "../analyzers/registry.ts";
+import { loadAnalyzer } from "../analyzers/registry.ts";
 import { useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
 import { byteBudget } from "../net/byte-budget.ts";
 import { parseConnectTo } from "../net/connect-to.ts";
@@ -68,7 +68,7 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
   try {
     if (!analyzer) {
       useVocabularyFile(settings.schemaVocabulary);
-      analyzer = analyzerFor(settings.service);
+      analyzer = await loadAnalyzer(settings.service);
       // The first report is the thread's idle heap: what the scan grows beyond it is charged to the scan.
       Bun.gc(true);
       post({ type: "memory", heapBytes: heapBytes() });

@@ -145,4 +145,24 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE jobs ADD COLUMN progress TEXT;
     `,
   },
+  {
+    version: 5,
+    name: "new keys shown once after a redirect; scans by key",
+    sql: `
+      -- A key just created waits here for the page the browser is redirected to (Post/Redirect/Get), which
+      -- takes it and deletes it. It is sealed with AES-GCM under a key derived from the session's cookie
+      -- token, which the database never holds (sessions keep only its hash): this table alone reveals nothing.
+      CREATE TABLE key_flashes (
+        id           INTEGER PRIMARY KEY,
+        session_hash BLOB NOT NULL REFERENCES sessions(token_hash) ON DELETE CASCADE,
+        sealed       BLOB NOT NULL,
+        expires_at   INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX key_flashes_by_session ON key_flashes(session_hash);
+      CREATE INDEX key_flashes_by_expiry ON key_flashes(expires_at);
+
+      -- "My scans": the scans asked for with a user's keys, newest first.
+      CREATE INDEX scans_by_api_key ON scans(api_key_id, scanned_at DESC);
+    `,
+  },
 ];

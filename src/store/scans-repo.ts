@@ -1,4 +1,5 @@
 import type { Db } from "./database.ts";
+import { containsPattern } from "./like-pattern.ts";
 
 /**
  * Stored scan records. Every completed scan is kept; readers get the newest per domain.
@@ -168,4 +169,108 @@ export function storedArtifacts(db: Db, scanId: number): { domain: string; scann
       "SELECT domain, scanned_at AS scannedAt, artifacts AS artifactsJson FROM scans WHERE id = ?",
     )
     .get(scanId);
+}
+
+/** One row of a domain's scan history: what a list or a chart needs, without the record itself. */
+export interface ScanHistoryRow {
+  id: number;
+  status: "ok" | "failed";
+  score: number | null;
+  scannedAt: number;
+  /** The record's `result.grade`, or null (failed scans, and records that have no grade). */
+  grade: string | null;
+  /** 1 when the row was re-scored from an older scan's artifacts (`sightline rescore`), else 0. */
+  rescored: number;
+}
+
+export function countScansOf(db: Db, domain: string): number {
+  return db.query<{ count: number }, [string]>("SELECT COUNT(*) AS count FROM scans WHERE domain = ?").get(domain)?.count ?? 0;
+}
+
+/** A page of a domain's scans, newest first. The grade is read from the stored record, so it is never stored twice. */
+export function scanHistoryPage(db: Db, domain: string, limit: number, offset: number): ScanHistoryRow[] {
+  return db
+    .query<ScanHistoryRow, [string, number, number]>(
+      `SELECT id, status, score, scanned_at AS scannedAt, json_extract(record, '$.result.grade') AS grade,
+              json_type(record, '$.rescoredFrom') IS NOT NULL AS rescored
+         FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(domain, limit, offset);
+}
+
+/** The newest scan of the domain with `status` that was stored before `scan` (in history order), or null. */
+export function scanBefore(db: Db, scan: { id: number; domain: string; scannedAt: number }, status: "ok" | "failed"): StoredScan | null {
+  return db
+    .query<StoredScan, [string, string, number, number, number]>(
+      `SELECT id, domain, status, score, scanned_at AS scannedAt, record AS recordJson
+         FROM scans WHERE domain = ? AND status = ? AND (scanned_at < ? OR (scanned_at = ? AND id < ?))
+        ORDER BY scanned_at DESC, id DESC LIMIT 1`,
+    )
+    .get(scan.domain, status, scan.scannedAt, scan.scannedAt, scan.id);
+}
+
+/** Filters of the admin's scan list; a missing field does not filter. Times are ms since the epoch. */
+export interface ScanFilter {
+  /** Part of the domain, matched literally (a `%` or `_` typed is not a wildcard). */
+  domainContains?: string;
+  status?: "ok" | "failed";
+  callerKind?: CallerKind;
+  /** Scanned at or after. */
+  from?: number;
+  /** Scanned before. */
+  until?: number;
+}
+
+type ScanFilterParams = [string | null, string | null, string | null, number | null, number | null];
+
+// One fixed statement for every combination of filters: a filter left out is bound as NULL.
+const SCAN_FILTER_WHERE = `(?1 IS NULL OR s.domain LIKE ?1 ESCAPE '\\')
+   AND (?2 IS NULL OR s.status = ?2)
+   AND (?3 IS NULL OR s.caller_kind = ?3)
+   AND (?4 IS NULL OR s.scanned_at >= ?4)
+   AND (?5 IS NULL OR s.scanned_at < ?5)`;
+
+function scanFilterParams(filter: ScanFilter): ScanFilterParams {
+  const domain = filter.domainContains?.trim().toLowerCase();
+  return [
+    domain ? containsPattern(domain) : null,
+    filter.status ?? null,
+    filter.callerKind ?? null,
+    filter.from ?? null,
+    filter.until ?? null,
+  ];
+}
+
+/** One page of the scans matching `filter`, newest first, with the name of the key that asked. */
+export function filteredScans(db: Db, filter: ScanFilter, limit: number, offset: number): ScanSummary[] {
+  return db
+    .query<ScanSummary, [...ScanFilterParams, number, number]>(
+      `SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS scannedAt, s.caller_kind AS callerKind, k.name AS apiKeyName
+         FROM scans s LEFT JOIN api_keys k ON k.id = s.api_key_id
+        WHERE ${SCAN_FILTER_WHERE}
+        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ?6 OFFSET ?7`,
+    )
+    .all(...scanFilterParams(filter), limit, offset);
+}
+
+export function countFilteredScans(db: Db, filter: ScanFilter): number {
+  return db.query<{ count: number }, ScanFilterParams>(`SELECT count(*) AS count FROM scans s WHERE ${SCAN_FILTER_WHERE}`).get(...scanFilterParams(filter))!.count;
+}
+
+/** One page of the scans asked for with any of a user's API keys (revoked ones included), newest first. */
+export function scansOfUser(db: Db, userId: number, limit: number, offset: number): ScanSummary[] {
+  return db
+    .query<ScanSummary, [number, number, number]>(
+      `SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS scannedAt, s.caller_kind AS callerKind, k.name AS apiKeyName
+         FROM scans s JOIN api_keys k ON k.id = s.api_key_id
+        WHERE k.user_id = ?
+        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(userId, limit, offset);
+}
+
+export function countScansOfUser(db: Db, userId: number): number {
+  return db
+    .query<{ count: number }, [number]>("SELECT count(*) AS count FROM scans s JOIN api_keys k ON k.id = s.api_key_id WHERE k.user_id = ?")
+    .get(userId)!.count;
 }

@@ -1,4 +1,5 @@
 import type { Db } from "./database.ts";
+import { containsPattern } from "./like-pattern.ts";
 
 /**
  * Accounts that sign in with an email address and a password. The email is stored normalised
@@ -60,4 +61,29 @@ export function listUsers(db: Db, limit: number): UserSummaryRow[] {
 
 export function countUsers(db: Db): number {
   return db.query<{ count: number }, []>("SELECT count(*) AS count FROM users").get()!.count;
+}
+
+/** One page of the users whose email contains `emailContains` (literally; null: all), newest first, with key counts. */
+export function filteredUsers(db: Db, emailContains: string | null, limit: number, offset: number): UserSummaryRow[] {
+  return db
+    .query<UserSummaryRow, [string | null, number, number]>(
+      `SELECT u.id, u.email, u.created_at AS createdAt,
+              count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS activeKeys,
+              count(k.id) FILTER (WHERE k.revoked_at IS NOT NULL) AS revokedKeys
+         FROM users u LEFT JOIN api_keys k ON k.user_id = u.id
+        WHERE ?1 IS NULL OR u.email LIKE ?1 ESCAPE '\\'
+        GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC LIMIT ?2 OFFSET ?3`,
+    )
+    .all(emailPattern(emailContains), limit, offset);
+}
+
+export function countFilteredUsers(db: Db, emailContains: string | null): number {
+  return db
+    .query<{ count: number }, [string | null]>("SELECT count(*) AS count FROM users u WHERE ?1 IS NULL OR u.email LIKE ?1 ESCAPE '\\'")
+    .get(emailPattern(emailContains))!.count;
+}
+
+function emailPattern(emailContains: string | null): string | null {
+  const text = emailContains?.trim().toLowerCase();
+  return text ? containsPattern(text) : null;
 }

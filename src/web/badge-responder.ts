@@ -1,6 +1,6 @@
 import type { Db } from "../store/database.ts";
-import { latestScan } from "../store/scans-repo.ts";
-import { normalizeTarget } from "../scans/normalize-target.ts";
+import { latestRecord } from "../reports/latest-record.ts";
+import { reportSubjectOf } from "../reports/report-subject.ts";
 import { renderBadge } from "./badge.ts";
 import type { ServiceWeb } from "./service-web.ts";
 
@@ -13,8 +13,8 @@ export function badgeResponder(db: Db, web: ServiceWeb): (file: string, ifNoneMa
   const drawn = new Map<string, { svg: string; etag: string }>();
   const unknown = draw(web.badge(null), "none");
   return (file, ifNoneMatch) => {
-    const target = file.endsWith(".svg") ? normalizeTarget(file.slice(0, -4)) : null;
-    const scan = target?.ok ? latestScan(db, target.domain) : null;
+    const target = file.endsWith(".svg") ? reportSubjectOf(file.slice(0, -4)) : null;
+    const scan = target?.ok ? latestRecord(db, target.subject) : null;
     let badge = unknown;
     if (scan) {
       const key = `${scan.id}`;

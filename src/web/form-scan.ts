@@ -1,8 +1,7 @@
 import type { ScanApiDeps } from "../scans/scan-api.ts";
-import { findActiveJob } from "../scans/queue.ts";
-import { normalizeTarget } from "../scans/normalize-target.ts";
 import { startScan } from "../scans/start-scan.ts";
-import { latestScan } from "../store/scans-repo.ts";
+import { readDomainReport } from "../reports/domain-report.ts";
+import { reportSubjectOf } from "../reports/report-subject.ts";
 
 /**
  * POST /scan: the scan form without JavaScript (an application/x-www-form-urlencoded post).
@@ -31,14 +30,14 @@ export async function handleFormScan(deps: ScanApiDeps, input: FormScanInput): P
   const url = input.fields.get("url") ?? "";
   const forceRescan = input.fields.get("forceRescan") === "true";
   const token = input.fields.get("challengeToken") ?? "";
-  const target = normalizeTarget(url);
+  const target = reportSubjectOf(url);
   if (!target.ok) return { kind: "invalid", url, error: target.error };
-  const domain = target.domain;
+  const domain = target.subject.domain;
 
   if (token === "") {
-    const latest = latestScan(deps.db, domain);
+    const { latest, running } = readDomainReport(deps.db, target.subject);
     const fresh = latest !== null && deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000;
-    if ((fresh && !forceRescan) || findActiveJob(deps.db, domain)) return { kind: "show-report", domain };
+    if ((fresh && !forceRescan) || running) return { kind: "show-report", domain };
     return { kind: "needs-javascript", domain, stale: latest ? { scannedAt: new Date(latest.scannedAt).toISOString() } : null };
   }
 

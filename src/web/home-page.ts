@@ -1,4 +1,4 @@
-import { checksList, checksTemplate } from "./checks-list.ts";
+import { checksList, checksRun, checksTemplate } from "./checks-list.ts";
 import { html } from "./html.ts";
 import { absoluteUrl, type PageContext } from "./page-context.ts";
 import { renderScanPage } from "./page-shell.ts";
@@ -9,6 +9,8 @@ import { jsonForScript } from "./html.ts";
 /** `/`: the scan form, what a scan checks, and the API for those who would rather script it. */
 export function renderHomePage(context: PageContext, web: ServiceWeb, form: { value?: string; error?: string } = {}): string {
   const home = web.home;
+  const checks = checksRun(web.checks, context);
+  const skipped = web.checks.length - checks.length;
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "WebApplication",
@@ -29,18 +31,19 @@ ${scanForm({ mode: "enter", value: form.value, error: form.error, inputLabel: ho
 </section>
 <section class="card" aria-labelledby="checks-title">
 <h2 id="checks-title">What a scan checks</h2>
-${checksList(web.checks)}
+${checksList(checks)}
+${skipped > 0 ? html`<p class="muted">This server does not look the site up on Wikidata, Wikipedia or Common Crawl, so off-site presence is not part of its scores.</p>` : ""}
 </section>
 </div>
 <section aria-labelledby="api-title">
 <h2 id="api-title">For scripts and agents</h2>
-<p>Start a scan with an API key, then poll its report until it answers 200. The whole API is described at <a href="/swagger">/swagger</a>, and in plain text for AI agents at <a href="/llms.txt">/llms.txt</a>.</p>
+<p>Start a scan with an API key (<a href="/account/signup">sign up</a> to create one), then poll its report until it answers 200. The whole API is described at <a href="/swagger">/swagger</a>, and in plain text for AI agents at <a href="/llms.txt">/llms.txt</a>.</p>
 <pre><code>curl -s -X POST ${absoluteUrl(context, "/api/scan")} \\
   -H "Authorization: Bearer $API_KEY" -H "Content-Type: application/json" \\
   -d '{"url":"example.com","forceRescan":false}'
 curl -s ${absoluteUrl(context, "/api/report/example.com.json")}</code></pre>
 </section>
-${checksTemplate(web.checks)}`;
+${checksTemplate(checks)}`;
   return renderScanPage(context, {
     title: `${home.title} · ${context.siteName}`,
     description: home.lead,

@@ -8,6 +8,8 @@ export interface PageContext {
   challenge: ChallengeWidgetConfig;
   /** Now, in ms: "scanned 3 hours ago" is computed on the server, where the clock is injectable. */
   now: number;
+  /** False when OFFSITE_CHECKS=off: pages then neither list nor promise the off-site look-ups. Default true. */
+  offsiteChecks?: boolean;
 }
 
 export function absoluteUrl(context: Pick<PageContext, "publicUrl">, path: string): string {

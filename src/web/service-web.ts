@@ -1,6 +1,8 @@
 import type { SafeHtml } from "./html.ts";
 import type { PageContext } from "./page-context.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
+import type { RunningScan } from "../reports/running-scan.ts";
+import type { ReportTimeline } from "../reports/report-timeline.ts";
 import { schemaWeb } from "./schema/schema-web.ts";
 import { visibilityWeb } from "./visibility/visibility-web.ts";
 
@@ -22,11 +24,24 @@ export interface ServiceWeb {
     hint: string;
   };
   /** What one scan looks at, shown on the home page and while a scan runs. */
-  readonly checks: readonly { title: string; description: string }[];
-  /** The report page of a stored scan; `scanRunning` when a newer scan is under way. */
-  renderReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts;
+  readonly checks: readonly ScanCheck[];
+  /** The report page of a stored scan; `scanRunning` when a newer scan is under way, whose state `extras.running` gives. */
+  renderReport(context: PageContext, scan: StoredScan, scanRunning: boolean, extras?: ReportExtras): ReportPageParts;
   /** What the badge of a stored scan (or of a never-scanned domain, null) says. */
   badge(scan: StoredScan | null): BadgeContent;
+}
+
+/** What the read path knows besides the record: the scan under way, and the scans before (src/reports/). */
+export interface ReportExtras {
+  running: RunningScan | null;
+  timeline: ReportTimeline | null;
+}
+
+export interface ScanCheck {
+  title: string;
+  description: string;
+  /** Looked up on other sites (Wikidata, Wikipedia, Common Crawl): not done when OFFSITE_CHECKS=off. */
+  offsite?: boolean;
 }
 
 export interface ReportPageParts {

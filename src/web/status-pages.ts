@@ -1,5 +1,5 @@
 import type { ScanProgressJson } from "../http/scan-in-progress.ts";
-import { checksList, checksTemplate } from "./checks-list.ts";
+import { checksList, checksRun, checksTemplate } from "./checks-list.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { reportJsonPath, reportPath, type PageContext } from "./page-context.ts";
 import { renderScanPage } from "./page-shell.ts";
@@ -27,9 +27,9 @@ export function renderProgressPage(
 <div class="progress-head"><span class="spinner" aria-hidden="true"></span><h1 class="domain-title" id="progress-title">${state === "queued" ? "Waiting to scan" : "Scanning"} ${domain}</h1></div>
 <p class="lead">${state === "queued"
     ? "The scan is queued and starts as soon as a worker is free."
-    : "The scan is running: most finish within half a minute."} This page reloads every ${PROGRESS_REFRESH_SECONDS} seconds and shows the report as soon as it is stored. You can leave and come back to <a href="${reportPath(domain)}">this address</a> at any time.</p>
+    : "The scan is running."} This page reloads every ${PROGRESS_REFRESH_SECONDS} seconds and shows the report as soon as it is stored. You can leave and come back to <a href="${reportPath(domain)}">this address</a> at any time.</p>
 ${progress ? scanProgress(progress, "progress-page") : ""}
-<section class="card" aria-labelledby="checks-title"><h2 id="checks-title">What is being checked</h2>${checksList(web.checks)}</section>
+<section class="card" aria-labelledby="checks-title"><h2 id="checks-title">What is being checked</h2>${checksList(checksRun(web.checks, context))}</section>
 </section>`;
   return renderScanPage(context, {
     title: `Scanning ${domain} · ${context.siteName}`,
@@ -43,10 +43,10 @@ export function renderNotScannedPage(context: PageContext, web: ServiceWeb, doma
   const body = html`<section aria-labelledby="missing-title">
 <p class="eyebrow">${web.name} report</p>
 <h1 class="domain-title" id="missing-title">${domain} has not been scanned yet</h1>
-<p class="lead">There is no report for ${domain}. Scan it now: it takes about half a minute.</p>
+<p class="lead">There is no report for ${domain}. Scan it now: the page follows the scan step by step and opens the report when it is stored.</p>
 ${scanForm({ mode: "scan", domain, buttonLabel: `Scan ${domain}` }, context.challenge, "scan")}
 </section>
-${checksTemplate(web.checks)}`;
+${checksTemplate(checksRun(web.checks, context))}`;
   return renderScanPage(context, {
     title: `${domain}: not scanned yet · ${context.siteName}`,
     description: `${domain} has no ${web.name} report yet.`,

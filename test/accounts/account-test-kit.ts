@@ -101,3 +101,22 @@ export function stopTurnstileFake(): void {
   verifier?.stop(true);
   verifier = undefined;
 }
+
+/**
+ * Creates a key as a browser does: the form post answers 303 (Post/Redirect/Get), and the page it
+ * redirects to shows the key, once. Returns both answers and the key.
+ */
+export async function createKeyByForm(
+  s: AccountsService,
+  cookie: string,
+  name: string,
+): Promise<{ post: Response; response: Response; page: string; key: string }> {
+  const post = await s.post("/account/keys", { name }, { cookie });
+  if (post.status !== 303) throw new Error(`creating a key answered ${post.status}: ${await post.text()}`);
+  const location = post.headers.get("location")!;
+  const response = await s.get(location.replace(/#.*$/, ""), { cookie });
+  const page = await response.text();
+  const key = /<code id="new-key" data-api-key>([^<]+)<\/code>/.exec(page)?.[1];
+  if (!key) throw new Error(`no key in the page after the redirect (${response.status})`);
+  return { post, response, page, key };
+}

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { createApiKey } from "../../src/auth/api-key-service.ts";
 import { insertScan } from "../../src/store/scans-repo.ts";
-import { challengeToken, sessionCookieOf, startAccounts, stopTurnstileFake, type AccountsService } from "./account-test-kit.ts";
+import { challengeToken, createKeyByForm, sessionCookieOf, startAccounts, stopTurnstileFake, type AccountsService } from "./account-test-kit.ts";
 
 const ADMIN = { ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "operator passphrase 42" };
 
@@ -80,8 +80,7 @@ describe("admin area", () => {
   test("the overview shows recent scans with caller and key, the queue, users with keys, and refusals; any key can be revoked", async () => {
     const s = (service = startAccounts(ADMIN));
     const user = await s.signUp("ann@example.com");
-    const created = await s.post("/account/keys", { name: "ann's <CI>" }, { cookie: user });
-    const key = /data-api-key>([^<]+)</.exec(await created.text())![1]!;
+    const { key } = await createKeyByForm(s, user, "ann's <CI>");
     const keyId = createApiKey(s.runtime.db, { prefix: "aivis", name: "operator key", userId: null, now: s.clock.now }).id;
     insertScan(s.runtime.db, {
       domain: "scanned.test",

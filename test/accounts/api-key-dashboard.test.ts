@@ -1,13 +1,13 @@
 /**
- * The key dashboard: a key is shown in full exactly once (in the answer that created it) and nowhere
- * else: not the list, not the admin pages, not the log, not the database file. Revocation takes
- * effect on the very next API request.
+ * The key dashboard: a key is shown in full exactly once (on the page the creating form post redirects
+ * to) and nowhere else: not on a reload, the list, the admin pages, the log, or the database file.
+ * Revocation takes effect on the very next API request.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createLogger } from "../../src/log.ts";
-import { challengeToken, sessionCookieOf, startAccounts, stopTurnstileFake, type AccountsService } from "./account-test-kit.ts";
+import { challengeToken, createKeyByForm, sessionCookieOf, startAccounts, stopTurnstileFake, type AccountsService } from "./account-test-kit.ts";
 
 const ADMIN = { ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "operator passphrase 42" };
 
@@ -18,13 +18,7 @@ afterEach(async () => {
 });
 afterAll(stopTurnstileFake);
 
-async function createKey(s: AccountsService, cookie: string, name: string): Promise<{ response: Response; page: string; key: string }> {
-  const response = await s.post("/account/keys", { name }, { cookie });
-  const page = await response.text();
-  const key = /<code id="new-key" data-api-key>([^<]+)<\/code>/.exec(page)?.[1];
-  if (!key) throw new Error(`no key in the page (${response.status})`);
-  return { response, page, key };
-}
+const createKey = createKeyByForm;
 
 async function adminCookie(s: AccountsService): Promise<string> {
   const response = await s.post("/admin/login", { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD, challengeToken: challengeToken() });
@@ -44,11 +38,15 @@ describe("API key dashboard", () => {
     expect(post.status).toBe(303);
   });
 
-  test("create → shown once with a copy button and a warning → works for the API → revoke with confirmation → 401 on the next request", async () => {
+  test("create → redirected → shown once with a copy button and a warning → works for the API → revoke with confirmation → 401 on the next request", async () => {
     const s = (service = startAccounts());
     const cookie = await s.signUp("ann@example.com");
-    const { response, page, key } = await createKey(s, cookie, "CI pipeline");
-    expect(response.status).toBe(201);
+    const { post, response, page, key } = await createKey(s, cookie, "CI pipeline");
+    expect(post.status).toBe(303);
+    expect(post.headers.get("location")).toBe("/account#new-key-heading");
+    expect(post.headers.get("cache-control")).toBe("no-store");
+    expect(await post.text()).toBe("");
+    expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(key).toMatch(/^aivis_[0-9A-Za-z]{36}$/);
     expect(page).toContain("shown only this once");
@@ -107,7 +105,7 @@ describe("API key dashboard", () => {
     expect(await (await s.get("/account", { cookie: bob })).text()).not.toContain("ann-laptop");
   });
 
-  test("the key appears in the creation answer only: not the list, the admin pages, the log, or the database file", async () => {
+  test("the key appears on the page after creation only: not the list, the admin pages, the log, or the database file", async () => {
     const lines: string[] = [];
     const s = (service = startAccounts(ADMIN, { log: createLogger("debug", (line) => lines.push(line)) }));
     const cookie = await s.signUp("ann@example.com");
@@ -144,7 +142,7 @@ describe("API key dashboard", () => {
   test("an account may hold at most 20 active keys", async () => {
     const s = (service = startAccounts());
     const cookie = await s.signUp("ann@example.com");
-    for (let index = 0; index < 20; index++) expect((await s.post("/account/keys", { name: `key ${index}` }, { cookie })).status).toBe(201);
+    for (let index = 0; index < 20; index++) expect((await s.post("/account/keys", { name: `key ${index}` }, { cookie })).status).toBe(303);
     const refused = await s.post("/account/keys", { name: "one too many" }, { cookie });
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("Revoke one you no longer use first");

@@ -248,7 +248,7 @@ describe("cross-site requests", () => {
       body: JSON.stringify({ url: "example.test" }),
     });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "Verification failed. Please retry." });
+    expect(await response.json()).toMatchObject({ error: "Verification failed. Please retry." });
   });
 });
 

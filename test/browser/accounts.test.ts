@@ -2,7 +2,10 @@
  * Accounts end to end in a real browser (Debian's Chromium through playwright-core) against the
  * compiled binary: sign up (the ALTCHA widget does its proof of work in the page), create a key and
  * read it from the page, scan with it (202), revoke it through the confirmation page, see the same
- * call refused (401), and sign in as the admin to find that scan and that key.
+ * call refused (401), and sign in as the admin to find that scan and that key. Then, at desktop and
+ * phone width: reloading after "Create key" creates nothing and shows the key no more, the key's use
+ * of its hourly limit and "My scans" follow a scan, and the admin finds it by search. Screenshots go
+ * to test-output/.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,12 +18,17 @@ import { startService, type ServiceProcess } from "../../scripts/lib/service-pro
 import { freePort } from "../../scripts/bench/bench-helpers.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { pollReport } from "../helpers/poll-report.ts";
-import { CHROMIUM, hasChromium, launchChromium } from "../helpers/browser.ts";
+import { CHROMIUM, hasChromium, launchChromium, TEST_OUTPUT } from "../helpers/browser.ts";
 
 if (!hasChromium) console.warn(`account browser test skipped: ${CHROMIUM} is missing (CI installs Debian's chromium package)`);
 
 const ADMIN_EMAIL = "operator@example.com";
 const ADMIN_PASSWORD = "operator browser passphrase";
+
+const WIDTHS = [
+  { name: "desktop", viewport: { width: 1280, height: 900 }, isMobile: false },
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
+] as const;
 
 let browser: Browser;
 let service: ServiceProcess;
@@ -45,7 +53,11 @@ beforeAll(async () => {
     LOG_LEVEL: "info",
     FETCH_TIMEOUT_MS: "5000",
     SCAN_TIMEOUT_MS: "20000",
-    SCAN_CONNECT_TO: [site.connectTo("keyed.test", 443), site.connectTo("www.keyed.test", 443)].join(","),
+    SCAN_CONNECT_TO: [
+      site.connectTo("keyed.test", 443),
+      site.connectTo("www.keyed.test", 443),
+      ...WIDTHS.flatMap((width) => [site.connectTo(`${width.name}.secure.test`, 443), site.connectTo(`www.${width.name}.secure.test`, 443)]),
+    ].join(","),
   });
   browser = await launchChromium();
 }, 180_000);
@@ -152,3 +164,74 @@ test.skipIf(!hasChromium)("sign up → create a key → scan with it → revoke 
   await context.close();
   await adminContext.close();
 }, 240_000);
+
+for (const width of WIDTHS) {
+  test.skipIf(!hasChromium)(`${width.name}: reload after “Create key” creates nothing; key use and My scans follow a scan; the admin finds it by search`, async () => {
+    const context = await browser.newContext({ viewport: width.viewport, isMobile: width.isMobile, hasTouch: width.isMobile });
+    const page = await context.newPage();
+    const watched = watch(page);
+    const shot = (name: string, target: Page = page) => target.screenshot({ path: join(TEST_OUTPUT, `accounts-${name}-${width.name}.png`), fullPage: true });
+
+    // The home page's API hint leads to sign-up.
+    await page.goto(service.baseUrl);
+    await page.locator("p", { hasText: "Start a scan with an API key" }).getByRole("link", { name: "sign up" }).click();
+    await page.waitForURL(`${service.baseUrl}/account/signup`);
+    await page.getByLabel("Email").fill(`${width.name}@example.com`);
+    await page.getByLabel("Password").fill(`a long and unusual ${width.name} passphrase`);
+    await waitForChallenge(page);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${service.baseUrl}/account`);
+
+    await page.getByLabel("Key name").fill(`${width.name} key`);
+    await page.getByRole("button", { name: "Create key" }).click();
+    // Post/Redirect/Get: the browser lands on the dashboard by a GET, and the key is shown there once.
+    await page.waitForURL(`${service.baseUrl}/account#new-key-heading`);
+    const key = (await page.locator("#new-key").textContent())?.trim() ?? "";
+    expect(key).toMatch(/^aivis_[0-9A-Za-z]{36}$/);
+    const keyRows = page.getByRole("table", { name: "Your API keys" }).locator("tbody tr");
+    expect(await keyRows.count()).toBe(1);
+    await shot("key-created");
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Your API keys" }).waitFor();
+    expect(await page.locator("#new-key").count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+    expect(await keyRows.count()).toBe(1);
+    expect(await keyRows.first().textContent()).toContain("0 of 60 fresh scans");
+    await shot("after-reload");
+
+    const domain = `${width.name}.secure.test`;
+    expect((await scanWith(key, domain)).status).toBe(202);
+    await pollReport(service.baseUrl, domain, 60_000);
+    await page.goto(`${service.baseUrl}/account`);
+    expect(await keyRows.first().textContent()).toContain("1 of 60 fresh scans");
+    const myScans = page.getByRole("table", { name: "Scans asked for with your keys" });
+    await expect(myScans.getByRole("link", { name: domain }).count()).resolves.toBe(1);
+    expect(await myScans.textContent()).not.toContain(WIDTHS.find((other) => other.name !== width.name)!.name + ".secure.test");
+    await shot("my-scans");
+
+    const adminContext = await browser.newContext({ viewport: width.viewport, isMobile: width.isMobile, hasTouch: width.isMobile });
+    const admin = await adminContext.newPage();
+    const adminWatched = watch(admin);
+    await admin.goto(`${service.baseUrl}/admin/login`);
+    await admin.getByLabel("Email").fill(ADMIN_EMAIL);
+    await admin.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await waitForChallenge(admin);
+    await admin.getByRole("button", { name: "Sign in" }).click();
+    await admin.waitForURL(`${service.baseUrl}/admin`);
+    await admin.getByRole("link", { name: "Search scans" }).click();
+    await admin.getByLabel("Domain contains").fill(width.name);
+    await admin.getByLabel("Caller").selectOption("key");
+    await admin.getByRole("button", { name: "Search" }).click();
+    await admin.waitForURL(/\/admin\/scans\?domain=/);
+    const found = admin.getByRole("table", { name: "Scans" });
+    await expect(found.getByRole("link", { name: domain }).count()).resolves.toBe(1);
+    expect(await found.textContent()).toContain(`${width.name} key`);
+    await shot("admin-scan-search", admin);
+
+    expect(watched.problems).toEqual([]);
+    expect(adminWatched.problems).toEqual([]);
+    await context.close();
+    await adminContext.close();
+  }, 240_000);
+}

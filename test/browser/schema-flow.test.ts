@@ -90,8 +90,8 @@ describe.skipIf(!hasChromium)("the schema service's pages in Chromium", () => {
     expect(await page.locator("h1").textContent()).toBe(SHOP_HOST);
     expect(await page.locator(".page-url").textContent()).toBe(`Page: https://${SHOP_HOST}${SHOP_PAGE_PATH} — Great Widget | Widget Works`);
     const summary = await page.locator(".schema-summary").textContent();
-    expect(summary).toContain("2 item(s) (json-ld)");
-    expect(summary).toContain("2 rich result(s) eligible");
+    expect(summary).toContain("2 items (json-ld)");
+    expect(summary).toContain("2 rich results eligible");
 
     // The block that does not parse, with the reason.
     const problem = page.locator("ul.problems > li");
@@ -103,15 +103,15 @@ describe.skipIf(!hasChromium)("the schema service's pages in Chromium", () => {
     const items = page.locator("ol.schema-items > li");
     expect(await items.count()).toBe(2);
     const product = items.filter({ has: page.locator("h3", { hasText: /^Product / }) });
-    expect(await product.locator("h3 .status").textContent()).toBe("0 error(s), 0 warning(s)");
+    expect(await product.locator("h3 .status").textContent()).toBe("0 errors, 0 warnings");
     const productEligibility = await product.locator("ul.eligibility > li").allTextContents();
     expect(productEligibility.map((entry) => entry.trim().replace(/\s+/g, " "))).toEqual([
-      expect.stringMatching(/^eligible Product snippet \(rule product-snippet, checked \d{4}-\d{2}-\d{2}\) \d+ recommended addition\(s\)/),
+      expect.stringMatching(/^eligible Product snippet \(rule product-snippet, checked \d{4}-\d{2}-\d{2}\) \d+ recommended additions?/),
       expect.stringMatching(/^eligible Merchant listing \(rule merchant-listing, checked \d{4}-\d{2}-\d{2}\) /),
     ]);
     expect(productEligibility[0]).toContain("Add aggregateRating.");
     const organization = items.filter({ has: page.locator("h3", { hasText: /^Organization / }) });
-    expect(await organization.locator("h3 .status.status-fail").textContent()).toBe("1 error(s), 0 warning(s)");
+    expect(await organization.locator("h3 .status.status-fail").textContent()).toBe("1 error, 0 warnings");
     expect(await organization.locator("ul.issues-fail > li").allTextContents()).toEqual([`${UNKNOWN_PROPERTY}: "${UNKNOWN_PROPERTY}" is not a schema.org property.`]);
     const logo = organization.locator("ul.eligibility > li");
     expect(await logo.textContent()).toContain("not eligible Organization logo");

@@ -112,6 +112,8 @@ describe.skipIf(!hasChromium)("the web pages in Chromium", () => {
     expect(first).toMatch(/^\d+:\d\d$/);
     expect(await page.getByRole("button", { name: "Rescan now" }).isDisabled()).toBe(true);
     expect(await page.locator("#rescan-status").textContent()).toContain("Rate limit exceeded");
+    // One countdown: the API's static "Try again in N seconds." is not shown beside the live one.
+    expect(await page.locator("#rescan-status").textContent()).not.toContain("Try again in");
     // It counts down.
     await page.waitForFunction((start) => document.querySelector("[data-countdown]")?.textContent !== start, first, { timeout: 5_000 });
     await page.screenshot({ path: join(OUTPUT, "rescan-countdown.png") });

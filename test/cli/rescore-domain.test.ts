@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
-import { analyzerFor } from "../../src/analyzers/registry.ts";
+import { loadAnalyzer } from "../../src/analyzers/registry.ts";
 import { SchemaRecordSchema } from "../../src/analyzers/schema/record-schema.ts";
 import { scoreArtifacts as scoreSchema } from "../../src/analyzers/schema/score-artifacts.ts";
 import type { SchemaArtifacts } from "../../src/analyzers/schema/gather/page-artifact.ts";
@@ -27,8 +27,10 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
+const analyzers = { visibility: await loadAnalyzer("visibility"), schema: await loadAnalyzer("schema") };
+
 function depsFor(service: "visibility" | "schema", overrides: Partial<RescoreDeps> = {}): RescoreDeps {
-  return { db, analyzer: analyzerFor(service), rescorer: rescorerFor(service), now: () => RESCORED_AT, version: "9.9.9-test", ...overrides };
+  return { db, analyzer: analyzers[service], rescorer: rescorerFor(service), now: () => RESCORED_AT, version: "9.9.9-test", ...overrides };
 }
 
 /** A stored scan whose record was scored by an older build: same artifacts, another score. */

@@ -5,12 +5,14 @@
  * unshare): skipped otherwise.
  */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sightlineBinary } from "../helpers/binary.ts";
 import { buildRootfs } from "../../scripts/docker-rootfs.ts";
 import { startService } from "../../scripts/lib/service-process.ts";
+import { startFixtureSite, TEST_CA_PATH } from "../helpers/fixture-server.ts";
+import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 
 const isRoot = process.getuid?.() === 0 && Bun.which("unshare") !== null && Bun.which("chroot") !== null;
 
@@ -30,6 +32,27 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
   const version = Bun.spawnSync(inContainer(rootfs, ["/sightline", "version"]), { stdout: "pipe", stderr: "pipe" });
   expect(version.stderr.toString()).toBe("");
   expect(version.stdout.toString()).toMatch(/^sightline \d+\.\d+\.\d+/);
+  const help = Bun.spawnSync(inContainer(rootfs, ["/sightline", "--help"]), { stdout: "pipe", stderr: "pipe" });
+  expect(help.exitCode).toBe(0);
+  expect(help.stdout.toString()).toContain("scan");
+
+  // A scan from inside: every part it loads on demand is in the binary. The fixture site listens on the
+  // host's loopback, which the imitated container shares; its test CA is copied into the root.
+  const site = await startFixtureSite(wellPreparedSite("rootfs.secure.test"), { tls: true });
+  try {
+    copyFileSync(TEST_CA_PATH, join(rootfs, "test-ca.pem"));
+    const scan = Bun.spawn(inContainer(rootfs, ["/sightline", "scan", "rootfs.secure.test", "--json"]), {
+      env: { NODE_EXTRA_CA_CERTS: "/test-ca.pem", SCAN_CONNECT_TO: site.connectTo("rootfs.secure.test"), OFFSITE_CHECKS: "off" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [out, err, code] = await Promise.all([new Response(scan.stdout).text(), new Response(scan.stderr).text(), scan.exited]);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ domain: "rootfs.secure.test", status: "ok" });
+  } finally {
+    await site.stop();
+  }
 
   const service = await startService(inContainer(rootfs, ["/sightline"]), { DATABASE_PATH: "/data/test.sqlite", OFFSITE_CHECKS: "off" });
   try {
@@ -39,5 +62,20 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
     expect(page.status).toBe(200);
   } finally {
     expect(await service.stop()).toBe(0);
+  }
+}, 60_000);
+
+test.skipIf(!isRoot)("without DATABASE_PATH each service keeps its own file in /data, as the Dockerfile's WORKDIR / makes it", async () => {
+  const rootfs = join(work, "rootfs-per-service");
+  buildRootfs(await sightlineBinary(), rootfs);
+  // The Dockerfile sets no DATABASE_PATH and runs from /: the binary's ./data/<service>.sqlite default applies.
+  const dockerfile = readFileSync(join(import.meta.dir, "../../Dockerfile"), "utf8");
+  expect(dockerfile).not.toMatch(/^ENV .*DATABASE_PATH/m);
+  expect(dockerfile).toMatch(/^WORKDIR \/$/m);
+  for (const service of ["visibility", "schema"]) {
+    const created = Bun.spawnSync(inContainer(rootfs, ["/sightline", "migrate"]), { env: { ...process.env, SERVICE: service, DATABASE_PATH: undefined }, stdout: "pipe", stderr: "pipe" });
+    expect(created.stderr.toString()).toBe("");
+    expect(created.stdout.toString()).toContain(`./data/${service}.sqlite`);
+    expect(existsSync(join(rootfs, "data", `${service}.sqlite`))).toBe(true);
   }
 }, 60_000);

@@ -216,8 +216,21 @@ describe("POST /api/scan", () => {
       for (const body of [{ url: "good.test" }, { url: "good.test", challengeToken: "" }, { url: "good.test", challengeToken: "forged" }, "{broken"]) {
         const response = await s.scan(body);
         expect(response.status).toBe(403);
-        expect(await json(response)).toEqual({ error: "Verification failed. Please retry." });
+        const refusal = await json(response);
+        // The error text is the interface's; the added hint names both credentials and where a key comes from.
+        expect(refusal).toMatchObject({ error: "Verification failed. Please retry." });
+        expect(refusal.hint).toContain("Authorization: Bearer");
+        expect(refusal.hint).toContain("sightline keys create");
+        expect(refusal.hint).toContain("challengeToken");
       }
+    });
+
+    test("the 403 hint says whether nothing was sent or the challenge answer was refused", async () => {
+      const s = start();
+      const missing = await json(await s.scan({ url: "good.test" }));
+      expect(missing.hint).toStartWith("No API key and no challenge answer were sent.");
+      const forged = await json(await s.scan({ url: "good.test", challengeToken: "forged" }));
+      expect(forged.hint).toStartWith("The challenge answer was invalid, expired or already used");
     });
 
     test("no pipeline token configured: every bearer token that is not a key is refused", async () => {

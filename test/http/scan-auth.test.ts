@@ -34,7 +34,7 @@ describe("browser challenge (ALTCHA)", () => {
 
     const replayed = await s.scan({ url: "again.test", challengeToken: token });
     expect(replayed.status).toBe(403);
-    expect(await replayed.json()).toEqual({ error: "Verification failed. Please retry." });
+    expect(await replayed.json()).toMatchObject({ error: "Verification failed. Please retry." });
   }, 60_000);
 
   test("a challenge solution is checked before the body: a bad url with a good token is 400", async () => {
@@ -72,7 +72,7 @@ describe("browser challenge (Turnstile)", () => {
     expect((await s.scan({ url: "ts.test", challengeToken: "good-turnstile-token" }, { client: "192.0.2.77" })).status).toBe(202);
     const refused = await s.scan({ url: "ts.test", challengeToken: "bad-token" });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: "Verification failed. Please retry." });
+    expect(await refused.json()).toMatchObject({ error: "Verification failed. Please retry." });
     expect(seen[0]?.get("secret")).toBe("turnstile-secret");
     expect(seen[0]?.get("remoteip")).toBe("192.0.2.77");
   });

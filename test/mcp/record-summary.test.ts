@@ -54,8 +54,20 @@ describe("summarizeRecord", () => {
     expect(text).toContain("Fix (effort S): Allow AI search crawlers in robots.txt. Why: Blocked crawlers cannot cite you.");
     // A multi-line "how" stays indented under its issue.
     expect(text).toContain("   How: Add:\n   User-agent: OAI-SearchBot\n   Allow: /");
+    // The arithmetic: Content is left out, the rest scaled to 100.
+    expect(text).toContain("How the score adds up:\n- Content was not assessed");
+    expect(text).toContain("- The assessed pillars earn 5 of their 25 points. Scaled to 100: 5 ÷ 25 × 100 = 20, which rounds to 20.");
     expect(text).toContain("Off-site presence: Wikidata found (https://www.wikidata.org/wiki/Q1); Wikipedia not found; Common Crawl unknown.");
     expect(text).toEndWith(URL_OF_RECORD);
+  });
+
+  test("lists the pages read and the scan's duration when the record has them", () => {
+    const text = summarizeRecord(
+      { ...record(), pages: [{ url: "https://shop.test/", role: "homepage", source: "request", status: 200 }, { url: "https://shop.test/about", role: "about", source: "homepage", status: null, error: "timed out" }], durationMs: 2345 },
+      URL_OF_RECORD,
+    );
+    expect(text).toContain("Pages read: https://shop.test/ (homepage, HTTP 200); https://shop.test/about (about, failed: timed out). The scan took 2.3 s.");
+    expect(summarizeRecord(record(), URL_OF_RECORD)).not.toContain("Pages read");
   });
 
   test("a failed scan gives its reason and no score", () => {

@@ -122,6 +122,13 @@ describe("schema web pages", () => {
     expect(text).toContain("The scan of down.test failed");
     expect(text).toContain("could not be fetched (refused)");
 
+    store(s.runtime.db, failedRecord("closed.test", "The page could not be fetched (https://closed.test/: Could not connect to closed.test (192.0.2.1:443): ECONNREFUSED.).", new Date(NOW - 30_000)));
+    const { document: closed } = await page("/report/closed.test");
+    // The cause in one sentence and a checklist for it; the raw message only under the technical details.
+    expect(closed.querySelector(".failed-reason")!.textContent).toStartWith("closed.test has an address, but the server there refused the connection");
+    expect(closed.querySelector(".checklist")!.textContent).toContain("port 443");
+    expect(closed.querySelector("details.failure-details li")!.textContent).toContain("ECONNREFUSED");
+
     store(s.runtime.db, okRecord("good.test", PRODUCT_PAGE, "https://good.test/p/1"));
     const badge = await (await s.request("/badge/good.test.svg")).text();
     expect(badge).toContain("4 eligible");

@@ -19,8 +19,8 @@ export function okRecord(domain: string, score: number, text = "Found it.", scan
     ],
   }));
   const topIssues: Issue[] = [
-    { id: "first-issue", title: "First issue", status: "fail", impact: "critical", detail: text, fix: { what: `What: ${text}`, why: `Why: ${text}`, how: `How: ${text}`, effort: "S" } },
-    { id: "second-issue", title: "Second issue", status: "warn", impact: "low", detail: "Minor.", fix: { what: "Tidy up", why: "Because", how: "User-agent: *\nAllow: /", effort: "M" } },
+    { id: "first-issue", title: "First issue", status: "fail", impact: "critical", detail: text, fix: { what: `What: ${text}`, why: `Why: ${text}`, how: `How: ${text}\n\n\`\`\`html\n${text}\n\`\`\``, effort: "S" } },
+    { id: "second-issue", title: "Second issue", status: "warn", impact: "low", detail: "Minor.", fix: { what: "Tidy up", why: "Because", how: "Allow everyone in robots.txt:\n\n```text\nUser-agent: *\nAllow: /\n```", effort: "M" } },
   ];
   return {
     domain,

@@ -57,7 +57,9 @@ describe("GET /report/:domain", () => {
     const issues = document.querySelectorAll("ol.issues > li");
     expect(Array.from(issues).map((issue) => issue.querySelector("h3")!.textContent)).toEqual(["First issue", "Second issue"]);
     const how = issues[1]!.querySelector("pre code")!;
+    // Copy takes the code alone, never the explanation around it.
     expect(how.textContent).toBe("User-agent: *\nAllow: /");
+    expect(issues[1]!.querySelector(".fix-how p")!.textContent).toBe("Allow everyone in robots.txt:");
     expect(issues[1]!.querySelector(`button[data-copy-target="${how.getAttribute("id")}"]`)).not.toBeNull();
 
     const offsite = document.querySelectorAll("ul.offsite > li");
@@ -85,8 +87,10 @@ describe("GET /report/:domain", () => {
     expect(meta("og:description")).toStartWith("Excellent");
     expect(document.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe("https://scan.example.org/report/og.test");
     expect(document.querySelector("#badge-markdown")!.textContent).toBe(
-      "[![AI visibility: grade A, 93 of 100](https://scan.example.org/badge/og.test.svg)](https://scan.example.org/report/og.test)",
+      "[![AI visibility score of og.test](https://scan.example.org/badge/og.test.svg)](https://scan.example.org/report/og.test)",
     );
+    // The embedded badge follows later scans, so its alt text names no score; the preview shows this record's.
+    expect(document.querySelector(".badge-preview img")!.getAttribute("alt")).toBe("AI visibility of og.test: grade A, 93 of 100");
   });
 
   test("hostile text in every field of the record renders as inert text", async () => {
@@ -98,19 +102,27 @@ describe("GET /report/:domain", () => {
     for (const hostile of HOSTILE_STRINGS) expect(text).not.toContain(hostile);
     // Shown, as text, where the record put it.
     expect(document.querySelector("li.signal p")!.textContent).toBe(HOSTILE_TEXT);
-    expect(document.querySelector("ol.issues pre code")!.textContent).toBe(`How: ${HOSTILE_TEXT}`);
+    expect(document.querySelector("ol.issues .fix-how p")!.textContent).toBe(`How: ${HOSTILE_TEXT}`);
+    expect(document.querySelector("ol.issues pre code")!.textContent).toBe(HOSTILE_TEXT);
   });
 
   test("a failed record explains what failed and what to check", async () => {
     const s = start();
-    storeRecord(s.runtime.db, failedRecordFor("down.test", `Could not connect to down.test: connection refused ${HOSTILE_STRINGS[0]}`));
+    storeRecord(s.runtime.db, failedRecordFor("down.test", `The site could not be reached (https://down.test/: Could not connect to down.test (192.0.2.1:443): ECONNREFUSED ${HOSTILE_STRINGS[0]}.).`));
     const { response, text, document } = await page("/report/down.test");
     expect(response.status).toBe(200);
     expectInert(text);
     expect(document.querySelector("h1")!.textContent).toBe("The scan of down.test failed");
-    expect(document.querySelector(".failed-reason")!.textContent).toContain("connection refused <script>");
+    // One sentence for the cause; the raw chain only under "Technical details".
+    expect(document.querySelector(".failed-reason")!.textContent).toStartWith("down.test has an address, but the server there refused the connection");
+    expect(document.querySelector(".failed-reason")!.textContent).not.toContain("ECONNREFUSED");
+    expect(document.querySelector("details.failure-details li")!.textContent).toContain("ECONNREFUSED <script>");
     expect(document.querySelector("#check-title")!.textContent).toBe("What to check");
-    expect(document.querySelectorAll(".checklist li").length).toBeGreaterThanOrEqual(4);
+    expect(document.querySelectorAll(".checklist li").length).toBeGreaterThanOrEqual(3);
+    expect(document.querySelector(".checklist")!.textContent).not.toContain("DNS zone");
+    // No badge is offered for a scan that failed.
+    expect(document.querySelector("#badge-title")).toBeNull();
+    expect(text).not.toContain("/badge/down.test.svg");
     expect(document.querySelector("article.pillar")).toBeNull();
     expect(document.querySelector("form#rescan")).not.toBeNull();
     expect(document.querySelector('meta[property="og:title"]')!.getAttribute("content")).toBe("down.test: the AI visibility scan failed");
@@ -135,7 +147,8 @@ describe("GET /report/:domain", () => {
     expect(response.status).toBe(200);
     expect(document.querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe("3");
     expect(document.querySelector("h1")!.textContent).toBe("Waiting to scan queued.test");
-    expect(document.querySelectorAll("ul.checks li").length).toBe(PILLARS.length);
+    // The test runtime runs with OFFSITE_CHECKS=off, so off-site presence is not listed as being checked.
+    expect(document.querySelectorAll("ul.checks li").length).toBe(PILLARS.filter((pillar) => pillar.id !== "presence").length);
 
     // With an older record, the record shows with a note, and the page still refreshes.
     storeRecord(s.runtime.db, okRecord("queued.test", 61));

@@ -1,7 +1,8 @@
 import { megabytes } from "../structured-data/extract-structured-data.ts";
-import type { ExtractedItem, LimitNotice } from "../structured-data/extracted-item.ts";
+import type { ExtractedItem, JsonLdNode, LimitNotice } from "../structured-data/extracted-item.ts";
 import { pageDocument } from "../structured-data/html-document.ts";
 import { embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
+import { MAX_ITEM_DATA_CHARS, MAX_ITEM_DATA_CHARS_PAST_BUDGET, MAX_RECORD_DATA_CHARS } from "../structured-data/structured-data-caps.ts";
 import { existingMarkup } from "./generate/existing-markup.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { suggestMarkup } from "./generate/suggest-markup.ts";
@@ -11,19 +12,19 @@ import { richResultEligibility } from "./rich-results/eligibility.ts";
 import { validateItem } from "./validate/validate-item.ts";
 import type { Vocabulary } from "./vocabulary/vocabulary.ts";
 
-const MAX_DATA_CHARS = 20_000;
-
 /** The analysis steps reported through `onStep`, after the page was fetched. */
 export type AnalysisStep = "extract" | "validate" | "generate";
 
 /** Extract → validate → rich-result eligibility → suggestions, for one fetched page. Pure; `onStep` only observes. */
 export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?: (step: AnalysisStep) => void): SchemaResult {
   onStep?.("extract");
-  const document = pageDocument(page, page.html);
-  const extraction = structuredGraph(document, page.html, page.finalUrl);
+  // Structured data is read from the HTML itself; the DOM is built only for the facts suggestions read.
+  const extraction = structuredGraph(page, page.html, page.finalUrl);
   onStep?.("validate");
-  const reported = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary));
+  const dataBudget = { charsLeft: MAX_RECORD_DATA_CHARS, cut: 0 };
+  const reported = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary, dataBudget));
   onStep?.("generate");
+  const document = pageDocument(page, page.html);
   const facts = readPageFacts(document, page.finalUrl);
   const generated = suggestMarkup(facts, existingMarkup(extraction, vocabulary, facts.canonicalUrl));
   return {
@@ -44,7 +45,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
     },
     items: reported,
     problems: extraction.problems,
-    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits],
+    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits, ...dataCutNotice(dataBudget)],
     generated,
     vocabulary: { ...vocabulary.origin },
   };
@@ -55,18 +56,42 @@ function fetchCutNotice(page: PageResponse): LimitNotice {
   return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (the FETCH_MAX_BYTES limit); structured data after that point was not read.` };
 }
 
-function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary): StructuredItem {
+/** What is left of MAX_RECORD_DATA_CHARS, and how many items' data was cut shorter for it. */
+interface DataBudget {
+  charsLeft: number;
+  cut: number;
+}
+
+function dataCutNotice(budget: DataBudget): LimitNotice[] {
+  if (budget.cut === 0) return [];
+  const message = `The items' data shown is cut at ${megabytes(MAX_RECORD_DATA_CHARS)} in all; past that, ${budget.cut} item(s) show their first ${MAX_ITEM_DATA_CHARS_PAST_BUDGET} characters (every item is still checked whole).`;
+  return [{ limit: "items", message }];
+}
+
+/** The item's data as the record shows it, within MAX_ITEM_DATA_CHARS and what is left of the record's budget. */
+function shownData(node: JsonLdNode, budget: DataBudget): string {
+  const data = JSON.stringify(node, null, 2);
+  let limit = Math.min(MAX_ITEM_DATA_CHARS, budget.charsLeft);
+  if (limit < Math.min(data.length, MAX_ITEM_DATA_CHARS)) {
+    limit = Math.max(limit, MAX_ITEM_DATA_CHARS_PAST_BUDGET);
+    budget.cut++;
+  }
+  const shown = data.length > limit ? `${data.slice(0, limit)}\n…` : data;
+  budget.charsLeft = Math.max(0, budget.charsLeft - shown.length);
+  return shown;
+}
+
+function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary, budget: DataBudget): StructuredItem {
   const validated = validateItem(item, vocabulary);
   const declared = item.node["@type"];
   const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type) => typeof type === "string") : [];
-  const data = JSON.stringify(item.node, null, 2);
   return {
     format: item.format,
     type: written.join(", "),
     path: item.path,
     id: typeof item.node["@id"] === "string" ? item.node["@id"] : null,
     properties: Object.keys(item.node).filter((key) => !key.startsWith("@")),
-    data: data.length > MAX_DATA_CHARS ? `${data.slice(0, MAX_DATA_CHARS)}\n…` : data,
+    data: shownData(item.node, budget),
     errors: validated.errors,
     warnings: validated.warnings,
     // Rich results read an item with what its @id references point at (a Product's Offer stated apart).

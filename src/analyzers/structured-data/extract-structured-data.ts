@@ -1,28 +1,31 @@
 import type { Extraction, LimitNotice } from "./extracted-item.ts";
-import { type HtmlDocument, PARSE_MAX_CHARS } from "./html-document.ts";
 import { extractJsonLd } from "./json-ld.ts";
 import { jsonLdScripts } from "./json-ld-scripts.ts";
+import { markupTree } from "./markup-tree.ts";
 import { extractMicrodata } from "./microdata.ts";
 import { extractRdfa } from "./rdfa.ts";
+import { MAX_ITEMS, MAX_MARKUP_ELEMENTS } from "./structured-data-caps.ts";
 
 /**
- * Every structured data item on the page, in all three formats, JSON-LD first (Google's preferred format).
- * JSON-LD is read from the whole page (`html`); Microdata and RDFa live in the markup itself, so they are
- * read from the parsed `document`, which holds the first PARSE_MAX_CHARS of it. `baseUrl` (the page's
- * final URL) makes Microdata and RDFa link values absolute, as HTML defines them.
+ * Every structured data item on the page, in all three formats, JSON-LD first (Google's preferred format),
+ * all read from the whole page (`html`): JSON-LD from its script blocks, Microdata and RDFa from the tree
+ * of the elements that carry them (markup-tree.ts). The formats share one budget of MAX_ITEMS items.
+ * `baseUrl` (the page's final URL) makes Microdata and RDFa link values absolute, as HTML defines them.
  */
-export function extractStructuredData(document: HtmlDocument, html: string, baseUrl: string): Extraction {
+export function extractStructuredData(html: string, baseUrl: string): Extraction {
   const jsonLd = extractJsonLd(jsonLdScripts(html));
-  const parts = [jsonLd, extractMicrodata(document, baseUrl), extractRdfa(document, baseUrl)];
-  const pageCut: LimitNotice[] =
-    html.length > PARSE_MAX_CHARS
-      ? [{ limit: "page-size", message: `The page is ${megabytes(html.length)}: JSON-LD was read from all of it, Microdata and RDFa from its first ${megabytes(PARSE_MAX_CHARS)}.` }]
-      : [];
+  const tree = markupTree(html);
+  const microdata = extractMicrodata(tree, baseUrl, MAX_ITEMS - jsonLd.items.length);
+  const rdfa = extractRdfa(tree, baseUrl, MAX_ITEMS - jsonLd.items.length - microdata.items.length);
+  const parts = [jsonLd, microdata, rdfa];
+  const treeCut: LimitNotice[] = tree.cut
+    ? [{ limit: "nodes", message: `The page's Microdata and RDFa markup holds more than ${MAX_MARKUP_ELEMENTS} elements; Microdata and RDFa after that point were not read.` }]
+    : [];
   return {
     items: parts.flatMap((part) => part.items),
     problems: parts.flatMap((part) => part.problems),
     jsonLdBlocks: jsonLd.jsonLdBlocks ?? [],
-    limits: [...pageCut, ...parts.flatMap((part) => part.limits)],
+    limits: [...treeCut, ...parts.flatMap((part) => part.limits)],
   };
 }
 

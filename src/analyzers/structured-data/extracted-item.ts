@@ -1,3 +1,5 @@
+import { MAX_PROBLEMS } from "./structured-data-caps.ts";
+
 /**
  * What the extractors produce: every format is turned into the same JSON-LD-shaped node
  * (`@type`, `@id`, property → value or array of values, nested nodes as objects), so one validator
@@ -54,14 +56,6 @@ export interface JsonLdBlockSummary {
   /** Why it could not be read as JSON; null when it parsed. */
   syntaxError: string | null;
 }
-
-/** No page needs more; a hostile one could hold thousands, and each costs validation and record space. */
-export const MAX_ITEMS = 100;
-/** Nesting deeper than this is cut, so a hostile page cannot make extraction or validation recurse for ever. */
-export const MAX_DEPTH = 12;
-
-/** A hostile page could hold thousands of unreadable blocks or values; the report lists this many and counts the rest. */
-export const MAX_PROBLEMS = 50;
 
 /**
  * Adds `value` under `name`, turning a second value into an array, as JSON-LD writes repeated properties.

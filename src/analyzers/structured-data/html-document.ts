@@ -4,10 +4,11 @@ export type HtmlDocument = ReturnType<typeof parseHTML>["document"];
 export type HtmlElement = NonNullable<ReturnType<HtmlDocument["querySelector"]>>;
 
 /**
- * linkedom's DOM costs tens of bytes per byte of HTML; structured data and the facts the generator
- * reads sit well within the first megabyte, so larger pages are judged on that part.
+ * linkedom's DOM costs tens of bytes per byte of HTML; the facts the generator and the visibility audits
+ * read sit well within the first megabyte, so larger pages are judged on that part. Structured data is
+ * read from the whole page without a DOM (json-ld-scripts.ts, markup-tree.ts).
  */
-export const PARSE_MAX_CHARS = 1024 * 1024;
+export const PARSE_MAX_CHARS = 8 * 1024 * 1024;
 
 /** The start of the HTML to parse: at most `limit` characters, cut at a tag boundary so no tag is split. */
 export function parsedPart(html: string, limit = PARSE_MAX_CHARS): string {

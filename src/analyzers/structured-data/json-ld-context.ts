@@ -6,6 +6,8 @@
  * rather than being guessed.
  */
 
+import { boundedMemo } from "./bounded-memo.ts";
+
 /** The namespace schema.org's published context maps its terms to (http, for compatibility). */
 export const SCHEMA_ORG_VOCAB = "http://schema.org/";
 
@@ -86,14 +88,28 @@ export function isSchemaOrgContextUrl(url: string): boolean {
 }
 
 /** The bare schema.org name of an IRI (`https://www.schema.org/Person` → `Person`), or null when it is not schema.org's. */
-export function schemaOrgName(iri: string): string | null {
-  return SCHEMA_ORG_IRI.exec(iri)?.[1] ?? null;
-}
+export const schemaOrgName: (iri: string) => string | null = boundedMemo((iri) => SCHEMA_ORG_IRI.exec(iri)?.[1] ?? null);
 
 /** Whether the scope makes anything a schema.org term: its @vocab, or a term or prefix in schema.org's namespace. */
 export function mapsSchemaOrg(scope: TermScope): boolean {
   if (scope.vocab !== null && isSchemaOrgNamespace(scope.vocab)) return true;
-  for (const definition of scope.terms.values()) {
+  return mapsSchemaOrgTerms(scope.terms);
+}
+
+const termsMappingSchemaOrg = new WeakMap<ReadonlyMap<string, TermDefinition>, boolean>();
+
+/** Remembered per map of terms: schema.org's context, shared by most items, has a dozen to look through. */
+function mapsSchemaOrgTerms(terms: ReadonlyMap<string, TermDefinition>): boolean {
+  let maps = termsMappingSchemaOrg.get(terms);
+  if (maps === undefined) {
+    maps = anyTermMapsSchemaOrg(terms);
+    termsMappingSchemaOrg.set(terms, maps);
+  }
+  return maps;
+}
+
+function anyTermMapsSchemaOrg(terms: ReadonlyMap<string, TermDefinition>): boolean {
+  for (const definition of terms.values()) {
     if (definition !== null && "iri" in definition && (isSchemaOrgNamespace(definition.iri) || schemaOrgName(definition.iri) !== null)) return true;
   }
   return false;
@@ -111,10 +127,16 @@ export function interpretContext(context: unknown, parent: TermScope = EMPTY_SCO
   if (context === undefined) return parent;
   if (context === null) return EMPTY_SCOPE;
   if (Array.isArray(context)) return context.slice(0, MAX_CONTEXT_ENTRIES).reduce<TermScope>((scope, entry) => interpretContext(entry, scope), parent);
-  if (typeof context === "string") return applyContextUrl(context, parent);
+  if (typeof context === "string") return parent === EMPTY_SCOPE ? contextUrlScope(context) : applyContextUrl(context, parent);
   if (isObject(context)) return applyContextObject(context, parent);
   return parent;
 }
+
+/**
+ * The scope of a context URL on its own, as nearly every item's `"@context": "https://schema.org"` is:
+ * built once (scopes are never changed after they are made) rather than copying schema.org's terms per item.
+ */
+const contextUrlScope = boundedMemo((url: string) => applyContextUrl(url, EMPTY_SCOPE), 1_000);
 
 function applyContextUrl(url: string, parent: TermScope): TermScope {
   if (isSchemaOrgContextUrl(url)) {

@@ -1,6 +1,7 @@
-import { addProblem, type Extraction, type ExtractedItem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS, type ProblemSink, problemsOf } from "./extracted-item.ts";
+import { addProblem, type Extraction, type ExtractedItem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, type ProblemSink, problemsOf } from "./extracted-item.ts";
 import type { JsonLdScript } from "./json-ld-scripts.ts";
 import { normalizeJsonLdNode } from "./normalize-json-ld-node.ts";
+import { MAX_DEPTH, MAX_ITEMS } from "./structured-data-caps.ts";
 
 /**
  * The JSON-LD blocks of a page: each top-level object, each member of a top-level array and each
@@ -66,7 +67,8 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
   if (items.length >= MAX_ITEMS) return;
   const cut = { happened: false };
   // Keys as the @context in force makes them (`type` → `@type`, `schema:name` → `name`, other vocabularies' terms as IRIs).
-  const normalized = normalizeJsonLdNode(cutDeepNesting(value, 0, cut) as JsonLdNode, inheritedContext);
+  const shallow = nestsWithin(value, 0);
+  const normalized = normalizeJsonLdNode(shallow ? value : (cutDeepNesting(value, 0, cut) as JsonLdNode), inheritedContext);
   items.push({ format: "json-ld", path, node: normalized.node, context: normalized.context, unreadContexts: normalized.unreadContexts });
   if (cut.happened) state.cutDeep = true;
 }
@@ -98,6 +100,22 @@ function cutDeepNesting(value: unknown, depth: number, cut: { happened: boolean 
     return {};
   }
   return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, cutDeepNesting(member, depth + 1, cut)]));
+}
+
+/**
+ * Whether cutDeepNesting would leave `value` as it is (levels counted as it counts them), found without
+ * copying: nearly every item is shallow, and normalising it makes the one copy it needs.
+ */
+function nestsWithin(value: unknown, depth: number): boolean {
+  if (Array.isArray(value)) {
+    if (depth > MAX_DEPTH) return value.length === 0;
+    for (const member of value) if (!nestsWithin(member, Array.isArray(member) ? depth + 1 : depth)) return false;
+    return true;
+  }
+  if (!isNode(value)) return true;
+  if (depth > MAX_DEPTH) return Object.keys(value).length === 0;
+  for (const key of Object.keys(value)) if (!nestsWithin(value[key], depth + 1)) return false;
+  return true;
 }
 
 type ParsedBlock = { ok: true; value: unknown } | { ok: false; error: string };

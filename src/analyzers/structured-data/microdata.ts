@@ -1,6 +1,7 @@
-import type { HtmlDocument, HtmlElement } from "./html-document.ts";
+import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, type LimitNotice } from "./extracted-item.ts";
+import type { MarkupElement, MarkupTree } from "./markup-tree.ts";
 import { graphTerm } from "./schema-org-term.ts";
-import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, type LimitNotice, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
+import { MAX_DEPTH, MAX_ITEMS, MAX_VALUE_CHARS, TEXT_NODE_BUDGET } from "./structured-data-caps.ts";
 
 /**
  * Microdata (WHATWG HTML §5): every `itemscope` element that is not itself a property value is an
@@ -8,45 +9,52 @@ import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, type
  * the elements its `itemref` names by id (and their descendants), each visited once so that a loop
  * of references ends.
  */
-export function extractMicrodata(document: HtmlDocument, baseUrl: string): Extraction {
+export function extractMicrodata(tree: MarkupTree, baseUrl: string, maxItems = MAX_ITEMS): Extraction {
   const items: ExtractedItem[] = [];
-  const budget = textBudget();
-  const topLevel = (Array.from(document.querySelectorAll("[itemscope]")) as HtmlElement[]).filter(isTopLevel);
-  for (const element of topLevel.slice(0, MAX_ITEMS)) {
-    items.push({ format: "microdata", path: `microdata[${items.length}]`, node: readItem(element, 0, baseUrl, budget) });
+  const reading: Reading = { tree, baseUrl, budget: textBudget() };
+  const topLevel = tree.elements.filter((element) => element.hasAttribute("itemscope") && isTopLevel(element));
+  for (const element of topLevel.slice(0, maxItems)) {
+    items.push({ format: "microdata", path: `microdata[${items.length}]`, node: readItem(element, 0, reading) });
   }
-  return { items, problems: [], limits: itemLimit("Microdata", topLevel.length) };
+  return { items, problems: [], limits: itemLimit("Microdata", topLevel.length, maxItems) };
+}
+
+/** What one page's reading shares. */
+interface Reading {
+  tree: MarkupTree;
+  baseUrl: string;
+  budget: TextBudget;
 }
 
 /**
  * An item is top-level when it is no other item's property value: it has no itemprop, or it has one
  * but no enclosing item to belong to (schema.org's own examples write `<p itemscope itemprop="Person">`).
  */
-function isTopLevel(element: HtmlElement): boolean {
+function isTopLevel(element: MarkupElement): boolean {
   if (!element.hasAttribute("itemprop")) return true;
   for (let parent = element.parentElement; parent; parent = parent.parentElement) if (parent.hasAttribute("itemscope")) return false;
   return true;
 }
 
-function readItem(scope: HtmlElement, depth: number, baseUrl: string, budget: TextBudget): JsonLdNode {
+function readItem(scope: MarkupElement, depth: number, reading: Reading): JsonLdNode {
   const node: JsonLdNode = {};
   const types = words(scope.getAttribute("itemtype")).map(graphTerm);
   if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   const id = scope.getAttribute("itemid");
   if (id) node["@id"] = id.trim();
   const referenced = words(scope.getAttribute("itemref"))
-    .map((refId) => scope.ownerDocument.getElementById(refId) as HtmlElement | null)
-    .filter((element): element is HtmlElement => element !== null && element !== scope);
+    .map((refId) => reading.tree.byId.get(refId))
+    .filter((element): element is MarkupElement => element !== undefined && element !== scope);
   forEachPropertyElement(scope, isItemScope, (child) => {
     const names = words(child.getAttribute("itemprop"));
     if (names.length === 0) return;
-    const value = child.hasAttribute("itemscope") ? (depth < MAX_DEPTH ? readItem(child, depth + 1, baseUrl, budget) : {}) : propertyValue(child, baseUrl, budget);
+    const value = child.hasAttribute("itemscope") ? (depth < MAX_DEPTH ? readItem(child, depth + 1, reading) : {}) : propertyValue(child, reading.baseUrl, reading.budget);
     for (const name of names) addProperty(node, graphTerm(name), value);
   }, referenced);
   return node;
 }
 
-function isItemScope(element: HtmlElement): boolean {
+function isItemScope(element: MarkupElement): boolean {
   return element.hasAttribute("itemscope");
 }
 
@@ -55,17 +63,17 @@ function isItemScope(element: HtmlElement): boolean {
  * for which `isNestedScope` holds: their properties belong to them). A loop with its own stack rather than
  * recursion: a hostile page nests plain elements tens of thousands deep, past the call stack.
  */
-export function forEachPropertyElement(scope: HtmlElement, isNestedScope: (element: HtmlElement) => boolean, visit: (element: HtmlElement) => void, referenced: readonly HtmlElement[] = []): void {
-  const pending: HtmlElement[] = [];
-  const pushChildren = (parent: HtmlElement) => {
+export function forEachPropertyElement(scope: MarkupElement, isNestedScope: (element: MarkupElement) => boolean, visit: (element: MarkupElement) => void, referenced: readonly MarkupElement[] = []): void {
+  const pending: MarkupElement[] = [];
+  const pushChildren = (parent: MarkupElement) => {
     const children = parent.children;
-    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index] as HtmlElement);
+    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
   };
   // Referenced elements come after the item's own descendants, as in HTML's "crawl the properties".
   for (let index = referenced.length - 1; index >= 0; index--) pending.push(referenced[index]!);
   pushChildren(scope);
   // Only references can lead back to an element already seen (or to the item itself).
-  const seen = referenced.length > 0 ? new Set<HtmlElement>([scope]) : null;
+  const seen = referenced.length > 0 ? new Set<MarkupElement>([scope]) : null;
   while (pending.length > 0) {
     const element = pending.pop()!;
     if (seen) {
@@ -77,22 +85,14 @@ export function forEachPropertyElement(scope: HtmlElement, isNestedScope: (eleme
   }
 }
 
-/**
- * How much text the property values of one page may read, in nodes visited. An element's text is its
- * whole subtree, so property elements nested inside each other (thousands deep on a hostile page)
- * would each re-read everything below them: quadratic. Real pages stay far below this budget.
- */
+/** How much text the property values of one page may still read, in nodes visited (see TEXT_NODE_BUDGET). */
 export interface TextBudget {
   nodesLeft: number;
 }
 
-const TEXT_NODE_BUDGET = 2_000_000;
-/** One property value longer than this is cut: no schema.org value needs more, and the record shows less. */
-export const MAX_VALUE_CHARS = 10_000;
-
-/** The notice for a format whose top-level items passed MAX_ITEMS, or none. */
-export function itemLimit(format: string, found: number): LimitNotice[] {
-  return found > MAX_ITEMS ? [{ limit: "items", message: `The page holds ${found} ${format} items; the first ${MAX_ITEMS} are reported and checked.` }] : [];
+/** The notice for a format whose top-level items passed what was left of MAX_ITEMS, or none. */
+export function itemLimit(format: string, found: number, maxItems: number): LimitNotice[] {
+  return found > maxItems ? [{ limit: "items", message: `The page holds ${found} ${format} items; the first ${maxItems} are reported and checked (at most ${MAX_ITEMS} items a page).` }] : [];
 }
 
 export function textBudget(): TextBudget {
@@ -100,8 +100,8 @@ export function textBudget(): TextBudget {
 }
 
 /** The value of a non-item property element, by the element's kind (HTML's "property value" rules; URLs made absolute). */
-export function propertyValue(element: HtmlElement, baseUrl: string, budget: TextBudget): string {
-  const tag = element.tagName.toLowerCase();
+export function propertyValue(element: MarkupElement, baseUrl: string, budget: TextBudget): string {
+  const tag = element.tagName;
   const attribute = (name: string) => (element.getAttribute(name) ?? "").trim();
   const url = (name: string) => absoluteUrl(attribute(name), baseUrl);
   switch (tag) {
@@ -138,25 +138,24 @@ function absoluteUrl(value: string, baseUrl: string): string {
 }
 
 /** The element's text content, as `textContent` gives it, read within the page's budget and cut at MAX_VALUE_CHARS. */
-function text(element: HtmlElement, budget: TextBudget): string {
+function text(element: MarkupElement, budget: TextBudget): string {
   let out = "";
-  const pending: ChildNode[] = [element as unknown as ChildNode];
+  const pending: (MarkupElement | string)[] = [element];
   while (pending.length > 0 && budget.nodesLeft > 0 && out.length < MAX_VALUE_CHARS) {
     const node = pending.pop()!;
     budget.nodesLeft--;
-    if (node.nodeType === TEXT_NODE || node.nodeType === CDATA_NODE) out += (node as Text).data;
-    else if (node.nodeType === ELEMENT_NODE) {
-      const children = node.childNodes;
+    if (typeof node === "string") out += node;
+    else if (node.content !== null) {
+      const children = node.content;
       for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
     }
   }
   return out.slice(0, MAX_VALUE_CHARS).replace(/\s+/g, " ").trim();
 }
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
-const CDATA_NODE = 4;
-
 function words(value: string | null): string[] {
-  return (value ?? "").split(/\s+/).filter((word) => word !== "");
+  // Most elements lack the attribute asked for, or hold one word: no splitting for them.
+  if (value === null || value === "") return [];
+  if (!/\s/.test(value)) return [value];
+  return value.split(/\s+/).filter((word) => word !== "");
 }

@@ -1,7 +1,8 @@
-import type { HtmlDocument, HtmlElement } from "./html-document.ts";
-import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode, MAX_DEPTH, MAX_ITEMS } from "./extracted-item.ts";
-import { graphTerm } from "./schema-org-term.ts";
+import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode } from "./extracted-item.ts";
+import type { MarkupElement, MarkupTree } from "./markup-tree.ts";
 import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type TextBudget } from "./microdata.ts";
+import { graphTerm } from "./schema-org-term.ts";
+import { MAX_DEPTH, MAX_ITEMS } from "./structured-data-caps.ts";
 
 /**
  * RDFa Lite and the parts of RDFa Core that pages use (vocab, prefix, typeof, property, rel and rev,
@@ -13,17 +14,17 @@ import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type Text
  * nearest `vocab` (or a declared prefix) into full IRIs, so a term from another vocabulary is
  * recognisably not schema.org.
  */
-export function extractRdfa(document: HtmlDocument, baseUrl: string): Extraction {
+export function extractRdfa(tree: MarkupTree, baseUrl: string, maxItems = MAX_ITEMS): Extraction {
   const items: ExtractedItem[] = [];
   const context: RdfaContext = { baseUrl, budget: textBudget(), vocabOf: new Map(), prefixScopeOf: new Map() };
-  const topLevel = (Array.from(document.querySelectorAll("[typeof],[about],[resource]")) as HtmlElement[]).filter((element) => isSubject(element) && !isPropertyValue(element));
-  for (const element of topLevel.slice(0, MAX_ITEMS)) {
+  const topLevel = tree.elements.filter((element) => isSubject(element) && !isPropertyValue(element));
+  for (const element of topLevel.slice(0, maxItems)) {
     const node = readItem(element, 0, context);
     // An untyped subject that states nothing (a `resource` attribute on some other markup) is no item.
     if (!element.hasAttribute("typeof") && Object.keys(node).every((key) => key === "@id")) continue;
     items.push({ format: "rdfa", path: `rdfa[${items.length}]`, node });
   }
-  return { items, problems: [], limits: itemLimit("RDFa", topLevel.length) };
+  return { items, problems: [], limits: itemLimit("RDFa", topLevel.length, maxItems) };
 }
 
 /**
@@ -34,8 +35,8 @@ export function extractRdfa(document: HtmlDocument, baseUrl: string): Extraction
 interface RdfaContext {
   baseUrl: string;
   budget: TextBudget;
-  vocabOf: Map<HtmlElement, string | null>;
-  prefixScopeOf: Map<HtmlElement, HtmlElement | null>;
+  vocabOf: Map<MarkupElement, string | null>;
+  prefixScopeOf: Map<MarkupElement, MarkupElement | null>;
 }
 
 /**
@@ -44,14 +45,14 @@ interface RdfaContext {
  * `<span resource="#periodical"><span property="issn">…`. Its properties belong to that node, which
  * the graph joins by `@id` with the node's other statements.
  */
-function isSubject(element: HtmlElement): boolean {
+function isSubject(element: MarkupElement): boolean {
   if (element.hasAttribute("typeof")) return true;
   if (!element.hasAttribute("about") && !element.hasAttribute("resource")) return false;
   return !element.hasAttribute("property") && linkTerms(element, "rel").length === 0 && linkTerms(element, "rev").length === 0;
 }
 
 /** Whether a `typeof` element is the value of a property of an enclosing item rather than an item of its own. */
-function isPropertyValue(element: HtmlElement): boolean {
+function isPropertyValue(element: MarkupElement): boolean {
   if (element.hasAttribute("property") || linkTerms(element, "rel").length > 0 || linkTerms(element, "rev").length > 0) return true;
   return hangingLink(element) !== null;
 }
@@ -60,8 +61,8 @@ function isPropertyValue(element: HtmlElement): boolean {
  * The nearest ancestor below the enclosing item whose `rel`/`rev` hangs (names properties but links
  * to nothing itself), which makes this item their value; null when there is none.
  */
-function hangingLink(element: HtmlElement): HtmlElement | null {
-  for (let current = element.parentElement as HtmlElement | null; current; current = current.parentElement as HtmlElement | null) {
+function hangingLink(element: MarkupElement): MarkupElement | null {
+  for (let current = element.parentElement; current; current = current.parentElement) {
     if (isSubject(current)) return null;
     const links = linkTerms(current, "rel").length > 0 || linkTerms(current, "rev").length > 0;
     if (links && !linksToResource(current)) return current;
@@ -69,7 +70,7 @@ function hangingLink(element: HtmlElement): HtmlElement | null {
   return null;
 }
 
-function linksToResource(element: HtmlElement): boolean {
+function linksToResource(element: MarkupElement): boolean {
   return ["resource", "href", "src"].some((name) => element.hasAttribute(name));
 }
 
@@ -83,17 +84,19 @@ const HTML_LINK_TYPES = new Set([
   "stylesheet", "tag", "ugc", "webmention",
 ]);
 
-function linkTerms(element: HtmlElement, attribute: "rel" | "rev"): string[] {
-  return words(element.getAttribute(attribute)).filter((term) => !HTML_LINK_TYPES.has(term.toLowerCase()));
+function linkTerms(element: MarkupElement, attribute: "rel" | "rev"): string[] {
+  const value = element.getAttribute(attribute);
+  if (value === null) return [];
+  return words(value).filter((term) => !HTML_LINK_TYPES.has(term.toLowerCase()));
 }
 
-function readItem(scope: HtmlElement, depth: number, context: RdfaContext): JsonLdNode {
+function readItem(scope: MarkupElement, depth: number, context: RdfaContext): JsonLdNode {
   const node: JsonLdNode = {};
   const types = words(scope.getAttribute("typeof")).map((term) => expand(scope, term, context));
   const id = scope.getAttribute("resource") ?? scope.getAttribute("about") ?? (scope.hasAttribute("property") ? null : linkTarget(scope, context));
   if (id) node["@id"] = id;
   const reverse: JsonLdNode = {};
-  const nested = (child: HtmlElement): JsonLdNode => (depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {});
+  const nested = (child: MarkupElement): JsonLdNode => (depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {});
   forEachPropertyElement(scope, isSubject, (child) => {
     const expandAll = (terms: string[]) => terms.map((term) => expand(child, term, context));
     const properties = expandAll(words(child.getAttribute("property")));
@@ -131,7 +134,7 @@ function readItem(scope: HtmlElement, depth: number, context: RdfaContext): Json
 }
 
 /** The IRI an element links to (`resource`, `href`, `src`), absolute; null when it names none. */
-function linkTarget(element: HtmlElement, context: RdfaContext): string | null {
+function linkTarget(element: MarkupElement, context: RdfaContext): string | null {
   for (const name of ["resource", "href", "src"]) {
     const value = element.getAttribute(name);
     if (value !== null) return absoluteIri(value.trim(), context.baseUrl);
@@ -144,7 +147,7 @@ function absoluteIri(value: string, baseUrl: string): string {
 }
 
 /** A property's value: `content` wins on any element (RDFa Core), then a linked resource, then HTML's value rules. */
-function rdfaValue(element: HtmlElement, context: RdfaContext): string {
+function rdfaValue(element: MarkupElement, context: RdfaContext): string {
   const content = element.getAttribute("content");
   if (content !== null) return content.trim();
   const resource = element.getAttribute("resource");
@@ -153,11 +156,11 @@ function rdfaValue(element: HtmlElement, context: RdfaContext): string {
 }
 
 /** A term as the graph keeps it (see graphTerm), expanded first to a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
-function expand(element: HtmlElement, term: string, context: RdfaContext): string {
+function expand(element: MarkupElement, term: string, context: RdfaContext): string {
   return graphTerm(expandToIri(element, term, context));
 }
 
-function expandToIri(element: HtmlElement, term: string, context: RdfaContext): string {
+function expandToIri(element: MarkupElement, term: string, context: RdfaContext): string {
   if (/^https?:\/\//i.test(term)) return term;
   const colon = term.indexOf(":");
   if (colon > 0) {
@@ -201,14 +204,14 @@ function vocabularyOf(attribute: string | null): string | null {
 /** No real page nests this many prefix declarations; a hostile one cannot make each lookup walk them all. */
 const MAX_PREFIX_SCOPES = 32;
 
-function declaredPrefix(element: HtmlElement, prefix: string, context: RdfaContext): string | null {
+function declaredPrefix(element: MarkupElement, prefix: string, context: RdfaContext): string | null {
   const pattern = new RegExp(`(?:^|\\s)${prefix.replace(/[^\w-]/g, "")}:\\s+(\\S+)`);
-  const scopeOf = (from: HtmlElement) => nearest(from, context.prefixScopeOf, (candidate) => (candidate.getAttribute("prefix") ? candidate : null));
+  const scopeOf = (from: MarkupElement) => nearest(from, context.prefixScopeOf, (candidate) => (candidate.getAttribute("prefix") ? candidate : null));
   let scope = scopeOf(element);
   for (let walked = 0; scope && walked < MAX_PREFIX_SCOPES; walked++) {
     const match = pattern.exec(scope.getAttribute("prefix") ?? "");
     if (match) return match[1]!;
-    const parent = scope.parentElement as HtmlElement | null;
+    const parent = scope.parentElement;
     scope = parent ? scopeOf(parent) : null;
   }
   return null;
@@ -218,10 +221,10 @@ function declaredPrefix(element: HtmlElement, prefix: string, context: RdfaConte
  * The value `own` finds on `element` or its nearest ancestor that has one (null when none does), with
  * every element on the way remembered in `cache`, so each element is looked at once per page.
  */
-function nearest<T>(element: HtmlElement, cache: Map<HtmlElement, T | null>, own: (candidate: HtmlElement) => T | null): T | null {
-  const walked: HtmlElement[] = [];
+function nearest<T>(element: MarkupElement, cache: Map<MarkupElement, T | null>, own: (candidate: MarkupElement) => T | null): T | null {
+  const walked: MarkupElement[] = [];
   let found: T | null = null;
-  for (let current: HtmlElement | null = element; current; current = current.parentElement as HtmlElement | null) {
+  for (let current: MarkupElement | null = element; current; current = current.parentElement) {
     if (cache.has(current)) {
       found = cache.get(current)!;
       break;
@@ -238,5 +241,8 @@ function nearest<T>(element: HtmlElement, cache: Map<HtmlElement, T | null>, own
 }
 
 function words(value: string | null): string[] {
-  return (value ?? "").split(/\s+/).filter((word) => word !== "");
+  // Most elements lack the attribute asked for, or hold one word: no splitting for them.
+  if (value === null || value === "") return [];
+  if (!/\s/.test(value)) return [value];
+  return value.split(/\s+/).filter((word) => word !== "");
 }

@@ -1,7 +1,7 @@
-import type { HtmlDocument } from "./html-document.ts";
-import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, MAX_DEPTH, type StructuredFormat } from "./extracted-item.ts";
+import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonLdBlockSummary, type JsonLdNode, type LimitNotice, type StructuredFormat } from "./extracted-item.ts";
 import { extractStructuredData } from "./extract-structured-data.ts";
 import { normalizeTypes, termName } from "./schema-org-term.ts";
+import { EMBED_BUDGET, MAX_DEPTH, MAX_GRAPH_NODES } from "./structured-data-caps.ts";
 
 /**
  * One graph of the structured data on a page, whatever its format: every node (top-level items and the
@@ -46,23 +46,18 @@ export interface StructuredGraph {
   resolve(value: unknown): GraphNode | null;
 }
 
-/** No page states more nodes; past this a hostile page's nodes are not indexed (the items stay). */
-export const MAX_GRAPH_NODES = 5_000;
-
-/** How many node copies one call of embedReferences may make. */
-const EMBED_BUDGET = 2_000;
-
-const graphs = new WeakMap<HtmlDocument, StructuredGraph>();
+const graphs = new WeakMap<object, StructuredGraph>();
 
 /**
- * The structured-data graph of a page, built once per parsed document however many readers ask.
- * `html` is the whole page (JSON-LD is read from all of it), `document` its parsed start.
+ * The structured-data graph of a page (`html`, the whole page), built once per `owner` however many
+ * readers ask: the page's parsed document, or the fetched page itself. The graph is read from the HTML,
+ * not from the document, so a reader that needs no DOM need not build one.
  */
-export function structuredGraph(document: HtmlDocument, html: string, baseUrl: string): StructuredGraph {
-  let graph = graphs.get(document);
+export function structuredGraph(owner: object, html: string, baseUrl: string): StructuredGraph {
+  let graph = graphs.get(owner);
   if (!graph) {
-    graph = buildGraph(extractStructuredData(document, html, baseUrl), baseUrl);
-    graphs.set(document, graph);
+    graph = buildGraph(extractStructuredData(html, baseUrl), baseUrl);
+    graphs.set(owner, graph);
   }
   return graph;
 }
@@ -72,11 +67,16 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
   const byId = new Map<string, GraphNode>();
   const byObject = new WeakMap<object, GraphNode>();
 
+  // Each written id is made absolute once: references are resolved many times over.
+  const absoluteIds = new Map<string, string | null>();
   const absoluteId = (raw: unknown): string | null => {
-    if (typeof raw !== "string" || raw.trim() === "") return null;
-    const id = raw.trim();
-    if (id.startsWith("_:")) return id;
-    return URL.canParse(id, baseUrl) ? new URL(id, baseUrl).href : id;
+    if (typeof raw !== "string") return null;
+    let id = absoluteIds.get(raw);
+    if (id === undefined) {
+      id = absoluteIdOf(raw, baseUrl);
+      if (absoluteIds.size < 2 * MAX_GRAPH_NODES) absoluteIds.set(raw, id);
+    }
+    return id;
   };
 
   const register = (object: JsonLdNode, source: NodeSource, topLevel: boolean): void => {
@@ -106,12 +106,17 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
       if (!isDescribedNode(value)) continue;
       register(value, { format: item.format, path }, depth === 0);
       if (depth >= MAX_DEPTH) continue;
-      // `@reverse` holds nodes that point at this one (RDFa `rev`, JSON-LD reverse properties).
-      const reverse = isObject(value["@reverse"]) ? Object.entries(value["@reverse"]).map(([key, member]) => [`@reverse ${key}`, member] as const) : [];
-      const entries = [...Object.entries(value).filter(([key]) => !key.startsWith("@")), ...reverse];
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, member] = entries[index]!;
-        pending.push({ value: member, path: `${path} ${key}`, depth: depth + 1 });
+      // Pushed last first, so that nodes come off the stack in page order. `@reverse` holds nodes that
+      // point at this one (RDFa `rev`, JSON-LD reverse properties); they come after the node's own.
+      const reverse = value["@reverse"];
+      if (isObject(reverse)) {
+        const keys = Object.keys(reverse);
+        for (let index = keys.length - 1; index >= 0; index--) pushMember(pending, reverse[keys[index]!], `${path} @reverse ${keys[index]}`, depth + 1);
+      }
+      const keys = Object.keys(value);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index]!;
+        if (!key.startsWith("@")) pushMember(pending, value[key], `${path} ${key}`, depth + 1);
       }
     }
   }
@@ -126,6 +131,13 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
   const limits = [...extraction.limits];
   if (nodes.length >= MAX_GRAPH_NODES) limits.push({ limit: "nodes", message: `The page's structured data states more than ${MAX_GRAPH_NODES} nodes; the rest are not joined by @id.` });
   return { items: extraction.items, nodes, problems: extraction.problems, jsonLdBlocks: extraction.jsonLdBlocks ?? [], limits, byId, resolve };
+}
+
+function absoluteIdOf(raw: string, baseUrl: string): string | null {
+  const id = raw.trim();
+  if (id === "") return null;
+  if (id.startsWith("_:")) return id;
+  return URL.canParse(id, baseUrl) ? new URL(id, baseUrl).href : id;
 }
 
 /**
@@ -145,13 +157,19 @@ function typesOf(object: JsonLdNode): string[] {
   return types;
 }
 
+/** Only objects and arrays can hold nodes: literals (most values) are not put on the stack at all. */
+function pushMember(pending: { value: unknown; path: string; depth: number }[], value: unknown, path: string, depth: number): void {
+  if (typeof value === "object" && value !== null) pending.push({ value, path, depth });
+}
+
 /**
  * Whether a value describes a node rather than only pointing at one (`{"@id": …}`) or being a literal
  * (`{"@value": …}`): it has a type or a property of its own.
  */
 function isDescribedNode(value: unknown): value is JsonLdNode {
   if (!isObject(value) || Object.hasOwn(value, "@value")) return false;
-  return Object.keys(value).some((key) => key === "@type" || !key.startsWith("@"));
+  for (const key in value) if (Object.hasOwn(value, key) && (key === "@type" || !key.startsWith("@"))) return true;
+  return false;
 }
 
 function isObject(value: unknown): value is JsonLdNode {
@@ -160,7 +178,8 @@ function isObject(value: unknown): value is JsonLdNode {
 
 /** A shallow copy whose own property values are arrays where they were repeated, so merging can append. */
 function copyOf(object: JsonLdNode): JsonLdNode {
-  return Object.fromEntries(Object.entries(object));
+  // Spreading defines every own key, `__proto__` included, as a plain property.
+  return { ...object };
 }
 
 function mergeInto(target: GraphNode, object: JsonLdNode, source: NodeSource, topLevel: boolean): void {
@@ -218,7 +237,15 @@ export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonL
     const source = target ? target.node : value;
     if (depth >= MAX_DEPTH) return source;
     const path = target ? new Set([...onPath, target]) : onPath;
-    return Object.fromEntries(Object.entries(source).map(([key, member]) => [key, key.startsWith("@") && key !== "@reverse" ? member : embed(member, depth + 1, path)]));
+    const copy: JsonLdNode = {};
+    for (const key of Object.keys(source)) {
+      const member = source[key];
+      const embedded = key.startsWith("@") && key !== "@reverse" ? member : typeof member === "object" && member !== null ? embed(member, depth + 1, path) : member;
+      // Assigning `__proto__` would set the copy's prototype: that one key is defined instead.
+      if (key === "__proto__") Object.defineProperty(copy, key, { value: embedded, writable: true, enumerable: true, configurable: true });
+      else copy[key] = embedded;
+    }
+    return copy;
   };
   return embed(node, 0, new Set()) as JsonLdNode;
 }

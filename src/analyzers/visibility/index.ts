@@ -12,7 +12,9 @@ export const visibilityAnalyzer: Analyzer<VisibilityRecord> = {
   service: "visibility",
   recordSchema: VisibilityRecordSchema,
   async scan(context) {
-    const artifacts = await gatherArtifacts(context);
+    const started = context.now().getTime();
+    // Stored with the artifacts, so a re-scored record still says how long its scan took.
+    const artifacts = { ...(await gatherArtifacts(context)), gatherMs: Math.max(0, context.now().getTime() - started) };
     const steps = Object.keys(GATHER_STEPS).length;
     try {
       context.progress?.({ done: steps, total: steps, step: "Scoring the results" });

@@ -13,7 +13,10 @@ export const FixSchema = Type.Object(
   {
     what: Type.String({ description: "The change to make, in a few words." }),
     why: Type.String({ description: "Why it matters for AI visibility." }),
-    how: Type.String({ description: "How to do it on this site: concrete steps, often the exact lines to add." }),
+    how: Type.String({
+      description:
+        "How to do it on this site: concrete steps, often the exact lines to add. Code to paste stands in fenced blocks (a line of three or more backticks with a language such as `html`, `text`, `markdown` or `xml`, the code, and a closing line of as many backticks) and names in single backticks, so that a client can copy only the code (docs/report-fields.md).",
+    }),
     effort: Type.Union([Type.Literal("S"), Type.Literal("M"), Type.Literal("L")], { description: "Rough effort: S (minutes), M (hours), L (days)." }),
   },
   { description: "How to fix an issue." },
@@ -30,6 +33,12 @@ export const SignalSchema = Type.Object(
     weight: Type.Number({ minimum: 0, description: "Relative weight of the audit within its pillar; 0 means reported but not scored." }),
     detail: Type.String({ description: "What was found, in a sentence or two." }),
     evidence: Type.Array(Type.String(), { description: "Short quotes of what was seen: a header, a robots.txt line, a URL and status." }),
+    impact: Type.Optional(
+      Type.Union([Type.Literal("critical"), Type.Literal("high"), Type.Literal("medium"), Type.Literal("low")], {
+        description: "How much the audited thing matters for AI visibility, as in `topIssues`. Absent from records scored before signals carried it.",
+      }),
+    ),
+    fix: Type.Optional(Type.Object(FixSchema.properties, { description: "How to fix it, when the status is `fail` or `warn`: the same fix a top issue carries, also for the checks beyond the top 10. Absent otherwise, and from older records." })),
   },
   { description: "One audit's finding about the site." },
 );
@@ -112,6 +121,21 @@ export const OffSiteSchema = Type.Object(
   { description: "Off-site presence checks." },
 );
 
+export const SampledPageSchema = Type.Object(
+  {
+    url: Type.String({ description: "The URL fetched." }),
+    role: Type.Union([Type.Literal("homepage"), Type.Literal("about"), Type.Literal("contact"), Type.Literal("privacy"), Type.Literal("content")], {
+      description: "Why it was read: the homepage, the about, contact or privacy page, or another page of content.",
+    }),
+    source: Type.Union([Type.Literal("homepage"), Type.Literal("sitemap"), Type.Literal("request")], {
+      description: "Where the scan found it: linked from the homepage, listed in the sitemap, or the domain asked for (the homepage).",
+    }),
+    status: Type.Union([Type.Integer(), Type.Null()], { description: "The HTTP status it answered, or null when it could not be fetched." }),
+    error: Type.Optional(Type.String({ description: "Why it could not be fetched, when status is null." })),
+  },
+  { description: "One page the scan read." },
+);
+
 export const VisibilityRecordSchema = Type.Object(
   {
     domain: Type.String({ description: "The scanned domain." }),
@@ -123,6 +147,10 @@ export const VisibilityRecordSchema = Type.Object(
     }),
     reason: Type.Optional(Type.String({ description: 'Only when status is "failed": why the site could not be scanned.' })),
     rescoredFrom: Type.Optional(RescoredFromSchema),
+    pages: Type.Optional(Type.Array(SampledPageSchema, { description: "The pages the scan read: the homepage first, then the sampled pages. Absent from older records." })),
+    durationMs: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "How long gathering took, in milliseconds; null when unknown. Absent from older records." }),
+    ),
   },
   { description: "The AI visibility scan record of a domain." },
 );

@@ -4,6 +4,7 @@ import type { Artifacts, HomepageFailure } from "./gather/artifacts.ts";
 import { homepageUnreachable } from "./gather/homepage.ts";
 import { offSiteRecord } from "./offsite/offsite-record.ts";
 import type { VisibilityRecord } from "./record-schema.ts";
+import { sampledPages } from "./sampled-pages.ts";
 import { scoreResult } from "./scoring/score-result.ts";
 
 /**
@@ -18,6 +19,8 @@ export function scoreArtifacts(domain: string, artifacts: Artifacts, scannedAt: 
     scannedAt: scannedAt.toISOString(),
     result: scoreResult(runAudits(artifacts)),
     offSite: offSiteRecord(artifacts),
+    pages: sampledPages(artifacts),
+    durationMs: artifacts.gatherMs ?? null,
   };
 }
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
-import { normalizeTarget } from "../../scans/normalize-target.ts";
-import { findActiveJob } from "../../scans/queue.ts";
-import { latestScan } from "../../store/scans-repo.ts";
+import { readDomainReport } from "../../reports/domain-report.ts";
+import { reportSubjectOf } from "../../reports/report-subject.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
@@ -40,12 +39,12 @@ export function getReportTool(deps: McpToolDeps): McpTool {
     outputSchema: GetReportOutput,
     annotations: { readOnlyHint: true, openWorldHint: false },
     async run(args) {
-      const target = normalizeTarget(args.domain);
+      const target = reportSubjectOf(args.domain);
       if (!target.ok) return { ok: false, text: `${JSON.stringify(args.domain)} is not a domain: ${target.error}` };
-      const domain = target.domain;
+      const domain = target.subject.domain;
       const url = reportUrl(deps.publicUrl, domain);
-      const scanRunning = findActiveJob(deps.db, domain) !== null;
-      const stored = latestScan(deps.db, domain);
+      const { latest: stored, running: active } = readDomainReport(deps.db, target.subject);
+      const scanRunning = active !== null;
       if (!stored) {
         return {
           ok: true,

@@ -1,4 +1,5 @@
 import type { VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
+import { explainScore, scoreSentences } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
  * The record as text a model (or a person) reads at a glance: score, grade, pillars, every top issue
@@ -18,6 +19,7 @@ export function summarizeRecord(record: VisibilityRecord, fullRecordUrl: string)
       const assessed = pillar.signals.some((signal) => signal.weight > 0 && signal.status !== "na" && signal.status !== "unknown");
       lines.push(`- ${pillar.title}: ${assessed ? pillar.score : "not assessed, not counted"} (weight ${pillar.weight})`);
     }
+    lines.push("", "How the score adds up:", ...scoreSentences(explainScore(result)).map((sentence) => `- ${sentence}`));
     lines.push("");
     if (result.topIssues.length === 0) {
       lines.push("Top issues: none.");
@@ -30,6 +32,8 @@ export function summarizeRecord(record: VisibilityRecord, fullRecordUrl: string)
       });
     }
   }
+  const pages = pagesLine(record);
+  if (pages) lines.push("", pages);
   lines.push("", offSiteLine(record));
   lines.push(`Full record (with every signal): ${fullRecordUrl}`);
   return lines.join("\n");
@@ -45,4 +49,12 @@ function offSiteLine(record: VisibilityRecord): string {
   ] as const;
   const parts = checks.map(([name, check]) => `${name} ${check.status.replace("_", " ")}${check.url ? ` (${check.url})` : ""}`);
   return `Off-site presence: ${parts.join("; ")}.`;
+}
+
+/** The pages the scan read and how long it took, when the record says (records before both were kept do not). */
+function pagesLine(record: VisibilityRecord): string | null {
+  const took = typeof record.durationMs === "number" ? ` The scan took ${(record.durationMs / 1000).toFixed(1)} s.` : "";
+  if (!record.pages) return took ? took.trim() : null;
+  const pages = record.pages.map((page) => `${page.url} (${page.role}, ${page.status === null ? `failed: ${page.error ?? "no answer"}` : `HTTP ${page.status}`})`);
+  return `Pages read: ${pages.join("; ")}.${took}`;
 }

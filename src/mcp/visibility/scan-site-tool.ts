@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
-import { normalizeTarget } from "../../scans/normalize-target.ts";
 import { startScan } from "../../scans/start-scan.ts";
-import { latestScan } from "../../store/scans-repo.ts";
+import { latestRecord } from "../../reports/latest-record.ts";
+import { reportSubjectOf } from "../../reports/report-subject.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
@@ -53,8 +53,8 @@ export function scanSiteTool(deps: McpToolDeps): McpTool {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     async run(args, context) {
       // The latest record before the request, so that the wait recognises the one this scan writes.
-      const target = normalizeTarget(args.url);
-      const previousId = target.ok ? (latestScan(deps.db, target.domain)?.id ?? 0) : 0;
+      const target = reportSubjectOf(args.url);
+      const previousId = target.ok ? (latestRecord(deps.db, target.subject)?.id ?? 0) : 0;
 
       const outcome = await startScan(deps.scans, {
         url: args.url,

@@ -20,12 +20,12 @@ export const ACCOUNT_CSS = `
 .field { display: grid; gap: 0.35rem; }
 .field label { font-weight: 600; }
 /* Input borders meet the 3:1 contrast that WCAG asks of a control's boundary, in both schemes. */
-.field input {
+.field input, .field select {
   font: inherit; padding: 0.7rem 0.85rem; border-radius: 8px; border: 1px solid var(--field-border);
   background: var(--surface); color: var(--text); width: 100%; box-sizing: border-box; min-height: 2.75rem;
 }
 .field input[aria-invalid="true"] { border-color: var(--fail); box-shadow: inset 0 0 0 1px var(--fail); }
-.field input:focus-visible, .button:focus-visible, a:focus-visible, button:focus-visible {
+.field input:focus-visible, .field select:focus-visible, .button:focus-visible, a:focus-visible, button:focus-visible {
   outline: 3px solid var(--focus); outline-offset: 2px;
 }
 .error { color: var(--fail); font-weight: 600; margin: 0; }
@@ -53,6 +53,15 @@ export const ACCOUNT_CSS = `
 .key-list li { display: flex; flex-wrap: wrap; gap: 0.25rem 0.6rem; align-items: baseline; }
 .key-list .key-dates { flex-basis: 100%; font-size: 0.9rem; }
 .admin-sections { margin: 0.5rem 0 1rem; }
+
+/* Search and filter forms: as many fields to a row as fit, the buttons on their own row. */
+.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0.9rem 1rem; align-items: end; margin: 1rem 0; }
+.filters .field-wide, .filters .actions { grid-column: 1 / -1; }
+.filters .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0; }
+.list-count { margin: 0.75rem 0 0; }
+.pager { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 1rem 0 1.5rem; }
+.usage { white-space: nowrap; }
+.usage meter { width: 4rem; vertical-align: middle; }
 .admin-sections ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0.35rem 1.25rem; padding: 0; margin: 0; }
 
 /* On a phone each table row becomes a small card of label: value lines, instead of a table that

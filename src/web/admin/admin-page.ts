@@ -1,8 +1,10 @@
 import type { AdminOverview } from "../../accounts/admin-overview.ts";
-import type { ApiKeySummaryWithOwner } from "../../auth/api-key-service.ts";
 import type { JobRow } from "../../scans/queue.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { formMessage, renderAccountPage, timeOf } from "../account/account-layout.ts";
+import { adminSections } from "./admin-sections.ts";
+import { keyList, userTable } from "./user-table.ts";
+import { scanTable } from "../account/scan-table.ts";
 
 /** The operator's overview: recent scans, the queue, users and their keys, and who was turned away. */
 export function adminPage(overview: AdminOverview, options: { notice?: string } = {}): string {
@@ -13,16 +15,11 @@ export function adminPage(overview: AdminOverview, options: { notice?: string } 
 <form class="signed-in" method="post" action="/admin/logout"><span class="who">Signed in as the operator</span> <button class="button secondary small" type="submit">Sign out</button></form>
 </div>
 ${formMessage(options.notice, "info")}
-<nav aria-label="Sections" class="admin-sections"><ul><li><a href="#scans">Recent scans</a></li><li><a href="#queue">Queue</a></li><li><a href="#users">Users and keys</a></li><li><a href="#refusals">Rate-limit refusals</a></li></ul></nav>
+${adminSections()}
 
 <h2 id="scans">Recent scans</h2>
-${overview.scans.length === 0 ? html`<p class="muted">No scans yet.</p>` : html`<div class="table-scroll"><table class="table stack">
-<thead><tr><th scope="col">Domain</th><th scope="col">Status</th><th scope="col">Score</th><th scope="col">When</th><th scope="col">Caller</th><th scope="col">Key</th></tr></thead>
-<tbody>${overview.scans.map(
-  (scan) => html`<tr><th scope="row"><a href="/api/report/${encodeURIComponent(scan.domain)}.json">${scan.domain}</a></th>
-<td data-label="Status"><span class="status ${scan.status === "ok" ? "status-pass" : "status-fail"}">${scan.status}</span></td>
-<td data-label="Score">${scan.score ?? "–"}</td><td data-label="When">${timeOf(scan.scannedAt)}</td><td data-label="Caller">${scan.callerKind}</td><td data-label="Key">${scan.apiKeyName ?? html`<span class="muted">–</span>`}</td></tr>`,
-)}</tbody></table></div>`}
+${overview.scans.length === 0 ? html`<p class="muted">No scans yet.</p>` : scanTable(overview.scans, { caption: "Recent scans", showCaller: true })}
+${overview.scanCount > 0 ? html`<p><a href="/admin/scans">All ${overview.scanCount === 1 ? "1 scan" : `${overview.scanCount} scans`}, with search and filters</a></p>` : ""}
 
 <h2 id="queue">Queue</h2>
 <ul class="counts"><li><strong>${queue.counts.queued}</strong> queued</li><li><strong>${queue.counts.running}</strong> running</li><li><strong>${queue.counts.failed}</strong> failed</li></ul>
@@ -30,12 +27,8 @@ ${jobTable("Queued and running", [...queue.running, ...queue.queued])}
 ${jobTable("Failed", queue.failed)}
 
 <h2 id="users">Users and keys</h2>
-${overview.users.length === 0 ? html`<p class="muted">No accounts yet.</p>` : html`<div class="table-scroll"><table class="table stack">
-<thead><tr><th scope="col">Email</th><th scope="col">Signed up</th><th scope="col">Keys</th></tr></thead>
-<tbody>${overview.users.map(
-  (user) => html`<tr><th scope="row">${user.email}</th><td data-label="Signed up">${timeOf(user.createdAt)}</td>
-<td data-label="Keys">${user.keys.length === 0 ? html`<span class="muted">none</span>` : keyList(user.keys)}</td></tr>`,
-)}</tbody></table></div>`}
+${overview.users.length === 0 ? html`<p class="muted">No accounts yet.</p>` : userTable(overview.users)}
+${overview.userCount > 0 ? html`<p><a href="/admin/users">All ${overview.userCount === 1 ? "1 account" : `${overview.userCount} accounts`}, with search</a></p>` : ""}
 <h3>Operator keys</h3>
 ${overview.operatorKeys.length === 0 ? html`<p class="muted">None (create them with <code>sightline keys create</code>).</p>` : keyList(overview.operatorKeys)}
 
@@ -56,14 +49,4 @@ function jobTable(caption: string, jobs: readonly JobRow[]): SafeHtml | "" {
 <tbody>${jobs.map(
   (job) => html`<tr><th scope="row">${job.domain}</th><td data-label="State">${job.state}</td><td data-label="Attempts">${job.attempts}</td><td data-label="Caller">${job.callerKind}</td><td data-label="Updated">${timeOf(job.updatedAt)}</td><td data-label="Last error">${job.lastError ?? ""}</td></tr>`,
 )}</tbody></table></div>`;
-}
-
-function keyList(keys: readonly ApiKeySummaryWithOwner[]): SafeHtml {
-  return html`<ul class="key-list">${keys.map(
-    (key) => html`<li><strong>${key.name}</strong> <code>${key.visibleStart}…</code>
-${key.revokedAt === null
-  ? html`<a class="button secondary small" href="/admin/keys/${String(key.id)}/revoke">Revoke<span class="visually-hidden"> ${key.name}</span></a>`
-  : html`<span class="status status-fail">Revoked</span>`}
-<span class="key-dates muted">created ${timeOf(key.createdAt)}, last used ${timeOf(key.lastUsedAt)}</span></li>`,
-  )}</ul>`;
 }

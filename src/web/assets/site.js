@@ -23,6 +23,118 @@
 
   document.querySelectorAll("button[data-copy-target]").forEach(setUpCopyButton);
   document.querySelectorAll("form[data-scan-form]").forEach(setUpScanForm);
+  document.querySelectorAll("[data-countdown-seconds]").forEach(function (counter) {
+    liveCountdown(counter, Number(counter.getAttribute("data-countdown-seconds")) || 0, function () {
+      var line = counter.parentNode;
+      if (line) line.appendChild(document.createTextNode(" You can scan again now."));
+    });
+  });
+  document.querySelectorAll("[data-rescan-note]").forEach(followRescan);
+
+  /**
+   * A report shown while a newer scan of its domain runs (rescan-note.ts): the report endpoint's 200
+   * carries that scan as `scan`, so the notice shows its step in place; once a record newer than the
+   * one shown is stored, the page is reloaded to show it. Without this script the page reloads itself.
+   */
+  function followRescan(note) {
+    var path = note.getAttribute("data-report");
+    var shown = note.getAttribute("data-shown");
+    var view = {
+      bar: note.querySelector("progress"),
+      label: note.querySelector("[data-rescan-label]"),
+      step: note.querySelector("[data-rescan-step]"),
+    };
+    var began = Date.now();
+    (async function poll() {
+      while (Date.now() - began < GIVE_UP_MS * 3) {
+        await sleep(POLL_MS);
+        var report = await fetchJson(path);
+        if (!report || report.status !== 200) continue;
+        if (report.body.scannedAt && report.body.scannedAt !== shown) {
+          setText(note.querySelector("[data-rescan-title]"), "The new scan is done: showing its report…");
+          location.reload();
+          return;
+        }
+        if (report.body.scan) showScanState(view, report.body.scan);
+      }
+      setText(note.querySelector("[data-rescan-hint]"), "The new scan is taking longer than usual: reload this page later to see its report.");
+    })();
+  }
+
+  /**
+   * Shows a running scan's state in a progress view ({bar, label, step}). A poll that carries no step
+   * (between two reports of the worker) leaves the last one standing: the view never jumps back.
+   */
+  function showScanState(view, scan) {
+    var progress = scan.progress;
+    if (!progress || typeof progress.done !== "number" || typeof progress.total !== "number" || progress.total <= 0) {
+      if (view.shownProgress) return;
+      setText(view.step, scan.state === "queued" ? "Queued: the scan starts as soon as a worker is free." : "Starting…");
+      return;
+    }
+    view.shownProgress = true;
+    view.bar.max = progress.total;
+    view.bar.value = Math.min(progress.done, progress.total);
+    setText(view.bar, progress.done + " of " + progress.total + " steps done");
+    setText(view.label, "Scan progress: " + progress.done + " of " + progress.total + " steps done");
+    setText(view.step, String(progress.step || ""));
+  }
+
+  /** Writes only on change, so the live region announces a new step once rather than every poll. */
+  function setText(node, text) {
+    if (node && node.textContent !== text) node.textContent = text;
+  }
+
+  document.querySelectorAll(".all-checks").forEach(setUpCheckFilters);
+  document.querySelectorAll("button[data-print]").forEach(setUpPrintButton);
+  // Closed <details> print as their summary only: open them all for printing, and restore after.
+  var closedForPrint = [];
+  window.addEventListener("beforeprint", function () {
+    closedForPrint = Array.prototype.filter.call(document.querySelectorAll("details"), function (details) {
+      return !details.open;
+    });
+    closedForPrint.forEach(function (details) {
+      details.open = true;
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    closedForPrint.forEach(function (details) {
+      details.open = false;
+    });
+    closedForPrint = [];
+  });
+
+  // The stylesheet filters the checks by itself (:has() on the radio buttons), so filtering works
+  // without this script; it only adds the count of what is shown and hides groups the filters emptied.
+  function setUpCheckFilters(section) {
+    var form = section.querySelector(".check-filters");
+    var count = section.querySelector(".filter-count");
+    if (!form || !count) return;
+    var update = function () {
+      var checks = section.querySelectorAll(".check");
+      var shown = 0;
+      checks.forEach(function (check) {
+        if (getComputedStyle(check).display !== "none") shown++;
+      });
+      section.querySelectorAll(".check-group").forEach(function (group) {
+        var visible = Array.prototype.some.call(group.querySelectorAll(".check"), function (check) {
+          return getComputedStyle(check).display !== "none";
+        });
+        group.classList.toggle("filtered-empty", !visible);
+      });
+      count.hidden = false;
+      count.textContent = shown === checks.length ? "Showing all " + checks.length + " checks." : "Showing " + shown + " of " + checks.length + " checks.";
+    };
+    form.addEventListener("change", update);
+    update();
+  }
+
+  function setUpPrintButton(button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      window.print();
+    });
+  }
 
   function setUpCopyButton(button) {
     var source = document.getElementById(button.getAttribute("data-copy-target"));
@@ -110,7 +222,10 @@
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ url: url, forceRescan: forceRescan, challengeToken: token }),
       });
-      resetChallenge();
+      // A token is accepted once. While a started scan is followed, the widget keeps showing that the
+      // check passed (resetting it would look as if the press had failed); it is reset if the scan is given up.
+      lastPayload = null;
+      if (response.status !== 202) resetChallenge();
       var body = await response.json().catch(function () {
         return {};
       });
@@ -119,7 +234,8 @@
         location.assign(reportPath(body.domain));
       } else if (response.status === 202 && body.domain) {
         var startedAt = Date.parse(response.headers.get("date") || "");
-        await followScan(body.domain, Number.isFinite(startedAt) ? startedAt : Date.now() - 1000);
+        await followScan(body.domain, Number.isFinite(startedAt) ? startedAt : Date.now() - 1000, forceRescan);
+        resetChallenge();
       } else if (response.status === 429) {
         countDown(body.error || "Too many scans.", Number(body.retryAfterSeconds) || 60);
       } else if (response.status === 403) {
@@ -163,7 +279,7 @@
     }
 
     /** Live progress: elapsed time, what is checked, a link to come back to; then the report. */
-    async function followScan(domain, startedAt) {
+    async function followScan(domain, startedAt, rescan) {
       var began = Date.now();
       clear(status);
       var box = element("div", "notice info");
@@ -190,9 +306,11 @@
       meter.appendChild(barLabel);
       meter.appendChild(bar);
       meter.appendChild(step);
+      var view = { bar: bar, label: barLabel, step: step };
       box.appendChild(meter);
       var template = document.getElementById("scan-checks");
-      if (template && template.content) {
+      // A rescan runs on its report page, which already lists every check.
+      if (template && template.content && !rescan) {
         box.appendChild(element("p", "", "What is being checked:"));
         box.appendChild(template.content.cloneNode(true));
       }
@@ -213,7 +331,8 @@
           await sleep(POLL_MS);
           var report = await fetchReport(domain);
           var record = report && report.status === 200 ? report.body : null;
-          if (report && report.status === 404 && report.body.scan) showProgress(report.body.scan);
+          // The 404 of a first scan and the 200 of a rescan (the old record) both carry the running scan.
+          if (report && report.body.scan) showScanState(view, report.body.scan);
           if (record && Date.parse(record.scannedAt) >= startedAt) {
             title.textContent = "Done: opening the report of " + domain + "…";
             location.assign(reportPath(domain));
@@ -224,49 +343,27 @@
       } finally {
         clearInterval(ticker);
       }
-
-      function showProgress(scan) {
-        var progress = scan.progress;
-        if (!progress || typeof progress.done !== "number" || typeof progress.total !== "number" || progress.total <= 0) {
-          setText(step, scan.state === "queued" ? "Queued: the scan starts as soon as a worker is free." : "Starting…");
-          return;
-        }
-        bar.max = progress.total;
-        bar.value = Math.min(progress.done, progress.total);
-        bar.textContent = progress.done + " of " + progress.total + " steps done";
-        setText(barLabel, "Scan progress: " + progress.done + " of " + progress.total + " steps done");
-        setText(step, String(progress.step || ""));
-      }
     }
 
-    /** Writes only on change, so the live region announces a new step once rather than every poll. */
-    function setText(node, text) {
-      if (node.textContent !== text) node.textContent = text;
-    }
-
+    /** One countdown: the API's own "Try again in N seconds." is dropped from the message it shows. */
     function countDown(message, seconds) {
       blockedUntil = Date.now() + seconds * 1000;
       button.disabled = true;
       clear(status);
       var box = element("div", "notice error");
-      box.appendChild(element("p", "", message));
+      box.appendChild(element("p", "", String(message).replace(/\s*Try again in \d+ seconds?\.\s*$/, "")));
       var line = element("p", "");
       line.appendChild(document.createTextNode("You can scan again in "));
-      var counter = element("span", "countdown", minutesAndSeconds(seconds));
+      var counter = element("span", "countdown");
       counter.setAttribute("data-countdown", "");
       line.appendChild(counter);
       line.appendChild(document.createTextNode("."));
       box.appendChild(line);
       status.appendChild(box);
-      var timer = setInterval(function () {
-        var left = Math.max(0, Math.ceil((blockedUntil - Date.now()) / 1000));
-        counter.textContent = minutesAndSeconds(left);
-        if (left === 0) {
-          clearInterval(timer);
-          line.textContent = "You can scan again now.";
-          button.disabled = false;
-        }
-      }, 1000);
+      liveCountdown(counter, seconds, function () {
+        line.textContent = "You can scan again now.";
+        button.disabled = false;
+      });
     }
 
     function notice(kind, lines, working) {
@@ -289,9 +386,13 @@
   }
 
   /** The report endpoint's answer: 200 with the record, or 404 whose body may say how far a running scan is. */
-  async function fetchReport(domain) {
+  function fetchReport(domain) {
+    return fetchJson("/api/report/" + encodeURIComponent(domain) + ".json");
+  }
+
+  async function fetchJson(path) {
     try {
-      var response = await fetch("/api/report/" + encodeURIComponent(domain) + ".json", { cache: "no-store" });
+      var response = await fetch(path, { cache: "no-store" });
       if (response.status !== 200 && response.status !== 404) return null;
       return { status: response.status, body: (await response.json()) || {} };
     } catch (error) {
@@ -304,9 +405,28 @@
   }
 
   function minutesAndSeconds(total) {
-    var minutes = Math.floor(total / 60);
+    var hours = Math.floor(total / 3600);
+    var minutes = Math.floor((total % 3600) / 60);
     var seconds = total % 60;
-    return minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    var tail = (seconds < 10 ? ":0" : ":") + seconds;
+    return hours > 0 ? hours + ":" + (minutes < 10 ? "0" : "") + minutes + tail : minutes + tail;
+  }
+
+  /** Counts `counter` down to 0:00 from `seconds`, once a second, then calls `done`. */
+  function liveCountdown(counter, seconds, done) {
+    var until = Date.now() + seconds * 1000;
+    var tick = function () {
+      var left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      counter.textContent = minutesAndSeconds(left);
+      return left;
+    };
+    tick();
+    var timer = setInterval(function () {
+      if (tick() === 0) {
+        clearInterval(timer);
+        done();
+      }
+    }, 1000);
   }
 
   function sleep(ms) {

@@ -5,6 +5,9 @@ import { absoluteUrl, reportJsonPath, reportPath, type PageContext } from "../pa
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
 import { richResultVerdicts } from "./rich-result-verdicts.ts";
+import { nounFor, plural } from "../plural.ts";
+import { explainFailure } from "../failure-explanation.ts";
+import { failureCard } from "../failure-card.ts";
 import type { ReportPageParts } from "../service-web.ts";
 
 /**
@@ -21,7 +24,7 @@ export function renderSchemaReport(context: PageContext, scan: StoredScan, scanR
   const domain = record.domain || scan.domain;
   const result = record.status === "ok" ? (record.result ?? null) : null;
   const summary = result
-    ? `${domain}: ${result.summary.items} structured data item(s), ${result.summary.errors} error(s), ${result.summary.eligible} rich result(s) eligible`
+    ? `${domain}: ${plural(result.summary.items, "structured data item")}, ${plural(result.summary.errors, "error")}, ${plural(result.summary.eligible, "rich result")} eligible`
     : `${domain}: the structured data scan failed`;
   const description = result ? `Structured data of ${result.page.finalUrl}: errors, rich-result eligibility and suggested JSON-LD.` : (record.reason ?? "The page could not be analysed.");
 
@@ -47,16 +50,20 @@ function hero(context: PageContext, domain: string, record: LooseRecord, result:
   const rescanUrl = result?.page.url ?? domain;
   const actions = html`<div class="actions">
 ${scanForm({ mode: "rescan", domain: rescanUrl, buttonLabel: "Analyse again" }, context.challenge, "rescan")}
-<a class="button secondary" href="${reportJsonPath(domain)}">View the JSON</a>
+<a class="button secondary" href="${reportJsonPath(domain)}" download="${domain}-structured-data.json" type="application/json">Download JSON</a>
+<button class="button secondary" type="button" data-print hidden>Print or save as PDF</button>
 </div>`;
   if (!result) {
+    const reason = record.reason ?? "The page could not be analysed.";
+    const failure = explainFailure(reason, domain);
     return html`<section class="report-hero grade-none" aria-labelledby="report-title">
 <div><p class="eyebrow">Structured data report</p>
 <h1 class="domain-title" id="report-title">The scan of ${domain} failed</h1>
-<p class="failed-reason"><strong>What failed:</strong> ${record.reason ?? "The page could not be analysed."}</p>
+<p class="failed-reason" data-cause="${failure.cause}">${failure.sentence}</p>
 <p class="meta-line">Tried ${scanTime(record.scannedAt, context.now)}</p>
 ${actions}</div>
-</section>`;
+</section>
+${failureCard(failure, reason, "When it is fixed, analyse the page again with the button above.")}`;
   }
   const counts = result.summary;
   return html`<section class="report-hero" aria-labelledby="report-title">
@@ -64,10 +71,10 @@ ${actions}</div>
 <h1 class="domain-title" id="report-title">${domain}</h1>
 <p class="page-url">Page: <a href="${safeUrl(result.page.finalUrl)}" rel="nofollow noopener noreferrer">${result.page.finalUrl}</a>${result.page.title ? html` — ${result.page.title}` : ""}</p>
 <ul class="schema-summary">
-<li><strong>${counts.items}</strong> item(s)${counts.formats.length > 0 ? html` (${counts.formats.join(", ")})` : ""}</li>
-<li><strong>${counts.errors}</strong> error(s)</li>
-<li><strong>${counts.warnings}</strong> warning(s)</li>
-<li><strong>${counts.eligible}</strong> rich result(s) eligible${counts.limited ? html` (${counts.limited} limited to some sites)` : ""}</li>
+<li><strong>${counts.items}</strong> ${nounFor(counts.items, "item")}${counts.formats.length > 0 ? html` (${counts.formats.join(", ")})` : ""}</li>
+<li><strong>${counts.errors}</strong> ${nounFor(counts.errors, "error")}</li>
+<li><strong>${counts.warnings}</strong> ${nounFor(counts.warnings, "warning")}</li>
+<li><strong>${counts.eligible}</strong> ${nounFor(counts.eligible, "rich result")} eligible${counts.limited ? html` (${counts.limited} limited to some sites)` : ""}</li>
 ${counts.deprecated ? html`<li><strong>${counts.deprecated}</strong> no longer shown by Google</li>` : ""}
 </ul>
 <p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}</p>
@@ -102,7 +109,7 @@ function itemCard(item: StructuredItem, index: number): SafeHtml {
   const status = item.errors.length > 0 ? "fail" : item.warnings.length > 0 ? "warn" : "pass";
   const dataId = `item-data-${index + 1}`;
   return html`<li class="card schema-item">
-<h3>${item.type || "(no type)"} <span class="status status-${status}">${item.errors.length} error(s), ${item.warnings.length} warning(s)</span></h3>
+<h3>${item.type || "(no type)"} <span class="status status-${status}">${plural(item.errors.length, "error")}, ${plural(item.warnings.length, "warning")}</span></h3>
 <p class="muted">${item.format} · <code>${item.path}</code>${item.id ? html` · <code>${item.id}</code>` : ""}</p>
 ${issueList("Errors", "fail", item.errors)}
 ${issueList("Warnings", "warn", item.warnings)}
@@ -138,7 +145,7 @@ ${entry.nodes ? generatedNodes(entry.nodes, entry.linksTo ?? []) : html`<p>${ent
 
 function generatedNodes(nodes: NonNullable<Result["generated"][number]["nodes"]>, linksTo: readonly string[]): SafeHtml {
   // The pasted block stays the card's only <code>: the copy button and readers of the page look for it.
-  return html`<p>One graph of ${nodes.length} node(s), joined by @id.${linksTo.length > 0 ? html` It links to ${linksTo.length} node(s) the page already declares (${linksTo.join(", ")}): paste it into this page, where they resolve.` : ""}</p>
+  return html`<p>One graph of ${plural(nodes.length, "node")}, joined by @id.${linksTo.length > 0 ? html` It links to ${plural(linksTo.length, "node")} the page already declares (${linksTo.join(", ")}): paste it into this page, where they resolve.` : ""}</p>
 <ul class="generated-nodes">${nodes.map(
     (node) => html`<li><strong>${node.type}</strong> (${node.id}): ${node.reason}${node.richResults.length > 0 ? html` <span class="muted">Built for: ${node.richResults.join(", ")}.</span>` : ""}</li>`,
   )}</ul>`;

@@ -1,4 +1,5 @@
 import type { EligibilityEntry } from "../../analyzers/schema/record-schema.ts";
+import { plural } from "../plural.ts";
 import { html, safeUrl, type SafeHtml } from "../html.ts";
 
 /**
@@ -33,7 +34,7 @@ function verdictItem(entry: EligibilityEntry, itemHasErrors: boolean): SafeHtml 
   return html`<li class="rich-result verdict-${verdict}">
 <span class="status status-${label.status}">${label.text}</span> ${entry.documentation ? html`<a href="${safeUrl(entry.documentation)}" rel="noopener noreferrer">${entry.feature}</a>` : entry.feature}${entry.rule && entry.checked ? html` <span class="muted">(rule <code>${entry.rule}</code>, checked ${entry.checked})</span>` : ""}
 ${blocking.length > 0 ? html`<ul class="reasons">${blocking.map(reasonItem)}</ul>` : ""}
-${recommended.length > 0 ? html`<details class="recommended"><summary>${recommended.length} recommended addition(s)</summary><ul class="reasons">${recommended.map(reasonItem)}</ul></details>` : ""}
+${recommended.length > 0 ? html`<details class="recommended"><summary>${plural(recommended.length, "recommended addition")}</summary><ul class="reasons">${recommended.map(reasonItem)}</ul></details>` : ""}
 ${entry.note ? html`<p class="muted">${entry.note}</p>` : ""}
 </li>`;
 }

@@ -6,7 +6,19 @@ import { html, safeUrl, type SafeHtml } from "../html.ts";
 import { absoluteUrl, badgePath, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
-import type { ReportPageParts } from "../service-web.ts";
+import { explainFailure } from "../failure-explanation.ts";
+import { failureCard } from "../failure-card.ts";
+import { badgeEmbedAlt } from "../badge.ts";
+import type { ReportExtras, ReportPageParts } from "../service-web.ts";
+import { rescanNote, rescanRefresh } from "../rescan-note.ts";
+import { historySection } from "./history-section.ts";
+import { renderFixHow } from "../fix/fix-how.ts";
+import { inlineText } from "../fix/inline-text.ts";
+import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
+import { EFFORT_WORDS, checkEntries, checksSection, evidenceList, statusClass } from "./checks-section.ts";
+import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
+import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
+import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
  * The visibility report page. Every string of the record may come from the scanned site (titles,
@@ -19,7 +31,7 @@ import type { ReportPageParts } from "../service-web.ts";
 /** Older or newer records may lack a field; the page renders what is there. */
 type LooseRecord = Partial<VisibilityRecord> & { domain: string; status: "ok" | "failed"; scannedAt: string };
 
-export function renderVisibilityReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts {
+export function renderVisibilityReport(context: PageContext, scan: StoredScan, scanRunning: boolean, extras?: ReportExtras): ReportPageParts {
   const record = JSON.parse(scan.recordJson) as LooseRecord;
   const domain = record.domain || scan.domain;
   const result = record.status === "ok" ? record.result ?? null : null;
@@ -30,14 +42,18 @@ export function renderVisibilityReport(context: PageContext, scan: StoredScan, s
 
   const head = html`${openGraph(context, domain, summary, description)}
 <link rel="alternate" type="application/json" href="${reportJsonPath(domain)}">
-${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
+${scanRunning ? rescanRefresh() : ""}`;
 
   const body = html`${result ? okHero(context, domain, record, result) : failedHero(context, domain, record)}
-${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
+${scanRunning ? rescanNote(domain, record.scannedAt, extras?.running ?? null) : ""}
+${historySection(context, scan, extras?.timeline ?? null)}
 ${result ? html`${pillarsSection(result.pillars ?? [])}
+${scoreArithmeticSection(result)}
 ${issuesSection(result.topIssues ?? [])}
+${checksSection(checkEntries(result.pillars ?? [], result.topIssues ?? []))}
+${pagesReadSection(record.pages, record.durationMs)}
 ${offSiteSection(record.offSite ?? null)}` : ""}
-${badgeSection(context, domain, result?.grade ?? null, result?.score ?? null)}`;
+${result ? badgeSection(context, domain, result.grade, result.score) : ""}`;
 
   return { title: `${summary} · ${context.siteName}`, description, head, body };
 }
@@ -61,40 +77,34 @@ ${scoreGauge(result.score, result.grade, result.label)}
 <p class="eyebrow">AI visibility report</p>
 <h1 class="domain-title" id="report-title">${domain}</h1>
 <p class="grade-line"><span class="grade-chip" aria-hidden="true">${result.grade}</span><span><span class="visually-hidden">Grade ${result.grade}, score ${result.score} of 100: </span>${result.label}</span></p>
-<p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)} · <a href="${safeUrl(`https://${domain}/`)}" rel="nofollow noopener noreferrer">Visit ${domain}</a></p>
+<p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}${typeof record.durationMs === "number" ? ` in ${formatDuration(record.durationMs)}` : ""}${record.pages ? html` · <a href="#pages-title">${record.pages.length} ${record.pages.length === 1 ? "page" : "pages"} read</a>` : ""} · <a href="${safeUrl(`https://${domain}/`)}" rel="nofollow noopener noreferrer">Visit ${domain}</a></p>
+<p class="print-only">Printed from ${absoluteUrl(context, reportPath(domain))} · scanned ${record.scannedAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</p>
 ${reportActions(context, domain)}
 </div>
 </section>`;
 }
 
 function failedHero(context: PageContext, domain: string, record: LooseRecord): SafeHtml {
+  const reason = record.reason ?? "The site could not be scanned.";
+  const failure = explainFailure(reason, domain);
   return html`<section class="report-hero grade-none" aria-labelledby="report-title">
 <div class="grade-chip" aria-hidden="true">!</div>
 <div>
 <p class="eyebrow">AI visibility report</p>
 <h1 class="domain-title" id="report-title">The scan of ${domain} failed</h1>
-<p class="failed-reason"><strong>What failed:</strong> ${record.reason ?? "The site could not be scanned."}</p>
+<p class="failed-reason" data-cause="${failure.cause}">${failure.sentence}</p>
 <p class="meta-line">Tried ${scanTime(record.scannedAt, context.now)}</p>
 ${reportActions(context, domain)}
 </div>
 </section>
-<section class="card" aria-labelledby="check-title">
-<h2 id="check-title">What to check</h2>
-<ul class="checklist">
-<li>The name <code>${domain}</code> resolves in public DNS, and its address is a public one (scans never reach private networks).</li>
-<li>The site answers on <code>https://${domain}/</code> (or plain HTTP) within a few seconds, from outside your network or firewall.</li>
-<li>The TLS certificate is valid, not expired, and issued for <code>${domain}</code>.</li>
-<li>The homepage does not redirect in a loop or to another host that fails, and is not enormous.</li>
-<li>No firewall, CDN rule or bot protection blocks unknown crawlers: AI assistants would be turned away too.</li>
-</ul>
-<p>When it is fixed, scan again with the button above.</p>
-</section>`;
+${failureCard(failure, reason, "When it is fixed, scan again with the button above.")}`;
 }
 
 function reportActions(context: PageContext, domain: string): SafeHtml {
   return html`<div class="actions">
 ${scanForm({ mode: "rescan", domain, buttonLabel: "Rescan now" }, context.challenge, "rescan")}
-<a class="button secondary" href="${reportJsonPath(domain)}">View the JSON</a>
+<a class="button secondary" href="${reportJsonPath(domain)}" download="${domain}-ai-visibility.json" type="application/json">Download JSON</a>
+<button class="button secondary" type="button" data-print hidden>Print or save as PDF</button>
 </div>`;
 }
 
@@ -113,14 +123,15 @@ function pillarsSection(pillars: readonly Pillar[]): SafeHtml {
 function pillarCard(pillar: Pillar): SafeHtml {
   const signals = pillar.signals ?? [];
   const counts = countStatuses(signals);
-  const applicable = signals.some((signal) => signal.status !== "na" && signal.status !== "unknown");
+  const applicable = isAssessed(pillar);
   return html`<article class="card pillar ${gradeClass(pillar.score)}" aria-labelledby="pillar-${pillar.id}">
 <div class="pillar-head"><h3 id="pillar-${pillar.id}">${pillar.title}</h3><span class="pillar-score">${applicable ? html`${pillar.score}<span class="muted">/100</span>` : "n/a"}</span></div>
 ${scoreBar(applicable ? pillar.score : 0)}
-<p class="pillar-meta">Weight ${pillar.weight} · ${pillar.points} of ${pillar.weight} points</p>
+<p class="pillar-meta">${applicable ? `Weight ${pillar.weight} · ${pillar.points} of ${pillar.weight} points` : `Weight ${pillar.weight} · not assessed, left out of the score`}</p>
 <details>
 <summary>${signals.length} ${signals.length === 1 ? "signal" : "signals"}${counts ? html` <span class="muted">(${counts})</span>` : ""}</summary>
 <ul class="signals">${signals.map(signalItem)}</ul>
+<p class="pillar-meta"><a href="#checks">All checks, with fixes and filters</a></p>
 </details>
 </article>`;
 }
@@ -139,15 +150,10 @@ function countStatuses(signals: readonly Signal[]): string {
 function signalItem(signal: Signal): SafeHtml {
   const evidence = signal.evidence ?? [];
   return html`<li class="signal">
-<div class="signal-title"><span class="status status-${statusClass(signal.status)}">${STATUS_WORDS[signal.status] ?? signal.status}</span><span>${signal.title}</span></div>
-<p>${signal.detail}</p>
-${evidence.length > 0 ? html`<ul class="evidence" aria-label="Evidence">${evidence.map((item) => html`<li><code>${item}</code></li>`)}</ul>` : ""}
+<div class="signal-title"><span class="status status-${statusClass(signal.status)}">${STATUS_WORDS[signal.status] ?? signal.status}</span><a href="#${checkAnchor(signal.id)}">${signal.title}</a></div>
+<p>${inlineText(signal.detail ?? "")}</p>
+${evidenceList(evidence)}
 </li>`;
-}
-
-/** Status words become class names only from a known set, never from the record verbatim. */
-function statusClass(status: string): string {
-  return ["pass", "warn", "fail", "na", "unknown", "found", "not_found"].includes(status) ? status : "unknown";
 }
 
 function issuesSection(issues: readonly Issue[]): SafeHtml {
@@ -160,17 +166,16 @@ ${issues.length === 0
 </section>`;
 }
 
-const EFFORT_WORDS: Record<string, string> = { S: "small effort (minutes)", M: "medium effort (hours)", L: "large effort (days)" };
-
 function issueItem(issue: Issue, index: number): SafeHtml {
-  const howId = `fix-how-${index + 1}`;
-  return html`<li class="card issue">
+  const learnMore = checkPagePath(issue.id);
+  return html`<li class="card issue" id="issue-${safeId(issue.id)}">
 <h3>${issue.title}</h3>
 <div class="tags"><span class="status status-${statusClass(issue.status)}">${issue.status}</span><span class="tag impact-${statusClassOfImpact(issue.impact)}">${issue.impact} impact</span>${issue.fix ? html`<span class="tag">${EFFORT_WORDS[issue.fix.effort] ?? issue.fix.effort}</span>` : ""}</div>
-<p>${issue.detail}</p>
-${issue.fix ? html`<p class="fix-what">Fix: ${issue.fix.what}</p>
-<p class="muted">${issue.fix.why}</p>
-<div class="copyable"><pre><code id="${howId}">${issue.fix.how}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${howId}" hidden>Copy</button></div>` : ""}
+<p>${inlineText(issue.detail)}</p>
+${issue.fix ? html`<p class="fix-what">Fix: ${inlineText(issue.fix.what)}</p>
+<p class="muted">${inlineText(issue.fix.why)}</p>
+${renderFixHow(issue.fix.how, `fix-${index + 1}`)}` : ""}
+<p class="learn-more"><a href="#${checkAnchor(issue.id)}">The check in the list</a>${learnMore ? html` · <a href="${learnMore}">Learn more about this check</a>` : ""}</p>
 </li>`;
 }
 
@@ -200,12 +205,15 @@ ${check.url ? html`<p><a href="${safeUrl(check.url)}" rel="nofollow noopener nor
 function badgeSection(context: PageContext, domain: string, grade: string | null, score: number | null): SafeHtml {
   const badgeUrl = absoluteUrl(context, badgePath(domain));
   const reportUrl = absoluteUrl(context, reportPath(domain));
-  const alt = grade ? `AI visibility: grade ${grade}, ${score} of 100` : "AI visibility";
+  // The embedded badge always shows the latest scan, so its alt text names no score that a later scan would
+  // make false; the preview here shows this record, so its alt text gives this record's score.
+  const alt = badgeEmbedAlt("AI visibility", domain);
   const markdown = `[![${alt}](${badgeUrl})](${reportUrl})`;
   const markup = `<a href="${reportUrl}"><img src="${badgeUrl}" alt="${alt}"></a>`;
+  const previewAlt = grade ? `AI visibility of ${domain}: grade ${grade}, ${score} of 100` : alt;
   return html`<section aria-labelledby="badge-title">
 <h2 id="badge-title">Badge</h2>
-<div class="badge-preview"><img src="${badgePath(domain)}" alt="${alt}" height="20"><span class="muted">Always shows the latest scan.</span></div>
+<div class="badge-preview"><img src="${badgePath(domain)}" alt="${previewAlt}" height="20"><span class="muted">Always shows the latest scan.</span></div>
 <p>Markdown, for a README:</p>
 <div class="copyable"><pre><code id="badge-markdown">${markdown}</code></pre><button class="button small secondary copy" type="button" data-copy-target="badge-markdown" hidden>Copy</button></div>
 <p>HTML, for a site footer:</p>

@@ -1,4 +1,5 @@
 import { PILLARS, type PillarId } from "../../analyzers/visibility/scoring/pillars.ts";
+import type { ScanCheck } from "../service-web.ts";
 
 /** What each pillar looks at, in words for people waiting on a scan. Titles come from the scoring table. */
 const DESCRIPTIONS: Record<PillarId, string> = {
@@ -11,7 +12,8 @@ const DESCRIPTIONS: Record<PillarId, string> = {
   presence: "Wikidata, Wikipedia and Common Crawl: what is known about you elsewhere",
 };
 
-export const VISIBILITY_CHECKS: readonly { title: string; description: string }[] = PILLARS.map((pillar) => ({
+export const VISIBILITY_CHECKS: readonly ScanCheck[] = PILLARS.map((pillar) => ({
   title: pillar.title,
   description: DESCRIPTIONS[pillar.id],
+  ...(pillar.id === "presence" ? { offsite: true } : {}),
 }));

@@ -10,10 +10,10 @@ export const visibilityWeb: ServiceWeb = {
   home: {
     title: "AI visibility scanner",
     heading: "Can AI assistants read, understand and cite your site?",
-    lead: "Enter a domain. In about half a minute you get a score from 0 to 100, a grade, and the fixes that matter most, for ChatGPT, Claude, Perplexity, Gemini and Copilot.",
+    lead: "Enter a domain. You get a score from 0 to 100, a grade, and the fixes that matter most, for ChatGPT, Claude, Perplexity, Gemini and Copilot.",
     inputLabel: "Domain or URL",
     placeholder: "example.com",
-    hint: "A bare domain or any URL on it; the scan covers the domain's homepage, robots.txt and what is known about it elsewhere.",
+    hint: "A bare domain or any URL on it; the scan covers the domain's homepage, robots.txt, llms.txt and sitemap.",
   },
   checks: VISIBILITY_CHECKS,
   renderReport: renderVisibilityReport,

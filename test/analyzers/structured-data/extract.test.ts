@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { parseHTML } from "linkedom";
 import { extractStructuredData } from "../../../src/analyzers/structured-data/extract-structured-data.ts";
 import { jsonLd, page } from "../schema/analyze-fixtures.ts";
 
 function extract(html: string) {
-  return extractStructuredData(parseHTML(html).document, html, "https://shop.example/dir/page");
+  return extractStructuredData(html, "https://shop.example/dir/page");
 }
 
 describe("JSON-LD", () => {

@@ -28,7 +28,7 @@ describe("the suggested JSON-LD on the report page", () => {
     expect(nodes).toHaveLength(3);
     expect(nodes[2]).toStartWith("Article (https://news.example/2025/bruecke#article): The page reads as an article");
     expect(nodes[2]).toEndWith("Built for: Article.");
-    expect(card.textContent).toContain("It links to 1 node(s) the page already declares (https://news.example/#org)");
+    expect(card.textContent).toContain("It links to 1 node the page already declares (https://news.example/#org)");
     const codes = card.querySelectorAll("code");
     expect(codes.length).toBe(1);
     expect(codes[0]!.textContent).toBe(entry.script!);

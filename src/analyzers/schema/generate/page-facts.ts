@@ -3,6 +3,7 @@ import { type BusinessFacts, readBusinessFacts } from "./business-facts.ts";
 import { type EventFacts, readEventFacts } from "./event-facts.ts";
 import { parsePrice } from "./parse-price.ts";
 import { absoluteUrl as absolute, bareHost, cleanText as clean, elementText as textOf, isoDate } from "./page-text.ts";
+import { readableText, type TreeNode } from "../../structured-data/readable-text.ts";
 
 /**
  * What the page itself shows, read from its HTML: the raw material for suggested markup. Only facts a
@@ -166,7 +167,7 @@ function questionsOf(document: HtmlDocument): PageFacts["questions"] {
     const summary = details.querySelector("summary") as HtmlElement | null;
     const question = textOf(summary, 300);
     if (!summary || !question?.endsWith("?")) continue;
-    const answer = clean((details.textContent ?? "").replace(summary.textContent ?? "", ""));
+    const answer = clean(readableText(details as unknown as TreeNode).replace(readableText(summary as unknown as TreeNode), ""));
     if (answer) found.push({ question, answer: answer.slice(0, MAX_ANSWER_CHARS) });
   }
   for (const heading of Array.from(document.querySelectorAll("h2, h3, h4, dt")).slice(0, MAX_QUESTION_CANDIDATES) as HtmlElement[]) {
@@ -187,7 +188,8 @@ function answerAfter(heading: HtmlElement): string | null {
   for (let next = heading.nextElementSibling as HtmlElement | null; next; next = next.nextElementSibling as HtmlElement | null) {
     const tag = next.tagName.toLowerCase();
     if (/^h[1-6]$/.test(tag) || tag === "dt") break;
-    const text = next.textContent ?? "";
+    // Cells and blocks keep their words apart: an opening-hours table reads "Day Hours", not "DayHours".
+    const text = readableText(next as unknown as TreeNode);
     parts.push(text);
     length += text.length + 1;
     if (length > MAX_ANSWER_CHARS) break;

@@ -1,5 +1,5 @@
 import { judgeRule } from "./judge-node.ts";
-import { hasTypeOf, type JudgeContext, type JudgedNode, presentValues } from "./node-values.ts";
+import { hasTypeOf, type JudgeContext, type JudgedNode, presentValues, typesOf } from "./node-values.ts";
 import { predicateHolds } from "./predicates.ts";
 import { RICH_RESULT_RULES } from "./rich-result-rules.ts";
 import type { FeatureRule, FeatureStatus } from "./rule-types.ts";
@@ -46,11 +46,38 @@ export interface EligibilityOptions {
 
 export function richResultEligibility(node: JudgedNode, options: EligibilityOptions): FeatureVerdict[] {
   const rules = options.rules ?? RICH_RESULT_RULES;
-  return rules.filter((rule) => applies(rule, node, options.context)).map((rule) => judgeFeature(rule, node, options));
+  const types = typesOf(node);
+  if (types.length === 0) return [];
+  const forTypes = options.rules ? null : typedRules(options.context, types);
+  return rules.filter((rule) => (forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)).map((rule) => judgeFeature(rule, node, options));
 }
 
-function applies(rule: FeatureRule, node: JudgedNode, context: JudgeContext): boolean {
-  if (!hasTypeOf(node, rule.types, context)) return false;
+const rulesByType = new WeakMap<JudgeContext, Map<string, ReadonlySet<FeatureRule>>>();
+
+/**
+ * The built-in rules whose types include one of `types`, remembered per type and vocabulary: every item
+ * would otherwise test its types against each rule's family of types, through the type hierarchy.
+ */
+function typedRules(context: JudgeContext, types: readonly string[]): ReadonlySet<FeatureRule> {
+  let byType = rulesByType.get(context);
+  if (!byType) {
+    byType = new Map();
+    rulesByType.set(context, byType);
+  }
+  const found = new Set<FeatureRule>();
+  for (const type of types) {
+    let rules = byType.get(type);
+    if (!rules) {
+      rules = new Set(RICH_RESULT_RULES.filter((rule) => rule.types.some((ancestor) => context.isA(type, ancestor))));
+      // Types come from pages; a hostile one cannot grow this without bound.
+      if (byType.size < 10_000) byType.set(type, rules);
+    }
+    for (const rule of rules) found.add(rule);
+  }
+  return found;
+}
+
+function appliesWhen(rule: FeatureRule, node: JudgedNode, context: JudgeContext): boolean {
   if (!rule.appliesWhen) return true;
   if ("hasProperty" in rule.appliesWhen) return presentValues(node, rule.appliesWhen.hasProperty).length > 0;
   return predicateHolds(rule.appliesWhen.holds, node, context);

@@ -32,10 +32,49 @@ export function checkLiteral(property: string, ranges: readonly string[], value:
   checkText(property, ranges, value, path, vocabulary, issues);
 }
 
+/** What a property's ranges allow, worked out once per ranges list and vocabulary rather than for every value. */
+interface RangeProfile {
+  has: (type: string) => boolean;
+  acceptsText: boolean;
+  expectsNumber: boolean;
+  enumerations: readonly string[];
+  dateKinds: readonly string[];
+  /** Every range is one of schema.org's data types. */
+  allData: boolean;
+  hasNonDataRange: boolean;
+  /** A range is a data type the release declares beyond DATA_TYPES (from 30.0, Quantity and so Duration…). */
+  hasOtherDataType: boolean;
+}
+
+const profiles = new WeakMap<Vocabulary, WeakMap<readonly string[], RangeProfile>>();
+
+function rangeProfile(ranges: readonly string[], vocabulary: Vocabulary): RangeProfile {
+  let byRanges = profiles.get(vocabulary);
+  if (!byRanges) {
+    byRanges = new WeakMap();
+    profiles.set(vocabulary, byRanges);
+  }
+  let profile = byRanges.get(ranges);
+  if (!profile) {
+    const set = new Set(ranges);
+    const has = (type: string) => set.has(type);
+    profile = {
+      has,
+      acceptsText: ranges.some((range) => range === "Text" || range === "CssSelectorType" || range === "XPathType" || range === "PronounceableText"),
+      expectsNumber: has("Number") || has("Integer") || has("Float"),
+      enumerations: ranges.filter((range) => vocabulary.isA(range, "Enumeration")),
+      dateKinds: ranges.filter((range) => range === "Date" || range === "DateTime" || range === "Time"),
+      allData: ranges.every((range) => DATA_TYPES.has(range)),
+      hasNonDataRange: hasNonDataRange(ranges, vocabulary),
+      hasOtherDataType: ranges.some((range) => !DATA_TYPES.has(range) && vocabulary.isA(range, "DataType")),
+    };
+    byRanges.set(ranges, profile);
+  }
+  return profile;
+}
+
 function checkText(property: string, ranges: readonly string[], text: string, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
-  const has = (type: string) => ranges.includes(type);
-  const acceptsText = ranges.some((range) => range === "Text" || range === "CssSelectorType" || range === "XPathType" || range === "PronounceableText");
-  const expectsNumber = has("Number") || has("Integer") || has("Float");
+  const { has, acceptsText, expectsNumber, enumerations, dateKinds, allData, hasOtherDataType } = rangeProfile(ranges, vocabulary);
 
   if (expectsNumber && !isNumberText(text)) {
     if (PLAIN_NUMBER.has(property)) {
@@ -50,14 +89,13 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
       }
       return;
     }
-    if (!acceptsText && !has("URL") && !hasNonDataRange(ranges, vocabulary)) {
+    if (!acceptsText && !has("URL") && !rangeProfile(ranges, vocabulary).hasNonDataRange) {
       addIssue(issues.errors, path, `"${property}" expects a number, not "${short(text)}".`);
       return;
     }
   }
   if (acceptsText) return;
 
-  const enumerations = ranges.filter((range) => vocabulary.isA(range, "Enumeration"));
   if (enumerations.length > 0) {
     const term = resolveTerm(text);
     const memberOf = term.ok ? vocabulary.enumerationsOf(term.name) : [];
@@ -67,11 +105,10 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
       return;
     }
   }
-  const dateKinds = ranges.filter((range) => range === "Date" || range === "DateTime" || range === "Time");
   if (dateKinds.length > 0) {
     const fits = (has("Date") && isDateText(text)) || (has("DateTime") && isDateTimeText(text)) || (has("Time") && isTimeText(text));
     if (fits) return;
-    if (ranges.every((range) => DATA_TYPES.has(range))) {
+    if (allData) {
       addIssue(issues.errors, path, `"${property}" expects an ISO 8601 ${dateKinds.join(" or ")} such as 2024-05-17${has("DateTime") ? "T09:30:00+02:00" : ""}, not "${short(text)}".`);
       return;
     }
@@ -79,7 +116,7 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (has("Boolean") && isBooleanText(text)) return;
   if (has("URL")) {
     if (isUrlText(text)) return;
-    if (ranges.every((range) => DATA_TYPES.has(range))) {
+    if (allData) {
       addIssue(issues.errors, path, `"${property}" expects a URL, not "${short(text)}".`);
       return;
     }
@@ -89,12 +126,12 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
     addIssue(issues.warnings, path, `"${property}" expects a ${listOf(enumerations)} value such as https://schema.org/${exampleMember(enumerations[0]!)}; free text may be ignored.`);
     return;
   }
-  if (has("Boolean") && ranges.every((range) => DATA_TYPES.has(range))) {
+  if (has("Boolean") && allData) {
     addIssue(issues.errors, path, `"${property}" expects true or false, not "${short(text)}".`);
     return;
   }
   // Other data types the release declares (from 30.0, Quantity and so Duration, Distance, Mass…) are written as text.
-  if (ranges.some((range) => !DATA_TYPES.has(range) && vocabulary.isA(range, "DataType"))) return;
+  if (hasOtherDataType) return;
   // An absolute URL where an item is expected names that item (Google reads breadcrumb `item` and `sameAs`-style links so).
   if (/^https?:\/\//i.test(text) && isUrlText(text)) return;
   // Text where an item is expected: schema.org allows it, search engines read it less well.

@@ -1,3 +1,4 @@
+import { boundedMemo } from "../../structured-data/bounded-memo.ts";
 import { schemaOrgName } from "../../structured-data/json-ld-context.ts";
 
 /**
@@ -15,7 +16,10 @@ export type ResolvedTerm =
   /** Another vocabulary's term; `retired` when that vocabulary is one search engines stopped reading. */
   | { ok: false; reason: string; retired: boolean };
 
-export function resolveTerm(raw: string): ResolvedTerm {
+/** Remembered per spelling: a large page writes the same few hundred terms over and over. Results are never changed. */
+export const resolveTerm: (raw: string) => ResolvedTerm = boundedMemo(resolveTermOnce);
+
+function resolveTermOnce(raw: string): ResolvedTerm {
   const term = raw.trim();
   const name = schemaOrgName(term);
   if (name !== null) return { ok: true, name, qualified: true };

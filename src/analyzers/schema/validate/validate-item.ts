@@ -1,6 +1,6 @@
 import { isSchemaOrgContextUrl } from "../../structured-data/json-ld-context.ts";
 import type { ExtractedItem, JsonLdNode } from "../../structured-data/extracted-item.ts";
-import { MAX_DEPTH } from "../../structured-data/extracted-item.ts";
+import { MAX_DEPTH } from "../../structured-data/structured-data-caps.ts";
 import type { Vocabulary } from "../vocabulary/vocabulary.ts";
 import { checkLiteral, listOf } from "./check-literal.ts";
 import { checkItemContext } from "./check-item-context.ts";
@@ -70,7 +70,8 @@ function validateNode(walk: Walk, node: JsonLdNode, path: string | null, depth: 
   // A Role repeats the property it stands in for (member → OrganizationRole → member): allowed on the Role.
   const roleProperty = placement.via !== null && isRole(types, walk.vocabulary) ? placement.via : null;
   if (depth >= MAX_DEPTH) return types;
-  for (const [key, value] of Object.entries(node)) {
+  for (const key of Object.keys(node)) {
+    const value = node[key];
     if (key.startsWith("@")) {
       if (!KEYWORDS_IGNORED.has(key)) addIssue(walk.issues.warnings, join(path, key), `"${key}" is not a JSON-LD keyword used by search engines; it is ignored.`);
       continue;
@@ -206,7 +207,10 @@ function isRole(types: readonly string[], vocabulary: Vocabulary): boolean {
 /** schema.org types named by `additionalType` (`https://schema.org/Store`); other vocabularies' are accepted as they are. */
 function additionalTypes(node: JsonLdNode, vocabulary: Vocabulary): string[] {
   const found: string[] = [];
-  for (const [key, value] of Object.entries(node)) {
+  for (const key of Object.keys(node)) {
+    // Every spelling of the term ends with its name; other keys need no look-up.
+    if (!key.trimEnd().endsWith("additionalType")) continue;
+    const value = node[key];
     const term = resolveTerm(key);
     if (!term.ok || term.name !== "additionalType") continue;
     for (const member of Array.isArray(value) ? value : [value]) {

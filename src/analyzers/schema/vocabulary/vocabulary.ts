@@ -54,6 +54,7 @@ export const DATA_TYPES = new Set(["Text", "URL", "Number", "Integer", "Float", 
 
 export class Vocabulary {
   private readonly ancestorCache = new Map<string, ReadonlySet<string>>();
+  private readonly fitCache = new Map<string, Map<string, boolean>>();
   private spellings: { types: Map<string, string>; properties: Map<string, string> } | null = null;
 
   constructor(
@@ -107,8 +108,26 @@ export class Vocabulary {
 
   /** True when `property` is expected on at least one of `types` (or one of their superclasses). */
   propertyFitsTypes(property: string, types: readonly string[]): boolean {
-    const domains = this.index.properties.get(property)?.domains ?? [];
-    return types.some((type) => domains.some((domain) => this.isA(type, domain)));
+    if (types.length === 1) return this.propertyFitsType(property, types[0]!);
+    return types.some((type) => this.propertyFitsType(property, type));
+  }
+
+  /** Remembered per property and type: a large page asks the same few hundred pairs thousands of times. */
+  private propertyFitsType(property: string, type: string): boolean {
+    let byType = this.fitCache.get(property);
+    if (!byType) {
+      // Names come from pages; past this many properties the memory starts over.
+      if (this.fitCache.size >= 10_000) this.fitCache.clear();
+      byType = new Map();
+      this.fitCache.set(property, byType);
+    }
+    let fits = byType.get(type);
+    if (fits === undefined) {
+      const domains = this.index.properties.get(property)?.domains ?? [];
+      fits = domains.some((domain) => this.isA(type, domain));
+      if (byType.size < 10_000) byType.set(type, fits);
+    }
+    return fits;
   }
 
   /**

@@ -1,44 +1,11 @@
 import type { HtmlDocument } from "./homepage-document.ts";
-
-/** Elements whose text a reader never sees as page content. */
-const INVISIBLE = new Set(["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "OBJECT"]);
-
-type TreeNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<TreeNode> };
-
-const TEXT_NODE = 3;
-const ELEMENT_NODE = 1;
+import { readableText, type TreeNode } from "../../structured-data/readable-text.ts";
 
 /** The text a crawler that does not run JavaScript can read in the page, whitespace collapsed. */
 export function visibleText(document: HtmlDocument): string {
   const root = document.documentElement as unknown as TreeNode | null;
-  if (!root) return "";
-  // A loop with its own stack: hostile pages nest elements tens of thousands deep, past the call stack.
-  const parts: string[] = [];
-  const pending: (TreeNode | typeof BREAK)[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (node === BREAK) {
-      parts.push(" ");
-      continue;
-    }
-    if (node.nodeType === TEXT_NODE) {
-      parts.push(node.textContent ?? "");
-      continue;
-    }
-    if (node.nodeType !== ELEMENT_NODE || INVISIBLE.has(node.nodeName.toUpperCase())) continue;
-    // Text runs on inside inline elements ("松<b>村</b>" is one word); blocks and line breaks separate it.
-    const block = !INLINE.has(node.nodeName.toUpperCase());
-    if (block) pending.push(BREAK);
-    const children = node.childNodes;
-    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
-    if (block) pending.push(BREAK);
-  }
-  return parts.join("").replace(/\s+/g, " ").trim();
+  return root ? readableText(root) : "";
 }
-
-const BREAK = Symbol("break");
-/** Elements that flow inside a line of text; every other element starts and ends one. */
-const INLINE = new Set(["A", "ABBR", "B", "BDI", "BDO", "CITE", "CODE", "DATA", "DFN", "EM", "FONT", "I", "KBD", "MARK", "Q", "RUBY", "RT", "RP", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "WBR", "LABEL", "OUTPUT"]);
 
 /** Words: runs of letters or digits in any script; each Chinese or Japanese character counts as one, as those scripts use no spaces. */
 export function wordCount(text: string): number {

@@ -1,6 +1,7 @@
 import type { Artifacts, SamplePageArtifact } from "../gather/artifacts.ts";
 import { type HtmlDocument, parseHtml, parsedPart } from "../../structured-data/html-document.ts";
 import { readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
+import { readableText, type TreeNode } from "../../structured-data/readable-text.ts";
 
 export interface SitePage {
   url: string;
@@ -51,6 +52,7 @@ export function meanScore(scores: number[]): number {
   return scores.length === 0 ? 1 : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 100) / 100;
 }
 
+/** An element's text as a reader sees it: cells, blocks and line breaks keep their words apart. */
 export function textOf(element: { textContent: string | null } | null | undefined): string {
-  return (element?.textContent ?? "").replace(/\s+/g, " ").trim();
+  return element ? readableText(element as unknown as TreeNode) : "";
 }

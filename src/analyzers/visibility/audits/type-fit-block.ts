@@ -1,4 +1,5 @@
 import type { PageKind, PageProfile } from "./page-profile.ts";
+import { jsonLdScript } from "./fix-code.ts";
 
 /**
  * The JSON-LD block that describes a page as what it is, filled with the page's own values (title, URL,
@@ -62,7 +63,7 @@ export function typeFitBlock(kind: PageKind, profile: PageProfile, site: { name:
       Object.assign(block, { "@type": "AboutPage", name: profile.title ?? `About ${site.name}`, ...common, mainEntity: organization });
       break;
   }
-  return `<script type="application/ld+json">\n${scriptSafe(JSON.stringify(block, null, 2))}\n</script>`;
+  return jsonLdScript(block);
 }
 
 /** The schema.org types a page of this kind should declare, named in details and fixes. */
@@ -91,9 +92,4 @@ function articleType(url: string): string {
   if (/\/(?:news|press)\//.test(path)) return "NewsArticle";
   if (/\/(?:docs?|guides?|documentation|developers?|api|tutorials?)\//.test(path)) return "TechArticle";
   return "Article";
-}
-
-/** Page values are hostile input: "</script>" or "<!--" in a title must not end or hide the block it is pasted in. */
-function scriptSafe(json: string): string {
-  return json.replace(/<\//g, "<\\/").replace(/<!--/g, "\\u003c!--");
 }

@@ -31,6 +31,8 @@ export interface Artifacts {
   samplePages?: SamplePageArtifact[];
   /** Off-site look-ups; null when OFFSITE_CHECKS=off. */
   offsite?: OffsiteArtifact | null;
+  /** How long gathering took (ms), measured by the analyzer around it; absent from older scans. */
+  gatherMs?: number;
 }
 
 /** "skipped": not requested because an earlier artifact made it pointless; "internal": a bug, not the site. */

@@ -10,6 +10,7 @@ import { gatherProbes } from "./probes.ts";
 import { fetchRobotsTxt, skippedRobotsTxt } from "./robots-txt.ts";
 import { gatherSamplePages, pickSamplePages, pickSitemapPages, sampleHasRoom } from "./sample-pages.ts";
 import { gatherSitemap, sitemapPageUrls, withChildSitemaps } from "./sitemap.ts";
+import { cacheFetches } from "./scan-fetch-cache.ts";
 import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 
@@ -39,11 +40,13 @@ type Steps = StepProgress<GatherStep>;
  * add a full round trip to every scan, so the site files and the crawler probes start at once at the
  * likely origin (https://<domain>) and are fetched again only when the homepage turns out to live
  * elsewhere and the speculative answer did not land there. Off-site look-ups go to other services and
- * run beside all of it, outside the per-site bound.
+ * run beside all of it, outside the per-site bound. Within the scan each URL is fetched once per user
+ * agent: gatherers asking for the same one share the response.
  */
 export async function gatherArtifacts(context: GatherContext): Promise<Artifacts> {
   const gatheredAt = (context.now?.() ?? new Date()).toISOString();
-  const site = { ...context, fetcher: limitFetcher(context.fetcher) };
+  // The cache sits outside the per-site bound: a response already fetched (or on its way) takes no slot.
+  const site = { ...context, fetcher: cacheFetches(limitFetcher(context.fetcher)) };
   const guessedOrigin = `https://${context.domain}`;
   const steps: Steps = new StepProgress(GATHER_STEPS, context.progress);
 

@@ -29,6 +29,8 @@ export function scorePillars(scored: ScoredAudit[]): ScoredPillar[] {
           weight: audit.weight,
           detail: outcome.detail,
           evidence: outcome.evidence,
+          impact: audit.impact,
+          ...(outcome.fix && (outcome.status === "fail" || outcome.status === "warn") ? { fix: outcome.fix } : {}),
         })),
       },
     };

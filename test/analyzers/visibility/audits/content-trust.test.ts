@@ -42,12 +42,12 @@ describe("structure", () => {
     expect(partial.detail).toContain("logo");
     const none = organizationIdentity.run(siteWithHtml(page({ head: "" })));
     expect(none).toMatchObject({ status: "fail", score: 0 });
-    expect(none.fix?.how).toContain('"url":"https://example.com/"');
+    expect(none.fix?.how).toContain('"url": "https://example.com/"');
   });
   test("website-schema: missing fails with the site's own values", () => {
     const outcome = websiteSchema.run(site());
     expect(outcome.status).toBe("fail");
-    expect(outcome.fix?.how).toContain('"name":"Example Bakery"');
+    expect(outcome.fix?.how).toContain('"name": "Example Bakery"');
     const present = JSON.stringify({ "@context": "https://schema.org", "@type": "WebSite", name: "Example Bakery", url: "https://example.com/" });
     expect(websiteSchema.run(siteWithHtml(page({ head: `<script type="application/ld+json">${present}</script>` })))).toMatchObject({ status: "pass" });
   });

@@ -206,6 +206,6 @@ describe("trust-pages with pages the sitemap supplied", () => {
     expect(outcome).toMatchObject({ status: "warn" });
     expect(outcome.score).toBeCloseTo(2.5 / 3, 5);
     expect(outcome.detail).toBe(`contact page: ${ORIGIN}/contact is in the sitemap but not linked from the homepage.`);
-    expect(outcome.fix!.how).toBe(`Link ${ORIGIN}/contact from the homepage's footer with plain <a href> links.`);
+    expect(outcome.fix!.how).toBe(`Link ${ORIGIN}/contact from the homepage's footer with plain \`<a href>\` links.`);
   });
 });

@@ -46,7 +46,7 @@ describe("robots-ai-search-access", () => {
     expect(outcome.blocking).toBeUndefined();
     expect(outcome.detail).toContain("group `User-agent: *`, line 3 `Disallow: /`");
     expect(outcome.fix?.how).toContain("User-agent: Googlebot\n");
-    expect(outcome.fix?.how).toEndWith("Allow: /");
+    expect(outcome.fix?.how).toEndWith("Allow: /\n```");
   });
 
   test("judges the path the homepage was finally served from", () => {

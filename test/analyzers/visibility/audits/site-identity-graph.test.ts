@@ -79,8 +79,8 @@ describe("identity audits read one structured-data graph", () => {
     const bakery = { "@context": "https://schema.org", "@type": "Bakery", "@id": `${ORIGIN}/#bakery`, name: "Example Bakery", url: `${ORIGIN}/` };
     const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(bakery) })));
     expect(outcome.status).toBe("warn");
-    expect(outcome.fix!.how).toContain('"@type":"Bakery"');
-    expect(outcome.fix!.how).toContain(`"@id":"${ORIGIN}/#bakery"`);
+    expect(outcome.fix!.how).toContain('"@type": "Bakery"');
+    expect(outcome.fix!.how).toContain(`"@id": "${ORIGIN}/#bakery"`);
     expect(outcome.fix!.how).not.toContain('"@type":"Organization"');
   });
 
@@ -88,7 +88,7 @@ describe("identity audits read one structured-data graph", () => {
     const person = { "@context": "https://schema.org", "@type": "Person", name: "Ada Lovelace", url: `${ORIGIN}/` };
     const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(person) })));
     expect(outcome.detail).toContain("lacks image, sameAs");
-    expect(outcome.fix!.how).toContain('"@type":"Person"');
+    expect(outcome.fix!.how).toContain('"@type": "Person"');
     expect(outcome.fix!.how).toContain('"image"');
     expect(outcome.fix!.how).not.toContain('"logo"');
   });
@@ -97,7 +97,7 @@ describe("identity audits read one structured-data graph", () => {
     const html = page({ title: "Ada Lovelace", head: ld({ "@context": "https://schema.org", "@type": "BlogPosting", author: { "@type": "Person", name: "Ada Lovelace" } }) });
     const outcome = organizationIdentity.run(siteWithHtml(html));
     expect(outcome.status).toBe("fail");
-    expect(outcome.fix!.how).toContain('"@type":"Person"');
+    expect(outcome.fix!.how).toContain('"@type": "Person"');
   });
 });
 

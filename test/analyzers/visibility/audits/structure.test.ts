@@ -43,7 +43,7 @@ describe("json-ld-present", () => {
   test("fails without JSON-LD, with a ready-to-paste block for this origin", () => {
     const outcome = jsonLdPresent.run(siteWithHtml(page({ head: "" })));
     expect(outcome).toMatchObject({ status: "fail", score: 0 });
-    expect(outcome.fix?.how).toContain('"url":"https://example.com/"');
+    expect(outcome.fix?.how).toContain('"url": "https://example.com/"');
   });
 
   test("fails when the only block does not parse", () => {

@@ -4,6 +4,7 @@ import { percent } from "../../platforms.ts";
 import { type AuditRule, type AuditOutcome, type Effort, type Fix, passed } from "../audit.ts";
 import { type Cause, type PlatformVerdict, platformReach } from "../platform-reach.ts";
 import { namedInOwnGroup } from "../robots-verdicts.ts";
+import { codeBlock, inlineCode } from "../fix-code.ts";
 
 /**
  * Reach, by AI platform: which of the platforms people get answers from (ChatGPT, Google's AI features,
@@ -88,7 +89,7 @@ function fixFor(lost: PlatformVerdict[], domain: string): Fix {
   if (directives.length > 0) {
     const sources = [...new Set(directives.map((cause) => cause.directive!.source))];
     steps.push({
-      text: `Remove ${sources.map((source) => `\`${source}\``).join(" and ")} from the homepage (the page template's <head>, or the server or CDN rule that adds the X-Robots-Tag header).`,
+      text: `Remove ${sources.map((source) => `\`${source}\``).join(" and ")} from the homepage (the page template's \`<head>\`, or the server or CDN rule that adds the X-Robots-Tag header).`,
       effort: "S",
     });
   }
@@ -114,13 +115,13 @@ function robotsSteps(causes: Cause[]): string {
   const viaWildcard: string[] = [];
   for (const cause of causes) {
     if (cause.rule && namedInOwnGroup({ rule: cause.rule, tokens: [cause.agent] }, cause.agent)) {
-      ownGroup.push(`delete line ${cause.rule.line} (\`${cause.rule.text}\`) in the group \`${cause.rule.group}\` or change it to \`Allow: /\``);
+      ownGroup.push(`delete line ${cause.rule.line} (${inlineCode(cause.rule.text)}) in the group ${inlineCode(cause.rule.group)} or change it to \`Allow: /\``);
     } else viaWildcard.push(cause.agent);
   }
   const parts = [...new Set(ownGroup)].map((step) => `In robots.txt, ${step}.`);
   if (viaWildcard.length > 0) {
     const agents = [...new Set(viaWildcard)];
-    parts.push(`Add a robots.txt group of their own, which takes precedence over \`User-agent: *\` for them:\n${agents.map((agent) => `User-agent: ${agent}`).join("\n")}\nAllow: /`);
+    parts.push(`Add a robots.txt group of their own, which takes precedence over \`User-agent: *\` for them:\n${codeBlock("text", `${agents.map((agent) => `User-agent: ${agent}`).join("\n")}\nAllow: /`)}`);
   }
   return parts.join("\n");
 }

@@ -92,7 +92,7 @@ function fixFor(findings: Finding[]): Fix {
       : "AI assistants answer from search indexes and quote page text; a page that may not be indexed or quoted cannot be cited.",
     how:
       `Edit ${sources.map((source) => `\`${source}\``).join(" and ")}: drop those values ` +
-      "(in the page template's <head>, or the server/CDN rule that adds the X-Robots-Tag header). For an intentional limit on quote length, use max-snippet:160 or more.",
+      "(in the page template's `<head>`, or the server/CDN rule that adds the X-Robots-Tag header). For an intentional limit on quote length, use max-snippet:160 or more.",
     effort: "S",
   };
 }

@@ -4,6 +4,7 @@ import { AI_PLATFORMS, audienceShare, percent } from "../../platforms.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
 import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../robots-verdicts.ts";
+import { codeBlock, inlineCode } from "../fix-code.ts";
 
 /**
  * The crawlers behind AI answers and citations: blocking them removes the site from those answers. The
@@ -52,7 +53,7 @@ function run(artifacts: Artifacts): AuditOutcome {
         fix: {
           what: "Serve a real robots.txt",
           why: "Crawlers read robots.txt as plain text; an HTML page there means your crawl rules are invisible and the route may also be what blocks bots elsewhere.",
-          how: "Add a static /robots.txt (Content-Type text/plain) that your router or CDN serves before the catch-all route, for example:\nUser-agent: *\nAllow: /\nSitemap: <your sitemap URL>",
+          how: `Add a static /robots.txt (Content-Type text/plain) that your router or CDN serves before the catch-all route, for example:\n\n${codeBlock("text", "User-agent: *\nAllow: /\nSitemap: <your sitemap URL>")}`,
           effort: "S",
         },
       };
@@ -87,16 +88,15 @@ function unblockFix(rules: BlockingRule[], artifacts: Artifacts): Fix {
   const viaWildcard: string[] = [];
   for (const blocking of rules) {
     for (const token of blocking.tokens) {
-      if (namedInOwnGroup(blocking, token)) ownGroup.push(`delete line ${blocking.rule.line} (\`${blocking.rule.text}\`) in the group \`${blocking.rule.group}\``);
+      if (namedInOwnGroup(blocking, token)) ownGroup.push(`delete line ${blocking.rule.line} (${inlineCode(blocking.rule.text)}) in the group ${inlineCode(blocking.rule.group)}`);
       else viaWildcard.push(token);
     }
   }
   const steps: string[] = [...new Set(ownGroup)].map((step) => `In robots.txt, ${step} (or change it to \`Allow: /\`).`);
   if (viaWildcard.length > 0) {
     steps.push(
-      "Add a group of their own, which takes precedence over `User-agent: *` for these agents:\n" +
-        viaWildcard.map((token) => `User-agent: ${token}`).join("\n") +
-        "\nAllow: /",
+      "Add a group of their own, which takes precedence over `User-agent: *` for these agents:\n\n" +
+        codeBlock("text", `${[...new Set(viaWildcard)].map((token) => `User-agent: ${token}`).join("\n")}\nAllow: /`),
     );
   }
   return {

@@ -41,7 +41,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Open the homepage with a one-paragraph summary",
       why: "Assistants describe a site with its own opening sentences; without them they guess from navigation labels and slogans.",
-      how: `Right below the h1, add a paragraph like: "${siteName(artifacts)} is a <what> for <whom> in <where>. We <main offer>, <second offer> and <third offer>." — plain text, 25–60 words, server-rendered.`,
+      how: `Right below the h1, add a paragraph like "${siteName(artifacts)} is a [what] for [whom] in [where]. We [main offer], [second offer] and [third offer]." in plain text, 25–60 words, server-rendered.`,
       effort: "S",
     },
   };

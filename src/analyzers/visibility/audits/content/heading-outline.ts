@@ -38,7 +38,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Give every page one h1 and nested headings",
       why: "Assistants split pages into passages by their headings; a clear outline makes each passage findable and quotable on its own.",
-      how: `On ${bad.map((finding) => pathOf(finding.page.url)).join(", ")}: keep exactly one <h1> naming the page's topic, use <h2> for its sections and <h3> inside them without skipping levels, and style headings with CSS rather than by picking a level for its size.`,
+      how: `On ${bad.map((finding) => pathOf(finding.page.url)).join(", ")}: keep exactly one \`<h1>\` naming the page's topic, use \`<h2>\` for its sections and \`<h3>\` inside them without skipping levels, and style headings with CSS rather than by picking a level for its size.`,
       effort: "S",
     },
   };

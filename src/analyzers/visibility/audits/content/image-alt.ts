@@ -1,6 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../site-pages.ts";
+import { inlineCode } from "../fix-code.ts";
 
 /** Alt text is all an agent knows of an image; alt="" (decorative) is a valid choice, a missing alt is not. */
 export const imageAlt: AuditRule = {
@@ -33,7 +34,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Add alt text to images",
       why: "Agents and assistants cannot see images; the alt text is how a product photo, chart or logo becomes something they can describe.",
-      how: `Give each image a short description of what it shows, e.g. <img src="${missing[0]!.split(": ").slice(1).join(": ")}" alt="…">; use alt="" only for purely decorative images.`,
+      how: `Give each image a short description of what it shows, e.g. ${inlineCode(`<img src="${missing[0]!.split(": ").slice(1).join(": ")}" alt="…">`)}; use \`alt=""\` only for purely decorative images.`,
       effort: "S",
     },
   };

@@ -27,7 +27,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Put facts into lists and tables",
       why: "Assistants quote structured facts (features, steps, prices, opening hours) far more readily than the same facts buried in prose.",
-      how: "Turn key facts into HTML lists (<ul>/<ol>: features, steps) and tables (<table> with <th> headers: plans and prices, specifications, comparisons) on the homepage and main pages.",
+      how: "Turn key facts into HTML lists (`<ul>`/`<ol>`: features, steps) and tables (`<table>` with `<th>` headers: plans and prices, specifications, comparisons) on the homepage and main pages.",
       effort: "S",
     },
   };

@@ -5,6 +5,7 @@ import { QUESTION_PATTERN } from "../page-profile.ts";
 import { excerpt, wordCount } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
 import { contentPages, pathOf, textOf } from "../site-pages.ts";
+import { codeBlock } from "../fix-code.ts";
 
 /** People ask assistants questions; a heading phrased as the question, answered right below it, is the passage they quote. */
 export const questionHeadings: AuditRule = {
@@ -40,7 +41,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Answer the questions people ask, under headings that ask them",
       why: "AI assistants match questions to passages; a question heading with a direct two-or-three-sentence answer below is the passage they quote and cite.",
-      how: `Add a short FAQ section, e.g.\n<h2>What does ${siteName(artifacts)} do?</h2>\n<p>${siteName(artifacts)} … (answer in the first sentence, then the details).</p>\n<h2>How much does it cost?</h2>\n<p>…</p>`,
+      how: `Add a short FAQ section: each question as a heading, answered in the first sentence below it, then the details. For example:\n\n${codeBlock("html", `<h2>What does ${siteName(artifacts)} do?</h2>\n<p>${siteName(artifacts)} …</p>\n<h2>How much does it cost?</h2>\n<p>…</p>`)}`,
       effort: "M",
     },
   };

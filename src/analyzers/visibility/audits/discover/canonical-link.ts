@@ -29,7 +29,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       score: 0.4,
       detail: "The homepage has no canonical link.",
       evidence: [],
-      fix: fix(`Add \`<link rel="canonical" href="${finalUrl}">\` to the <head> of the homepage (and a self-referencing canonical to every page).`),
+      fix: fix(`Add \`<link rel="canonical" href="${finalUrl}">\` to the \`<head>\` of the homepage (and a self-referencing canonical to every page).`),
     };
   }
   let canonical: URL;

@@ -34,7 +34,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Publish a feed and link it from the <head>",
       why: "Feeds let crawlers and aggregators pick up new and updated pages as soon as they appear.",
-      how: `If the site publishes articles, news or changelogs, enable the CMS's feed and add \`<link rel="alternate" type="application/rss+xml" title="${siteName(artifacts)}" href="${origin}/feed.xml">\` to every page's <head>.`,
+      how: `If the site publishes articles, news or changelogs, enable the CMS's feed and add \`<link rel="alternate" type="application/rss+xml" title="${siteName(artifacts)}" href="${origin}/feed.xml">\` to every page's \`<head>\`.`,
       effort: "S",
     },
   };

@@ -7,6 +7,7 @@ import { rawLinks } from "../../gather/raw-html.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 import { sitePages } from "../site-pages.ts";
+import { codeBlock } from "../fix-code.ts";
 
 /**
  * llms.txt (https://llmstxt.org/): a Markdown file at /llms.txt that gives language models a curated map
@@ -75,7 +76,7 @@ function missing(artifacts: Artifacts, files: TextFileArtifact[]): AuditOutcome 
     score: 0,
     detail: `There is no llms.txt: ${files.map((file) => `${file.url} → ${file.ok ? `HTTP ${file.status}${answerNote(file)}` : file.error.code}`).join(", ")}.`,
     evidence: files.map((file) => `${file.url}: ${file.ok ? `${file.status}, ${file.contentType ?? "no Content-Type"}` : file.error.code}`),
-    fix: { what: "Publish an llms.txt", why: WHY, how: `Create ${siteOriginOf(artifacts)}/llms.txt (Content-Type text/plain or text/markdown), for example:\n\n${skeleton(artifacts)}`, effort: "S" },
+    fix: { what: "Publish an llms.txt", why: WHY, how: `Create ${siteOriginOf(artifacts)}/llms.txt (Content-Type text/plain or text/markdown), for example:\n\n${codeBlock("markdown", skeleton(artifacts))}`, effort: "S" },
   };
 }
 

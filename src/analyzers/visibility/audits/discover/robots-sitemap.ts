@@ -2,6 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { robotsPolicy } from "../robots-policy.ts";
 import { counted } from "../wording.ts";
+import { codeBlock } from "../fix-code.ts";
 
 /** A Sitemap line in robots.txt is how crawlers that have never seen the site find all of its pages. */
 export const robotsSitemap: AuditRule = {
@@ -32,7 +33,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "List the sitemap in robots.txt",
       why: "Crawlers, including AI search crawlers, read robots.txt first; a Sitemap line hands them every page you want found.",
-      how: `Add this line to ${origin}/robots.txt (adjusting the URL to your sitemap; generate one with your CMS or framework if there is none):\nSitemap: ${origin}/sitemap.xml`,
+      how: `Add this line to ${origin}/robots.txt (adjusting the URL to your sitemap; generate one with your CMS or framework if there is none):\n\n${codeBlock("text", `Sitemap: ${origin}/sitemap.xml`)}`,
       effort: "S",
     },
   };

@@ -2,6 +2,7 @@ import type { Artifacts, ChildSitemapArtifact, SitemapArtifact } from "../../gat
 import { CHILD_SITEMAP_MAX_BYTES, SITEMAP_MAX_BYTES } from "../../gather/sitemap.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../site-identity.ts";
+import { codeBlock } from "../fix-code.ts";
 
 /** A sitemap that parses and dates its pages tells crawlers what exists and what changed, so fresh pages get re-read. */
 export const sitemapValid: AuditRule = {
@@ -25,8 +26,8 @@ function run(artifacts: Artifacts): AuditOutcome {
     what: "Publish an XML sitemap with lastmod dates",
     why: "A sitemap lists every page you want found; lastmod dates tell AI search crawlers which pages changed and need re-reading.",
     how:
-      `Generate ${origin}/sitemap.xml with your CMS or framework (WordPress, Next.js, Astro, Hugo… all have one), give every <url> a <lastmod> in W3C date format, and list it in robots.txt:\n` +
-      `Sitemap: ${origin}/sitemap.xml\n\n<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${origin}/</loc><lastmod>2025-01-31</lastmod></url>\n</urlset>`,
+      `Generate ${origin}/sitemap.xml with your CMS or framework (WordPress, Next.js, Astro, Hugo… all have one), give every \`<url>\` a \`<lastmod>\` in W3C date format, and list it in robots.txt:\n\n` +
+      `${codeBlock("text", `Sitemap: ${origin}/sitemap.xml`)}\n\nA minimal sitemap:\n\n${codeBlock("xml", `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${origin}/</loc><lastmod>2025-01-31</lastmod></url>\n</urlset>`)}`,
     effort: "S" as const,
   };
   if (!sitemap.ok) {
@@ -134,7 +135,7 @@ function judgeCoverage(listed: string, entries: number, withLastmod: number, evi
     fix: {
       what: "Add lastmod dates to the sitemap",
       why: "Without lastmod, crawlers cannot tell which pages changed, so updated content is re-read late or not at all.",
-      how: `Have the generator of ${generatedBy} write <lastmod>YYYY-MM-DD</lastmod> (the date the page's content last changed, not the build date) in every <url> entry.`,
+      how: `Have the generator of ${generatedBy} write \`<lastmod>YYYY-MM-DD</lastmod>\` (the date the page's content last changed, not the build date) in every \`<url>\` entry.`,
       effort: "S",
     },
   };

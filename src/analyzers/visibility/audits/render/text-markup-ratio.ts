@@ -38,7 +38,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Trim inline scripts, styles and markup",
       why: "Crawlers and AI agents read a limited number of bytes per page; the more of them are content, the more of the page they understand.",
-      how: "Move inline <script> and <style> blocks into cached external files, drop unused framework state embedded in the page, and flatten deeply nested wrappers, so that text makes up at least 10% of the HTML.",
+      how: "Move inline `<script>` and `<style>` blocks into cached external files, drop unused framework state embedded in the page, and flatten deeply nested wrappers, so that text makes up at least 10% of the HTML.",
       effort: "M",
     },
   };

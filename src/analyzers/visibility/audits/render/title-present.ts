@@ -20,7 +20,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const fix = {
     what: "Give the homepage a descriptive <title>",
     why: "The title is the name AI assistants and search results show when they cite the page.",
-    how: `Put \`<title>${artifacts.domain} — what you offer, in a few words</title>\` in the <head>, about 30–60 characters, naming the brand and its main offer.`,
+    how: `Put \`<title>${artifacts.domain} — what you offer, in a few words</title>\` in the \`<head>\`, about 30–60 characters, naming the brand and its main offer.`,
     effort: "S" as const,
   };
   if (!title) return { status: "fail", score: 0, detail: "The homepage has no <title>, or it is empty.", evidence: [], fix };

@@ -2,6 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
+import { codeBlock, jsonLdScript } from "../fix-code.ts";
 
 const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
 
@@ -38,14 +39,14 @@ function run(artifacts: Artifacts): AuditOutcome {
       what: "Describe the organisation and the website in JSON-LD",
       why: "Structured data states the site's name, owner, logo and official profiles unambiguously, which AI assistants and search engines use to identify and cite it.",
       how:
-        "Add to the homepage's <head>:\n" +
-        `<script type="application/ld+json">${JSON.stringify({
+        "Add to the homepage's `<head>`:\n\n" +
+        codeBlock("html", jsonLdScript({
           "@context": "https://schema.org",
           "@graph": [
             { "@type": "Organization", "@id": `${origin}/#organization`, name: "<your organisation>", url: `${origin}/`, logo: `${origin}/logo.png`, sameAs: ["<official profile URLs>"] },
             { "@type": "WebSite", "@id": `${origin}/#website`, url: `${origin}/`, name: "<site name>", publisher: { "@id": `${origin}/#organization` } },
           ],
-        })}</script>`,
+        })),
       effort: "S",
     },
   };

@@ -21,7 +21,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const fix = {
     what: "Write a meta description for the homepage",
     why: "The description is the site's own one-line summary; assistants and search results use it when they introduce or cite the site.",
-    how: `Add \`<meta name="description" content="…">\` to the <head>: 120–160 characters saying what ${artifacts.domain} offers, for whom, and what sets it apart.`,
+    how: `Add \`<meta name="description" content="…">\` to the \`<head>\`: 120–160 characters saying what ${artifacts.domain} offers, for whom, and what sets it apart.`,
     effort: "S" as const,
   };
   if (!description) return { status: "fail", score: 0, detail: "The homepage has no meta description, or it is empty.", evidence: [], fix };

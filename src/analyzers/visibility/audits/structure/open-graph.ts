@@ -4,6 +4,7 @@ import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../page-text.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
 import { textOf } from "../site-pages.ts";
+import { codeBlock } from "../fix-code.ts";
 
 /** OpenGraph tags are the card chat assistants and link previews show for the site. */
 export const openGraph: AuditRule = {
@@ -39,7 +40,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Add the missing OpenGraph tags",
       why: "Assistants and chat apps show the OpenGraph title, description and image when they link to the site.",
-      how: `Add to the <head>:\n${missing.map((property) => `<meta property="${property}" content="${excerpt(values[property]!, 160).replace(/"/g, "&quot;")}">`).join("\n")}`,
+      how: `Add to the homepage's \`<head>\`:\n\n${codeBlock("html", missing.map((property) => `<meta property="${property}" content="${excerpt(values[property]!, 160).replace(/"/g, "&quot;")}">`).join("\n"))}`,
       effort: "S",
     },
   };

@@ -5,6 +5,7 @@ import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../au
 import { excerpt } from "../page-text.ts";
 import { ORGANIZATION_TYPES } from "../schema-type-families.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
+import { codeBlock, jsonLdScript } from "../fix-code.ts";
 
 /**
  * The entity behind the site, stated in structured data (JSON-LD, Microdata or RDFa): an Organization
@@ -38,7 +39,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       fix: {
         what: type === "Person" ? "Describe yourself in JSON-LD" : "Describe the organisation in JSON-LD",
         why: "AI assistants attribute facts and citations to entities; an Organization (or, for a personal site, a Person) with name, logo or photo and sameAs links lets them recognise who runs the site.",
-        how: `Add to the homepage's <head> (with your real ${type === "Person" ? "photo" : "logo"} and profile URLs):\n${identityBlock(type, origin, siteName(artifacts), [])}`,
+        how: `Add to the homepage's \`<head>\` (with your real ${type === "Person" ? "photo" : "logo"} and profile URLs):\n\n${codeBlock("html", identityBlock(type, origin, siteName(artifacts), []))}`,
         effort: "S",
       },
     };
@@ -81,7 +82,7 @@ function judge({ node, reason }: SiteEntity, origin: string): AuditOutcome {
     fix: {
       what: `Complete the ${type} markup`,
       why: "Name, url, logo and sameAs links to Wikidata, Wikipedia and official profiles let AI systems connect the site to the entity they know.",
-      how: `Add the missing properties (${[...missing, ...(authoritative ? [] : ["sameAs to Wikidata/Wikipedia"])].join(", ")}) to the ${type} you already have, for example:\n${identityBlock(type, origin, name ?? "<name>", sameAs, node.id)}`,
+      how: `Add the missing properties (${[...missing, ...(authoritative ? [] : ["sameAs to Wikidata/Wikipedia"])].join(", ")}) to the ${type} you already have, for example:\n\n${codeBlock("html", identityBlock(type, origin, name ?? "<name>", sameAs, node.id))}`,
       effort: "S",
     },
   };
@@ -106,7 +107,7 @@ function suggestedType(nodes: GraphNode[], name: string): "Person" | "Organizati
 /** The JSON-LD to paste, keeping the site's own type (a Bakery stays a Bakery) and @id. */
 function identityBlock(type: string, origin: string, name: string, sameAs: string[], id: string | null = null): string {
   const person = type === "Person";
-  return `<script type="application/ld+json">${JSON.stringify({
+  return jsonLdScript({
     "@context": "https://schema.org",
     "@type": type,
     "@id": id ?? `${origin}/#${person ? "person" : "organization"}`,
@@ -114,5 +115,5 @@ function identityBlock(type: string, origin: string, name: string, sameAs: strin
     url: `${origin}/`,
     ...(person ? { image: `${origin}/photo.jpg` } : { logo: `${origin}/logo.png` }),
     sameAs: sameAs.length > 0 ? sameAs : ["https://www.wikidata.org/wiki/<your item>", person ? "https://www.linkedin.com/in/<your profile>" : "https://www.linkedin.com/company/<your page>"],
-  })}</script>`;
+  });
 }

@@ -7,6 +7,7 @@ import { structuredGraph } from "../../../structured-data/structured-graph.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
 import { counted } from "../wording.ts";
 import { EXPECTED_TYPES, KIND_LABELS, typeFitBlock } from "../type-fit-block.ts";
+import { codeBlock } from "../fix-code.ts";
 
 /**
  * JSON-LD helps only when its type says what the page is: an article marked as an Article, an FAQ as an
@@ -55,7 +56,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     return passed(`Every page judged declares a type that fits it: ${judged.map(({ profile }) => `${pathOf(profile.url)} (${(fittingTypes(profile).length > 0 ? fittingTypes(profile) : profile.declared).slice(0, 4).join(", ")})`).join("; ")}.`, evidence);
   }
   const site = { name: siteName(artifacts), origin: siteOriginOf(artifacts) };
-  const blocks = misfits.slice(0, BLOCKS_SHOWN).map(({ profile }) => `On ${profile.url} (${KIND_LABELS[profile.kinds[0]!]}):\n${typeFitBlock(profile.kinds[0]!, profile, site)}`);
+  const blocks = misfits.slice(0, BLOCKS_SHOWN).map(({ profile }) => `On ${profile.url} (${KIND_LABELS[profile.kinds[0]!]}):\n\n${codeBlock("html", typeFitBlock(profile.kinds[0]!, profile, site))}`);
   const more = misfits.length > BLOCKS_SHOWN ? `\n\nDo the same for ${misfits.slice(BLOCKS_SHOWN).map(({ profile }) => pathOf(profile.url)).join(", ")}.` : "";
   return {
     status: score === 0 ? "fail" : "warn",
@@ -65,7 +66,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Mark up each page with the type that says what it is",
       why: "Assistants and answer engines read a page's structured-data type to know what it can answer: an Article has an author and a date to cite, an FAQPage questions and answers, a Product a price. A missing or generic type leaves them guessing.",
-      how: `Add these blocks to the pages' <head> (generated from each page's own title, URL, description, author and dates; check the values, and fill what is marked <…>):\n\n${blocks.join("\n\n")}${more}`,
+      how: `Add these blocks to the pages' \`<head>\` (generated from each page's own title, URL, description, author and dates; check the values, and fill what is marked <…>):\n\n${blocks.join("\n\n")}${more}`,
       effort: misfits.length > 2 ? "M" : "S",
     },
   };

@@ -3,6 +3,7 @@ import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../au
 import { propertyTexts } from "../../../structured-data/structured-graph.ts";
 import { homepageStructure, siteWebsite } from "../../derive/site-entity.ts";
 import { siteName, siteOriginOf } from "../site-identity.ts";
+import { codeBlock, jsonLdScript } from "../fix-code.ts";
 
 /** A WebSite node names the site and ties it to its publisher: the name assistants use for it. */
 export const websiteSchema: AuditRule = {
@@ -31,7 +32,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Declare the WebSite in JSON-LD",
       why: "The WebSite node gives the site's preferred name, which search engines and assistants show when they cite it.",
-      how: `Add to the homepage:\n<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "WebSite", "@id": `${origin}/#website`, name: siteName(artifacts), url: `${origin}/`, publisher: { "@id": `${origin}/#organization` } })}</script>`,
+      how: `Add to the homepage's \`<head>\`:\n\n${codeBlock("html", jsonLdScript({ "@context": "https://schema.org", "@type": "WebSite", "@id": `${origin}/#website`, name: siteName(artifacts), url: `${origin}/`, publisher: { "@id": `${origin}/#organization` } }))}`,
       effort: "S",
     },
   };

@@ -36,7 +36,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     why: "Assistants prefer sources that are visibly up to date; dates in markup are how crawlers know.",
     how:
       'Show the publication or last-update date on articles and key pages as `<time datetime="2025-01-31">31 January 2025</time>`, add `"datePublished"` and `"dateModified"` to their JSON-LD, ' +
-      "and give every sitemap entry a <lastmod>. Update pages whose facts have changed, and the dates with them.",
+      "and give every sitemap entry a `<lastmod>`. Update pages whose facts have changed, and the dates with them.",
     effort: "S" as const,
   };
   if (dates.length === 0) {

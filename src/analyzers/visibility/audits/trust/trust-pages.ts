@@ -40,7 +40,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       why: "Assistants and search engines look for who runs a site and how to reach them before trusting it as a source.",
       how: [
         absent.length > 0 ? `Publish ${absent.map((state) => `${origin}/${state.role}`).join(", ")} (saying who runs ${siteName(artifacts)}, how to reach you, and how you handle data).` : null,
-        `Link ${missing.map((state) => state.url ?? `${origin}/${state.role}`).join(", ")} from the homepage's footer with plain <a href> links.`,
+        `Link ${missing.map((state) => state.url ?? `${origin}/${state.role}`).join(", ")} from the homepage's footer with plain \`<a href>\` links.`,
       ]
         .filter(Boolean)
         .join(" "),

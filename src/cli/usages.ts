@@ -1,0 +1,39 @@
+/**
+ * Every command's usage text, apart from the commands themselves: `--help` prints them without loading
+ * any command (nor its analyzers, database or HTTP framework).
+ */
+
+export const KEYS_USAGE = `sightline keys create <name>   Create an operator key; prints the key once (it is never shown again).
+sightline keys list [--json]    List every key: id, name, visible start, owner, created, last used, status.
+sightline keys revoke <id>      Revoke a key; the next request that uses it is refused.`;
+
+export const SCAN_USAGE = `sightline scan <url> [--json] [--min-score N]
+
+Scans one site for AI visibility in this process (no server needed) and prints a summary:
+score, grade, pillars and top issues with their fixes.
+
+  --json           Print the full scan record as JSON instead (the same record the API serves).
+  --min-score N    Exit with 1 when the score is below N (0-100); for CI pipelines.
+                   Both "--min-score 70" and "--min-score=70" work.
+
+Exit codes: 0 the scan ran (and met --min-score), 1 the score is below --min-score or the site could
+not be scanned, 2 bad usage.`;
+
+export const RESCORE_USAGE = `sightline rescore --domain <domain> | --all
+
+Runs this build's audits and scoring again on the artifacts stored with a scan, without fetching
+anything, and stores the result as a new record; the old record is kept. After an upgrade that changed
+the audits or scoring, this brings reports up to date without scanning again. It works on the service
+SERVICE names (visibility or schema) in DATABASE_PATH, and may run while the server runs.
+
+  --domain D   Re-score the latest stored scan of D, written as for a scan (example.com,
+               https://www.example.com/pricing). Both "--domain D" and "--domain=D" work.
+  --all        Re-score the latest stored scan of every domain stored when the run starts, one
+               domain at a time, printing "[N/M] domain: ..." as it goes and a summary at the end.
+
+The new record keeps the scan's scannedAt (when the site was fetched: nothing is fetched again) and
+adds rescoredFrom {scanId, scannedAt, rescoredAt, version}. Skipped, with their reason: latest scans
+that failed, that stored no artifacts, or whose artifacts this build cannot read.
+
+Exit codes: 0 done (with --all, skipped scans included); 1 --domain has no stored scan or was skipped,
+the audits or scoring failed on a scan, or a record could not be stored; 2 bad usage.`;

@@ -1,0 +1,41 @@
+import type { Db } from "../store/database.ts";
+import { countScansOf, scanBefore, scanHistoryPage, type StoredScan } from "../store/scans-repo.ts";
+import type { ReportSubject } from "./report-subject.ts";
+
+/** Paging bounds of a history read; the history endpoint documents and validates against these. */
+export const HISTORY_PAGING = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
+
+export interface HistoryEntry {
+  /** When the scan ran, in ms. */
+  scannedAt: number;
+  status: "ok" | "failed";
+  score: number | null;
+  grade: string | null;
+  /** Re-scored from an older scan's artifacts (`sightline rescore`) rather than a new visit of the site. */
+  rescored: boolean;
+}
+
+export interface HistoryPage {
+  /** Stored records of the subject in all. */
+  total: number;
+  limit: number;
+  offset: number;
+  /** Newest first. */
+  entries: HistoryEntry[];
+}
+
+export function reportHistory(db: Db, subject: ReportSubject, page: { limit: number; offset: number }): HistoryPage {
+  const total = countScansOf(db, subject.domain);
+  const rows = page.offset < total ? scanHistoryPage(db, subject.domain, page.limit, page.offset) : [];
+  return {
+    total,
+    limit: page.limit,
+    offset: page.offset,
+    entries: rows.map((row) => ({ scannedAt: row.scannedAt, status: row.status, score: row.score, grade: row.grade, rescored: row.rescored === 1 })),
+  };
+}
+
+/** The completed scan stored before `scan`, to say what changed since; failed scans are skipped, having nothing to compare. */
+export function previousRecord(db: Db, scan: StoredScan): StoredScan | null {
+  return scanBefore(db, scan, "ok");
+}

@@ -1,0 +1,119 @@
+import { AUDITS } from "../../analyzers/visibility/audits/registry.ts";
+import type { Issue, Pillar, Signal } from "../../analyzers/visibility/record-schema.ts";
+import { renderFixHow } from "../fix/fix-how.ts";
+import { inlineText } from "../fix/inline-text.ts";
+import { html, type SafeHtml } from "../html.ts";
+import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
+
+/**
+ * Every check of the scan, grouped as issues to fix, passed checks and checks not assessed, each at a
+ * stable anchor, with filters by status, impact and effort. The filters are radio buttons that the
+ * stylesheet reads with :has(), so they work without JavaScript; site.js only adds the count of what is
+ * shown and hides groups left empty.
+ */
+export interface CheckEntry {
+  signal: Signal;
+  pillar: Pillar;
+  impact: string;
+  fix: Issue["fix"] | null;
+}
+
+const IMPACTS = ["critical", "high", "medium", "low"] as const;
+const EFFORTS = ["S", "M", "L"] as const;
+export const EFFORT_WORDS: Record<string, string> = { S: "small effort (minutes)", M: "medium effort (hours)", L: "large effort (days)" };
+const STATUS_WORDS: Record<string, string> = { pass: "pass", warn: "warn", fail: "fail", na: "n/a", unknown: "unknown" };
+const IMPACT_OF = new Map(AUDITS.map((audit) => [audit.id, audit.impact]));
+
+/** The checks of a record, with impact and fix filled from older records' top issues and the catalogue where signals lack them. */
+export function checkEntries(pillars: readonly Pillar[], issues: readonly Issue[]): CheckEntry[] {
+  return pillars.flatMap((pillar) =>
+    (pillar.signals ?? []).map((signal) => {
+      const issue = issues.find((candidate) => candidate.id === signal.id);
+      const failing = signal.status === "fail" || signal.status === "warn";
+      return {
+        signal,
+        pillar,
+        impact: knownImpact(signal.impact ?? issue?.impact ?? IMPACT_OF.get(signal.id)),
+        fix: failing ? (signal.fix ?? issue?.fix ?? null) : null,
+      };
+    }),
+  );
+}
+
+function knownImpact(impact: string | undefined): string {
+  return IMPACTS.find((candidate) => candidate === impact) ?? "low";
+}
+
+export function statusClass(status: string): string {
+  return ["pass", "warn", "fail", "na", "unknown", "found", "not_found"].includes(status) ? status : "unknown";
+}
+
+export function checksSection(entries: readonly CheckEntry[]): SafeHtml {
+  const issues = entries.filter((entry) => entry.signal.status === "fail" || entry.signal.status === "warn");
+  // Failing first, then by impact, keeping record order otherwise.
+  issues.sort((a, b) => rank(a) - rank(b));
+  const passed = entries.filter((entry) => entry.signal.status === "pass");
+  const unassessed = entries.filter((entry) => entry.signal.status !== "pass" && entry.signal.status !== "fail" && entry.signal.status !== "warn");
+  return html`<section class="all-checks" id="checks" aria-labelledby="checks-title">
+<h2 id="checks-title">All checks (${entries.length})</h2>
+${filters()}
+<p class="filter-count muted" aria-live="polite" hidden></p>
+${group("issues", `Issues to fix (${issues.length})`, issues, "Nothing to fix: every check that applies passed.")}
+${group("passed", `Passed checks (${passed.length})`, passed, "No check passed.")}
+${group("unassessed", `Not assessed (${unassessed.length})`, unassessed, "Every check could be judged.")}
+</section>`;
+}
+
+function rank(entry: CheckEntry): number {
+  return (entry.signal.status === "fail" ? 0 : 10) + IMPACTS.indexOf(entry.impact as (typeof IMPACTS)[number]);
+}
+
+function filters(): SafeHtml {
+  return html`<form class="check-filters" aria-label="Filter the checks">
+${radioGroup("status", "Status", [["all", "All"], ["fail", "Fail"], ["warn", "Warn"], ["pass", "Pass"], ["na", "Not assessed"]])}
+${radioGroup("impact", "Impact", [["all", "All"], ...IMPACTS.map((impact): [string, string] => [impact, impact[0]!.toUpperCase() + impact.slice(1)])])}
+${radioGroup("effort", "Effort", [["all", "All"], ["S", "Small"], ["M", "Medium"], ["L", "Large"]])}
+</form>`;
+}
+
+function radioGroup(name: string, legend: string, options: readonly [string, string][]): SafeHtml {
+  return html`<fieldset class="filter-group"><legend>${legend}</legend>${options.map(
+    ([value, label], index) => html`<label class="filter-option"><input type="radio" name="${name}" value="${value}"${index === 0 ? html` checked` : ""}><span>${label}</span></label>`,
+  )}</fieldset>`;
+}
+
+function group(id: string, title: string, entries: readonly CheckEntry[], empty: string): SafeHtml {
+  return html`<div class="check-group" data-group="${id}">
+<h3 id="checks-${id}">${title}</h3>
+${entries.length === 0 ? html`<p class="muted">${empty}</p>` : html`<ul class="check-list">${entries.map(checkItem)}</ul>`}
+</div>`;
+}
+
+function checkItem(entry: CheckEntry): SafeHtml {
+  const { signal, fix } = entry;
+  const anchor = checkAnchor(signal.id);
+  const learnMore = checkPagePath(signal.id);
+  const status = statusClass(signal.status);
+  const evidence = signal.evidence ?? [];
+  const effort = fix && EFFORTS.includes(fix.effort as (typeof EFFORTS)[number]) ? fix.effort : "none";
+  return html`<li class="check check-${status}" id="${anchor}" data-status="${status}" data-impact="${entry.impact}" data-effort="${effort}">
+<div class="check-head"><span class="status status-${status}">${STATUS_WORDS[signal.status] ?? signal.status}</span><h4>${signal.title}</h4><a class="check-link" href="#${anchor}" aria-label="Link to this check">#</a></div>
+<div class="tags"><span class="tag">${entry.pillar.title}</span><span class="tag impact-${entry.impact}">${entry.impact} impact</span>${fix ? html`<span class="tag">${EFFORT_WORDS[fix.effort] ?? fix.effort}</span>` : ""}${signal.weight === 0 ? html`<span class="tag">reported, not scored</span>` : ""}</div>
+<p>${inlineText(signal.detail ?? "")}</p>
+${evidenceList(evidence)}
+${fix ? html`<details class="check-fix"><summary>How to fix: ${inlineText(fix.what)}</summary>
+<p class="muted">${inlineText(fix.why)}</p>
+${renderFixHow(fix.how, `${safeId(anchor)}-fix`)}
+</details>` : ""}
+${learnMore ? html`<p class="learn-more"><a href="${learnMore}">Learn more about this check</a></p>` : ""}
+</li>`;
+}
+
+/**
+ * Evidence quotes what was seen, as code; a quote that marks its own code with backticks (a robots.txt
+ * line inside a sentence) is rendered as text with inline code instead, so no backtick shows raw.
+ */
+export function evidenceList(evidence: readonly string[]): SafeHtml {
+  if (evidence.length === 0) return html``;
+  return html`<ul class="evidence" aria-label="Evidence">${evidence.map((item) => (item.includes("`") ? html`<li>${inlineText(item)}</li>` : html`<li><code>${item}</code></li>`))}</ul>`;
+}

@@ -1,0 +1,69 @@
+import { recordChanges, visibilityFindings, type ChangedFinding, type RecordChanges } from "../../reports/record-changes.ts";
+import type { ReportTimeline } from "../../reports/report-timeline.ts";
+import type { StoredScan } from "../../store/scans-repo.ts";
+import { html, type SafeHtml } from "../html.ts";
+import type { PageContext } from "../page-context.ts";
+import { scanTime } from "../scan-time.ts";
+import { scoreChart, type ChartPoint } from "../score-chart.ts";
+
+/**
+ * "History and changes" on the visibility report: what changed since the previous completed scan
+ * (fixed and new issues, computed from the two records' signals), the score over time as an inline
+ * SVG chart, and the same scans as a table. Nothing is shown for a domain scanned once. Titles come
+ * from the records, which hold text the scanned site chose, so all of it is escaped by `html`.
+ */
+export function historySection(context: PageContext, shown: StoredScan, timeline: ReportTimeline | null): SafeHtml {
+  if (!timeline || timeline.total < 2) return html``;
+  const current = JSON.parse(shown.recordJson) as unknown;
+  const scans = timeline.entries.filter((entry) => !entry.rescored).reverse();
+  const points: ChartPoint[] = scans.map((entry) => ({ at: entry.scannedAt, score: entry.status === "ok" ? entry.score : null, grade: entry.grade }));
+  return html`<section class="history" id="history" aria-labelledby="history-title">
+<h2 id="history-title">History and changes</h2>
+${changesSummary(context, shown, current, timeline.previous)}
+${points.length > 1 ? html`<div class="card chart-card">${scoreChart(points, "score-chart-title")}</div>` : ""}
+<details class="history-table">
+<summary>All ${timeline.total} ${timeline.total === 1 ? "scan" : "scans"}${timeline.total > timeline.entries.length ? html` <span class="muted">(the newest ${timeline.entries.length} below)</span>` : ""}</summary>
+<table>
+<thead><tr><th scope="col">Scanned</th><th scope="col">Score</th><th scope="col">Grade</th><th scope="col">Status</th></tr></thead>
+<tbody>${timeline.entries.map((entry) => html`<tr><td><time datetime="${new Date(entry.scannedAt).toISOString()}">${new Date(entry.scannedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>${entry.rescored ? html` <span class="muted">(re-scored)</span>` : ""}</td><td>${entry.score ?? "–"}</td><td>${entry.grade ?? "–"}</td><td>${entry.status === "ok" ? "completed" : "failed"}</td></tr>`)}</tbody>
+</table>
+<p class="muted">As JSON: <a href="/api/report/${encodeURIComponent(shown.domain)}/history.json"><code>/api/report/${shown.domain}/history.json</code></a></p>
+</details>
+</section>`;
+}
+
+function changesSummary(context: PageContext, shown: StoredScan, current: unknown, previous: StoredScan | null): SafeHtml {
+  if (shown.status !== "ok") return html`<p class="muted">This scan failed, so there is nothing to compare with the scans before it.</p>`;
+  if (!previous) return html`<p class="muted">No earlier completed scan to compare with.</p>`;
+  const changes = recordChanges(visibilityFindings(JSON.parse(previous.recordJson) as unknown), visibilityFindings(current));
+  const then = new Date(previous.scannedAt).toISOString();
+  return html`<p class="changes-lead">Since the previous scan on ${scanTime(then, context.now)}: ${scoreDelta(previous.score, shown.score)}.</p>
+${isQuiet(changes) ? html`<p>No check changed its outcome.</p>` : html`<div class="changes">
+${changeList("fixed", "Fixed", changes.fixed, "pass")}
+${changeList("new", "New issues", changes.appeared, "fail")}
+${changeList("regraded", "Changed severity", changes.regraded, "warn")}
+</div>`}`;
+}
+
+function scoreDelta(before: number | null, after: number | null): SafeHtml {
+  if (before === null || after === null) return html`score not comparable`;
+  const delta = after - before;
+  const direction = delta > 0 ? "up" : delta < 0 ? "down" : "same";
+  const words = delta === 0 ? `score unchanged at ${after}` : `score ${before} → ${after} (${delta > 0 ? "+" : "−"}${Math.abs(delta)})`;
+  return html`<strong class="delta delta-${direction}">${words}</strong>`;
+}
+
+function isQuiet(changes: RecordChanges): boolean {
+  return changes.fixed.length + changes.appeared.length + changes.regraded.length === 0;
+}
+
+function changeList(id: string, title: string, changes: readonly ChangedFinding[], status: "pass" | "fail" | "warn"): SafeHtml {
+  if (changes.length === 0) return html``;
+  return html`<div class="card change-list" id="changes-${id}">
+<h3>${title} <span class="muted">(${changes.length})</span></h3>
+<ul>${changes.map((change) => html`<li><span class="status status-${status}">${STATUS_WORDS[change.to] ?? change.to}</span> ${change.title} <span class="muted">(was ${STATUS_WORDS[change.from] ?? change.from})</span></li>`)}</ul>
+</div>`;
+}
+
+const STATUS_WORDS: Record<string, string> = { pass: "pass", warn: "warn", fail: "fail", na: "n/a", unknown: "unknown" };
+

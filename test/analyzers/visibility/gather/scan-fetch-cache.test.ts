@@ -1,0 +1,106 @@
+import { describe, expect, test } from "bun:test";
+import { cacheFetches } from "../../../../src/analyzers/visibility/gather/scan-fetch-cache.ts";
+import { FetchError, type FetchOptions, type FetchResult, type SafeFetcher } from "../../../../src/net/fetch-types.ts";
+
+const PAGE_BYTES = 10_000;
+
+/** Serves a 10,000-byte page at every URL, cut at maxBytes as the real fetcher does; fails for /down. */
+function countingFetcher(): SafeFetcher & { calls: { url: string; options: FetchOptions }[] } {
+  const calls: { url: string; options: FetchOptions }[] = [];
+  return {
+    calls,
+    async fetch(url, options = {}) {
+      calls.push({ url, options });
+      await Bun.sleep(1);
+      if (url.endsWith("/down")) throw new FetchError("timeout", "timed out", url);
+      const cap = Math.min(options.maxBytes ?? PAGE_BYTES, PAGE_BYTES);
+      const result: FetchResult = {
+        url,
+        finalUrl: url,
+        status: 200,
+        headers: { "content-type": "text/html" },
+        body: new Uint8Array(cap).fill(97),
+        truncated: cap < PAGE_BYTES,
+        redirects: [],
+        timing: { ttfbMs: 1, totalMs: 1 },
+        remoteAddress: "127.0.0.1",
+      };
+      return result;
+    },
+  };
+}
+
+describe("cacheFetches", () => {
+  test("the same URL and user agent is fetched once, also when asked for at the same time", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner);
+    const [first, second] = await Promise.all([cached.fetch("https://a.test/about"), cached.fetch("https://a.test/about")]);
+    const third = await cached.fetch("https://a.test/about");
+    expect(inner.calls).toHaveLength(1);
+    expect(first.body.byteLength).toBe(PAGE_BYTES);
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+  });
+
+  test("another user agent, method or redirect mode is another request", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner);
+    await cached.fetch("https://a.test/");
+    await cached.fetch("https://a.test/", { userAgent: "GPTBot/1.0" });
+    await cached.fetch("https://a.test/", { method: "HEAD" });
+    await cached.fetch("https://a.test/", { followRedirects: false });
+    await cached.fetch("https://a.test/", { userAgent: "GPTBot/1.0" });
+    expect(inner.calls.map((call) => call.options.userAgent ?? call.options.method ?? String(call.options.followRedirects))).toEqual([
+      "undefined",
+      "GPTBot/1.0",
+      "HEAD",
+      "false",
+    ]);
+  });
+
+  test("a larger response serves a smaller cap, cut as the fetcher would have cut it", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner);
+    const whole = await cached.fetch("https://a.test/about", { maxBytes: 1024 * 1024 });
+    const check = await cached.fetch("https://a.test/about", { maxBytes: 4096 });
+    expect(inner.calls).toHaveLength(1);
+    expect(whole.truncated).toBe(false);
+    expect(check.body.byteLength).toBe(4096);
+    expect(check.truncated).toBe(true);
+    expect(check.status).toBe(200);
+  });
+
+  test("a cut response is fetched again for a larger cap; an uncut one is not", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner);
+    const [small, large] = await Promise.all([cached.fetch("https://a.test/about", { maxBytes: 4096 }), cached.fetch("https://a.test/about", { maxBytes: 1024 * 1024 })]);
+    expect(small.truncated).toBe(true);
+    expect(large.truncated).toBe(false);
+    expect(large.body.byteLength).toBe(PAGE_BYTES);
+    expect(inner.calls.map((call) => call.options.maxBytes)).toEqual([4096, 1024 * 1024]);
+    // Now held whole: any later cap is served from it.
+    await cached.fetch("https://a.test/about", { maxBytes: 2 * 1024 * 1024 });
+    expect(inner.calls).toHaveLength(2);
+
+    await cached.fetch("https://a.test/small", { maxBytes: 64 * 1024 });
+    const again = await cached.fetch("https://a.test/small", { maxBytes: 1024 * 1024 });
+    expect(again.truncated).toBe(false);
+    expect(inner.calls).toHaveLength(3);
+  });
+
+  test("a failure is shared too: the URL is not given a second timeout", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner);
+    const outcomes = await Promise.allSettled([cached.fetch("https://a.test/down"), cached.fetch("https://a.test/down", { maxBytes: 4096 })]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    expect(outcomes.every((outcome) => outcome.status === "rejected" && (outcome.reason as FetchError).code === "timeout")).toBe(true);
+    expect(inner.calls).toHaveLength(1);
+  });
+
+  test("each cache is its own: a new scan fetches again", async () => {
+    const inner = countingFetcher();
+    await cacheFetches(inner).fetch("https://a.test/");
+    await cacheFetches(inner).fetch("https://a.test/");
+    expect(inner.calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The store functions behind the admin lists, "My scans" and the one-time key display: literal LIKE
+ * matching, every filter combination from one statement, scans by a user's keys, and key flashes that
+ * are read once and expire.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { openDatabase, type Db } from "../../src/store/database.ts";
+import { containsPattern } from "../../src/store/like-pattern.ts";
+import { countFilteredScans, countScansOfUser, filteredScans, insertScan, scansOfUser, type ScanFilter } from "../../src/store/scans-repo.ts";
+import { countFilteredUsers, filteredUsers, insertUser } from "../../src/store/users-repo.ts";
+import { insertApiKey } from "../../src/store/api-keys-repo.ts";
+import { insertSession } from "../../src/store/sessions-repo.ts";
+import { insertKeyFlash, purgeKeyFlashes, takeKeyFlashes } from "../../src/store/key-flashes-repo.ts";
+
+let db: Db | undefined;
+afterEach(() => {
+  db?.close();
+  db = undefined;
+});
+
+function scan(d: Db, domain: string, at: number, extra: { status?: "ok" | "failed"; apiKeyId?: number | null } = {}): void {
+  insertScan(d, { domain, status: extra.status ?? "ok", score: 1, scannedAt: at, recordJson: "{}", artifactsJson: null, callerKind: extra.apiKeyId ? "key" : "cli", apiKeyId: extra.apiKeyId ?? null });
+}
+
+describe("containsPattern", () => {
+  test("escapes the LIKE wildcards and the escape character itself", () => {
+    expect(containsPattern("a_b%c\\d")).toBe("%a\\_b\\%c\\\\d%");
+    expect(containsPattern("plain")).toBe("%plain%");
+  });
+});
+
+describe("filteredScans", () => {
+  test("each filter alone and together; counts agree with the rows", () => {
+    const d = (db = openDatabase(":memory:"));
+    scan(d, "a_b.test", 100);
+    scan(d, "axb.test", 200, { status: "failed" });
+    scan(d, "back\\slash.test", 300);
+    const cases: [ScanFilter, string[]][] = [
+      [{}, ["back\\slash.test", "axb.test", "a_b.test"]],
+      [{ domainContains: "A_B" }, ["a_b.test"]],
+      [{ domainContains: "\\" }, ["back\\slash.test"]],
+      [{ domainContains: "%" }, []],
+      [{ status: "failed" }, ["axb.test"]],
+      [{ callerKind: "key" }, []],
+      [{ from: 200 }, ["back\\slash.test", "axb.test"]],
+      [{ until: 200 }, ["a_b.test"]],
+      [{ from: 100, until: 300, status: "ok" }, ["a_b.test"]],
+    ];
+    for (const [filter, expected] of cases) {
+      expect(filteredScans(d, filter, 10, 0).map((row) => row.domain)).toEqual(expected);
+      expect(countFilteredScans(d, filter)).toBe(expected.length);
+    }
+    expect(filteredScans(d, {}, 1, 1).map((row) => row.domain)).toEqual(["axb.test"]);
+  });
+});
+
+describe("scans of a user", () => {
+  test("only the scans asked for with the user's keys", () => {
+    const d = (db = openDatabase(":memory:"));
+    const ann = insertUser(d, { email: "ann@example.com", passwordHash: "x", createdAt: 0 })!;
+    const bob = insertUser(d, { email: "bob@example.com", passwordHash: "x", createdAt: 0 })!;
+    const key = (userId: number | null, name: string) => insertApiKey(d, { userId, name, keyHash: crypto.getRandomValues(new Uint8Array(32)), visibleStart: "aivis_x", createdAt: 0 });
+    const annKey = key(ann, "ann");
+    const bobKey = key(bob, "bob");
+    const operatorKey = key(null, "op");
+    scan(d, "ann.test", 1, { apiKeyId: annKey });
+    scan(d, "bob.test", 2, { apiKeyId: bobKey });
+    scan(d, "operator.test", 3, { apiKeyId: operatorKey });
+    scan(d, "nobody.test", 4);
+    expect(scansOfUser(d, ann, 10, 0).map((row) => [row.domain, row.apiKeyName])).toEqual([["ann.test", "ann"]]);
+    expect(countScansOfUser(d, ann)).toBe(1);
+    expect(countScansOfUser(d, bob)).toBe(1);
+    expect(countScansOfUser(d, 999)).toBe(0);
+  });
+});
+
+describe("filteredUsers", () => {
+  test("matches the email literally and pages", () => {
+    const d = (db = openDatabase(":memory:"));
+    for (const [index, email] of ["a_b@example.com", "axb@example.com", "c@example.org"].entries()) insertUser(d, { email, passwordHash: "x", createdAt: index });
+    expect(filteredUsers(d, null, 10, 0).map((user) => user.email)).toEqual(["c@example.org", "axb@example.com", "a_b@example.com"]);
+    expect(filteredUsers(d, "a_b", 10, 0).map((user) => user.email)).toEqual(["a_b@example.com"]);
+    expect(countFilteredUsers(d, "example.com")).toBe(2);
+    expect(countFilteredUsers(d, "   ")).toBe(3);
+    expect(filteredUsers(d, null, 1, 2).map((user) => user.email)).toEqual(["a_b@example.com"]);
+  });
+});
+
+describe("key flashes", () => {
+  test("taken once, per session, until they expire; they go with their session", () => {
+    const d = (db = openDatabase(":memory:"));
+    const session = (byte: number) => {
+      const tokenHash = new Uint8Array(32).fill(byte);
+      insertSession(d, { tokenHash, kind: "user", userId: null, createdAt: 0, lastSeenAt: 0, idleExpiresAt: 1e12, absoluteExpiresAt: 1e12 });
+      return tokenHash;
+    };
+    const one = session(1);
+    const two = session(2);
+    insertKeyFlash(d, one, new Uint8Array([1]), 1000);
+    insertKeyFlash(d, one, new Uint8Array([2]), 1000);
+    insertKeyFlash(d, two, new Uint8Array([3]), 1000);
+    expect(takeKeyFlashes(d, one, 500).map((sealed) => [...sealed])).toEqual([[1], [2]]);
+    expect(takeKeyFlashes(d, one, 500)).toEqual([]);
+    expect(takeKeyFlashes(d, two, 1000)).toEqual([]);
+
+    insertKeyFlash(d, two, new Uint8Array([4]), 1000);
+    purgeKeyFlashes(d, 1000);
+    expect(d.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+
+    insertKeyFlash(d, two, new Uint8Array([5]), 1000);
+    d.query("DELETE FROM sessions WHERE token_hash = ?").run(two);
+    expect(d.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+  });
+});
