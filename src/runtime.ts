@@ -43,7 +43,7 @@ export interface RuntimeOverrides {
   runWorker?: boolean;
   /**
    * Where scans run: "threads" (the default) or "in-process". A faked DNS or clock cannot cross to a
-   * scan thread, so giving `lookup` or `now` makes "in-process" the default.
+   * scan thread, so giving `lookup` or `now` makes "in-process" the default, as does `runWorker: false`.
    */
   scansIn?: "threads" | "in-process";
 }

@@ -8,8 +8,10 @@ import type { ScanOptions, Scanner } from "./scanner.ts";
 
 /**
  * Runs scans in a small pool of Bun Worker threads, one scan per thread at a time, so that parsing a
- * hostile page never holds up the thread that answers HTTP. Threads are created when a scan needs one,
- * reused, and ended after a while idle so that their memory goes back to the system.
+ * hostile page never holds up the thread that answers HTTP. The threads are started with the pool (before
+ * the server listens) and reused: starting a thread pauses the serving thread (measured on Bun 1.4 under
+ * load: about 0.2 s for the first, 50-100 ms for each one after, several at once adding up to most of a
+ * second), so no thread is started while requests are served except to replace one that was ended.
  *
  * A thread is ended, and replaced by the next scan that needs one, when it:
  * - crashes: the job is retried (with the queue's backoff);
@@ -32,9 +34,7 @@ export interface ScanThreadPoolOptions {
   analyzer: Analyzer<AnyRecord>;
   now: () => number;
   log: Log;
-  /** A thread idle this long is ended (default 20 s). */
-  idleMs?: number;
-  /** Start one thread at once (default true), so that the first scan does not pause the serving thread. */
+  /** Start every thread at once (default true); false starts them as scans need them (tests). */
   warm?: boolean;
   /** The thread's entry point; tests pass their own to crash or hang a thread on purpose. */
   entry?: string | URL;
@@ -55,7 +55,6 @@ interface ScanThread {
   lastHeapBytes: number;
   /** Claimed for a scan (set before the scan's message is posted, cleared when its outcome is in). */
   busy: boolean;
-  idleTimer: ReturnType<typeof setTimeout> | undefined;
   ended: boolean;
 }
 
@@ -77,7 +76,6 @@ function scanThreadEntry(): string | URL {
 
 export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { readonly threads: number } {
   const entry = options.entry ?? scanThreadEntry();
-  const idleMs = options.idleMs ?? 20_000;
   const threads = new Set<ScanThread>();
   const waiting: ((thread: ScanThread) => void)[] = [];
   let nextScanId = 1;
@@ -86,7 +84,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   function spawn(): ScanThread {
     // Idle threads must not keep a stopping process alive.
     const worker = new Worker(entry, { ref: false });
-    const thread: ScanThread = { worker, running: null, baseHeapBytes: null, lastHeapBytes: 0, busy: false, idleTimer: undefined, ended: false };
+    const thread: ScanThread = { worker, running: null, baseHeapBytes: null, lastHeapBytes: 0, busy: false, ended: false };
     worker.onmessage = (event: MessageEvent<FromScanThread>) => onMessage(thread, event.data);
     worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -130,7 +128,6 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     if (thread.ended) return;
     thread.ended = true;
     threads.delete(thread);
-    clearTimeout(thread.idleTimer);
     retire(thread);
     const running = thread.running;
     thread.running = null;
@@ -158,8 +155,6 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   }
 
   function claim(thread: ScanThread): ScanThread {
-    clearTimeout(thread.idleTimer);
-    thread.idleTimer = undefined;
     thread.busy = true;
     return thread;
   }
@@ -168,12 +163,6 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     thread.busy = false;
     const next = waiting.shift();
     if (next) return next(claim(thread));
-    // One thread stays: starting a thread costs the serving thread a pause (about 0.2 s for the first, when
-    // the code is first loaded, 50-70 ms after), so the pool starts one at once and keeps it.
-    thread.idleTimer = setTimeout(() => {
-      if (!thread.busy && threads.size > 1) end(thread, { kind: "retry", error: "idle" });
-    }, idleMs);
-    thread.idleTimer.unref?.();
   }
 
   function acquire(): Promise<ScanThread> {
@@ -220,7 +209,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     if (!thread.ended) thread.worker.postMessage(message);
   }
 
-  if (options.warm !== false) spawn();
+  if (options.warm !== false) for (let index = 0; index < options.size; index++) spawn();
 
   return {
     scan,
