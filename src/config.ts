@@ -43,6 +43,15 @@ function serviceOf(env: Record<string, string | undefined>): Service {
   return env.SERVICE === "schema" ? "schema" : "visibility";
 }
 
+/** SCAN_MEMORY_MB when unset: a share per scan thread (see scans/scan-thread-pool.ts for what it covers). */
+export const SCAN_MEMORY_MB_PER_SCAN = 32;
+/** Below this a scan cannot hold even one homepage at the default FETCH_MAX_BYTES and parse it. */
+const MIN_SCAN_SHARE_MB = 8;
+function defaultScanMemoryMb(env: Record<string, string | undefined>): number {
+  const concurrency = Number(env.WORKER_CONCURRENCY?.trim());
+  return SCAN_MEMORY_MB_PER_SCAN * (Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64 ? concurrency : 2);
+}
+
 export const variables = {
   PORT: { schema: Port, form: "an integer from 0 to 65535", default: () => 3000, parse: integer },
   HOST: { schema: T.String({ minLength: 1 }), form: "an address to listen on", default: () => "0.0.0.0" },
@@ -91,6 +100,13 @@ export const variables = {
   },
   TRUST_PROXY: { schema: T.Integer({ minimum: 0, maximum: 10 }), form: "an integer from 0 to 10", default: () => 0, parse: integer },
   WORKER_CONCURRENCY: { schema: T.Integer({ minimum: 1, maximum: 64 }), form: "an integer from 1 to 64", default: () => 2, parse: integer },
+  // The memory scans may add to the process, shared equally: each scan's bodies and heap get a share.
+  SCAN_MEMORY_MB: {
+    schema: T.Integer({ minimum: 16, maximum: 65536 }),
+    form: "megabytes, from 16 to 65536",
+    default: (env) => defaultScanMemoryMb(env),
+    parse: integer,
+  },
   CACHE_TTL_SECONDS: { schema: NonNegative, form: "a whole number of seconds", default: () => 86400, parse: integer },
   LIMIT_PER_IP_PER_HOUR: { schema: NonNegative, form: "a whole number (0 refuses every fresh scan)", default: () => 8, parse: integer },
   LIMIT_PER_DOMAIN_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 3, parse: integer },
@@ -178,6 +194,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function checkCombinations(config: Config): void {
+  if (config.SCAN_MEMORY_MB / config.WORKER_CONCURRENCY < MIN_SCAN_SHARE_MB) {
+    throw new ConfigError(
+      `SCAN_MEMORY_MB: ${config.SCAN_MEMORY_MB} MB shared by ${config.WORKER_CONCURRENCY} scans leaves each less than ${MIN_SCAN_SHARE_MB} MB; raise it or lower WORKER_CONCURRENCY.`,
+    );
+  }
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD: set both to enable the admin login, or neither to disable it.");
   }

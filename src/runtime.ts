@@ -11,6 +11,10 @@ import { createChallengeVerifier } from "./auth/challenge.ts";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { startWorker, type Worker } from "./scans/worker.ts";
 import { runScanJob, storeGivenUpRecord, type ScanJobDeps } from "./scans/scan-job.ts";
+import { inProcessScanner } from "./scans/in-process-scanner.ts";
+import { scanThreadPool } from "./scans/scan-thread-pool.ts";
+import type { Scanner } from "./scans/scanner.ts";
+import type { ScanThreadSettings } from "./scans/scan-thread-messages.ts";
 import { createApp, type App } from "./app.ts";
 import { createReportResponder, REPORT_PATH } from "./http/report-routes.ts";
 import type { FastRoutes } from "./server.ts";
@@ -37,6 +41,11 @@ export interface RuntimeOverrides {
   lookup?: Lookup;
   /** false: jobs stay queued (tests of the request flow that must not scan). */
   runWorker?: boolean;
+  /**
+   * Where scans run: "threads" (the default) or "in-process". A faked DNS or clock cannot cross to a
+   * scan thread, so giving `lookup` or `now` makes "in-process" the default, as does `runWorker: false`.
+   */
+  scansIn?: "threads" | "in-process";
 }
 
 export function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
@@ -47,28 +56,32 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   const db = openDatabase(config.DATABASE_PATH);
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 
-  const fetcher = createSafeFetcher({
-    connectTo,
-    timeoutMs: config.FETCH_TIMEOUT_MS,
-    maxBytes: config.FETCH_MAX_BYTES,
+  const offsite = {
+    enabled: config.OFFSITE_CHECKS === "on",
+    wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL,
+    wikipediaApiUrl: config.WIKIPEDIA_API_URL,
+    commonCrawlIndexUrl: config.COMMONCRAWL_INDEX_URL,
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
-    lookup: overrides.lookup,
-  });
-  const jobDeps: ScanJobDeps = {
-    db,
-    analyzer,
-    fetcher,
-    offsite: {
-      enabled: config.OFFSITE_CHECKS === "on",
-      wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL,
-      wikipediaApiUrl: config.WIKIPEDIA_API_URL,
-      commonCrawlIndexUrl: config.COMMONCRAWL_INDEX_URL,
-      userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
-    },
-    scanTimeoutMs: config.SCAN_TIMEOUT_MS,
-    now,
-    log,
   };
+  // No thread is started for a runtime that never scans (runWorker: false).
+  const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
+  const scanner: Scanner =
+    scansIn === "threads"
+      ? scanThreadPool({ scanHeapBudgetBytes: scanShareBytes(config), settings: scanThreadSettings(config, offsite), size: config.WORKER_CONCURRENCY, analyzer, now, log })
+      : inProcessScanner({
+          analyzer,
+          fetcher: createSafeFetcher({
+            connectTo,
+            timeoutMs: config.FETCH_TIMEOUT_MS,
+            maxBytes: config.FETCH_MAX_BYTES,
+            userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
+            lookup: overrides.lookup,
+          }),
+          offsite,
+          scanTimeoutMs: config.SCAN_TIMEOUT_MS,
+          now,
+        });
+  const jobDeps: ScanJobDeps = { db, analyzer, scanner, scanTimeoutMs: config.SCAN_TIMEOUT_MS, now, log };
   const worker = overrides.runWorker === false ? idleWorker() : startWorker({
     db,
     concurrency: config.WORKER_CONCURRENCY,
@@ -116,8 +129,28 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     log,
     async stop(graceMs) {
       await worker.stop(graceMs);
+      await scanner.close();
       db.close();
     },
+  };
+}
+
+/** Each scan's share of SCAN_MEMORY_MB bounds both the bodies it reads (in total) and how far its thread's heap may grow. */
+function scanShareBytes(config: Config): number {
+  return Math.floor((config.SCAN_MEMORY_MB * 1024 * 1024) / config.WORKER_CONCURRENCY);
+}
+
+function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite"]): ScanThreadSettings {
+  return {
+    service: config.SERVICE,
+    schemaVocabulary: config.SCHEMA_VOCABULARY,
+    connectTo: [...config.SCAN_CONNECT_TO],
+    fetchTimeoutMs: config.FETCH_TIMEOUT_MS,
+    fetchMaxBytes: config.FETCH_MAX_BYTES,
+    userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
+    offsite,
+    scanTimeoutMs: config.SCAN_TIMEOUT_MS,
+    scanBudgetBytes: scanShareBytes(config),
   };
 }
 

@@ -95,6 +95,17 @@ describe("loadConfig", () => {
     expect(loadConfig({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" }).CHALLENGE).toBe("turnstile");
   });
 
+  test("SCAN_MEMORY_MB defaults to 32 MB a scan, and must leave each scan at least 8 MB", () => {
+    expect(loadConfig({}).SCAN_MEMORY_MB).toBe(64);
+    expect(loadConfig({ WORKER_CONCURRENCY: "8" }).SCAN_MEMORY_MB).toBe(256);
+    expect(loadConfig({ WORKER_CONCURRENCY: "8", SCAN_MEMORY_MB: "200" }).SCAN_MEMORY_MB).toBe(200);
+    expect(() => loadConfig({ SCAN_MEMORY_MB: "lots" })).toThrow("SCAN_MEMORY_MB: \"lots\" is not valid; expected megabytes, from 16 to 65536.");
+    expect(() => loadConfig({ SCAN_MEMORY_MB: "8" })).toThrow("SCAN_MEMORY_MB");
+    expect(() => loadConfig({ WORKER_CONCURRENCY: "8", SCAN_MEMORY_MB: "32" })).toThrow(
+      "SCAN_MEMORY_MB: 32 MB shared by 8 scans leaves each less than 8 MB; raise it or lower WORKER_CONCURRENCY.",
+    );
+  });
+
   test("every variable is documented in the README", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     for (const name of Object.keys(variables)) expect(readme).toContain(`\`${name}\``);

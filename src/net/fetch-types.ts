@@ -50,6 +50,8 @@ export interface FetchResult {
   body: Uint8Array;
   /** True when the body was cut at maxBytes. */
   truncated: boolean;
+  /** True when the cut came from the scan's byte budget (what the scan had left across all its bodies), not maxBytes. */
+  overBudget?: boolean;
   /** Each hop followed, in order: the URL redirected from and its status. */
   redirects: { url: string; status: number }[];
   /** Milliseconds from sending the request of the final hop to its response headers, and to the end of the body. */

@@ -1,31 +1,44 @@
+import type { ByteBudget } from "./byte-budget.ts";
 import { decodedBody } from "./decoded-body.ts";
 
+export interface CappedBody {
+  body: Uint8Array;
+  truncated: boolean;
+  /** True when the cut came from the scan's byte budget rather than from maxBytes. */
+  overBudget: boolean;
+}
+
 /**
- * Reads a response body, decoded per its Content-Encoding, up to maxBytes and then stops reading
- * and decoding, so a huge body or a decompression bomb costs about maxBytes of memory.
+ * Reads a response body, decoded per its Content-Encoding, up to maxBytes (and what is left of the
+ * scan's byte budget, when given) and then stops reading and decoding, so a huge body or a
+ * decompression bomb costs about maxBytes of memory.
  */
 export async function readCappedBody(
   stream: ReadableStream<Uint8Array> | null,
   maxBytes: number,
   contentEncoding: string | null = null,
-): Promise<{ body: Uint8Array; truncated: boolean }> {
-  if (!stream) return { body: new Uint8Array(0), truncated: false };
+  budget?: ByteBudget,
+): Promise<CappedBody> {
+  if (!stream) return { body: new Uint8Array(0), truncated: false, overBudget: false };
   const chunks: Uint8Array[] = [];
   let length = 0;
   let truncated = false;
+  let overBudget = false;
   const source = contentEncoding ? decodedBody(streamChunks(stream), contentEncoding) : streamChunks(stream);
   for await (const value of source) {
-    const room = maxBytes - length;
-    if (value.byteLength > room) {
-      chunks.push(value.subarray(0, room));
-      length += room;
+    const wanted = Math.min(value.byteLength, maxBytes - length);
+    const granted = budget ? budget.take(wanted) : wanted;
+    if (granted < value.byteLength) {
+      chunks.push(value.subarray(0, granted));
+      length += granted;
       truncated = true;
+      overBudget = granted < wanted;
       break; // ends the generators: the decoder is destroyed and the stream cancelled
     }
     chunks.push(value);
     length += value.byteLength;
   }
-  return { body: concat(chunks, length), truncated };
+  return { body: concat(chunks, length), truncated, overBudget };
 }
 
 /** The chunks of a stream; stopping early cancels it, so the connection is not left open. */

@@ -3,7 +3,8 @@ import type { ConnectToRule } from "./connect-to.ts";
 import { resolveHost, type Lookup, type ResolvedHost } from "./resolve-host.ts";
 import { FetchError, type FetchOptions, type FetchResult, type SafeFetcher } from "./fetch-types.ts";
 import { startDeadline, type RequestDeadline } from "./request-deadline.ts";
-import { readCappedBody } from "./read-capped-body.ts";
+import { readCappedBody, type CappedBody } from "./read-capped-body.ts";
+import type { ByteBudget } from "./byte-budget.ts";
 import { toFetchError, type FailureContext } from "./fetch-failure.ts";
 
 export interface SafeFetcherOptions {
@@ -14,6 +15,8 @@ export interface SafeFetcherOptions {
   maxBytes: number;
   userAgent: string;
   lookup?: Lookup;
+  /** The scan's budget across all the bodies this fetcher reads (one fetcher per scan); none when absent. */
+  budget?: ByteBudget;
   /**
    * Extra CA certificates (PEM) trusted beside the system roots. Tests use it; in production
    * NODE_EXTRA_CA_CERTS does the same, as Bun reads that variable at start-up for its fetch.
@@ -143,10 +146,10 @@ async function finishResponse(
   context: FetchContext,
 ): Promise<FetchResult> {
   const maxBytes = Math.min(request.maxBytes ?? context.maxBytes, context.maxBytes);
-  let body: Awaited<ReturnType<typeof readCappedBody>>;
+  let body: CappedBody;
   try {
     const encoding = request.method === "HEAD" ? null : hop.response.headers.get("content-encoding");
-    body = await readCappedBody(hop.response.body, maxBytes, encoding);
+    body = await readCappedBody(hop.response.body, maxBytes, encoding, context.budget);
   } catch (error) {
     throw toFetchError(error, context.deadline, { ...hop.failure, stage: "body" });
   }
@@ -157,6 +160,7 @@ async function finishResponse(
     headers: responseHeaders(hop.response.headers),
     body: body.body,
     truncated: body.truncated,
+    ...(body.overBudget ? { overBudget: true } : {}),
     redirects,
     timing: { ttfbMs: Math.round(hop.ttfbMs), totalMs: Math.round(performance.now() - hop.startedAt) },
     remoteAddress: hop.resolved.address,
@@ -196,10 +200,19 @@ function tlsOptions(url: URL, ca: string[] | undefined): BunFetchRequestInit["tl
   return { ...(hostIsAddress ? {} : { serverName: url.hostname }), ...(ca ? { ca } : {}) };
 }
 
+/**
+ * Real sites send a few KB of headers. A hostile one can send a megabyte, and every probe of the scan
+ * keeps a copy in its artifacts: past MAX_HEADER_BYTES the rest of the headers are dropped.
+ */
+export const MAX_HEADER_BYTES = 32 * 1024;
+
 function responseHeaders(headers: Headers): Record<string, string> {
   const result: Record<string, string> = {};
+  let bytes = 0;
   headers.forEach((value, name) => {
-    if (name !== "set-cookie") result[name] = value;
+    if (name === "set-cookie") return;
+    bytes += name.length + value.length + 4;
+    if (bytes <= MAX_HEADER_BYTES) result[name] = value;
   });
   return result;
 }

@@ -1,0 +1,23 @@
+/**
+ * What a scan hands back to the thread that stores it: the record already serialised (so the serving
+ * thread never walks a large record or its artifacts), or a request to retry later. It crosses from a
+ * scan thread to the main thread by postMessage, so it holds only plain data.
+ */
+
+/** A record ready for insertScan: ok or failed, with its score and JSON. */
+export interface ScanRow {
+  status: "ok" | "failed";
+  score: number | null;
+  /** Epoch milliseconds. */
+  scannedAt: number;
+  recordJson: string;
+  artifactsJson: string | null;
+}
+
+export type ScanOutcome = { kind: "record"; row: ScanRow } | { kind: "retry"; error: string };
+
+/** What is scanned: the job's domain, and the URL asked for when it was more than the domain. */
+export interface ScanTarget {
+  domain: string;
+  targetUrl: string | null;
+}

@@ -1,0 +1,31 @@
+import type { OffsiteEndpoints, ScanProgress } from "../analyzers/analyzer.ts";
+import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
+
+/** The messages between the serving thread and a scan thread: plain data only (structured clone). */
+
+/** What a scan thread needs to scan; everything a function would carry is rebuilt from these. */
+export interface ScanThreadSettings {
+  service: "visibility" | "schema";
+  schemaVocabulary: string | undefined;
+  /** SCAN_CONNECT_TO entries as configured. */
+  connectTo: string[];
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+  userAgent: string;
+  offsite: OffsiteEndpoints;
+  scanTimeoutMs: number;
+  /** The scan's byte budget across all its bodies. */
+  scanBudgetBytes: number;
+}
+
+export type ToScanThread =
+  | { type: "scan"; scanId: number; target: ScanTarget; deadlineAt: number; settings: ScanThreadSettings }
+  | { type: "abort"; scanId: number }
+  /** Leave now: the pool no longer uses this thread (its scan was settled without it, or it was idle). */
+  | { type: "exit" };
+
+export type FromScanThread =
+  | { type: "progress"; scanId: number; update: ScanProgress }
+  | { type: "outcome"; scanId: number; outcome: ScanOutcome }
+  /** The thread's own heap (JS objects and the buffers they hold), sent while it scans. */
+  | { type: "memory"; heapBytes: number };

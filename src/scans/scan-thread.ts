@@ -1,0 +1,101 @@
+/**
+ * The entry point of a scan thread (a Bun Worker, compiled into the executable as an extra entry
+ * point). It gathers, parses, audits and scores one scan at a time, and posts back its progress and
+ * its serialised record. It touches neither the database nor the queue: those stay with the serving
+ * thread, which can end this thread at any moment (deadline, memory budget) without losing a job.
+ */
+import { heapStats } from "bun:jsc";
+import { setPriority } from "node:os";
+import type { Analyzer } from "../analyzers/analyzer.ts";
+import { loadAnalyzer } from "../analyzers/registry.ts";
+import { useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
+import { byteBudget } from "../net/byte-budget.ts";
+import { parseConnectTo } from "../net/connect-to.ts";
+import { createSafeFetcher } from "../net/safe-fetch.ts";
+import { runScan, type AnyRecord } from "./run-scan.ts";
+import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
+
+declare const self: Worker;
+
+/** How often a scanning thread reports its heap; a thread stuck in one parse cannot, and the pool watches RSS for that. */
+const MEMORY_REPORT_MS = 200;
+
+/**
+ * Scan threads yield the CPU to the serving thread: on Linux, setpriority(pid 0) sets the nice value of
+ * the calling thread alone, so scans run at nice 10 while HTTP keeps nice 0 (about 9 times its weight
+ * when both want the CPU). Elsewhere it would renice the whole process, so it is left alone.
+ */
+const SCAN_THREAD_NICE = 10;
+if (process.platform === "linux") {
+  try {
+    setPriority(0, SCAN_THREAD_NICE);
+  } catch {
+    // Not allowed here (a locked-down container): scans then share the CPU equally, which is what they did before.
+  }
+}
+
+const running = new Map<number, AbortController>();
+let analyzer: Analyzer<AnyRecord> | undefined;
+
+function post(message: FromScanThread): void {
+  self.postMessage(message);
+}
+
+function heapBytes(): number {
+  const stats = heapStats();
+  return stats.heapSize + stats.extraMemorySize;
+}
+
+const memoryTimer = setInterval(() => {
+  if (running.size > 0) post({ type: "memory", heapBytes: heapBytes() });
+}, MEMORY_REPORT_MS);
+memoryTimer.unref();
+
+self.onmessage = (event: MessageEvent<ToScanThread>) => {
+  const message = event.data;
+  // Leaving by itself costs the serving thread far less than being terminated (see retire in scan-thread-pool.ts).
+  if (message.type === "exit") process.exit(0);
+  if (message.type === "abort") {
+    running.get(message.scanId)?.abort(new Error("The worker stopped during the scan."));
+    return;
+  }
+  void scan(message.scanId, message.target, message.deadlineAt, message.settings);
+};
+
+async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadlineAt: number, settings: ScanThreadSettings): Promise<void> {
+  const controller = new AbortController();
+  running.set(scanId, controller);
+  try {
+    if (!analyzer) {
+      useVocabularyFile(settings.schemaVocabulary);
+      analyzer = await loadAnalyzer(settings.service);
+      // The first report is the thread's idle heap: what the scan grows beyond it is charged to the scan.
+      Bun.gc(true);
+      post({ type: "memory", heapBytes: heapBytes() });
+    }
+    const outcome = await runScan(target, {
+      analyzer,
+      // One fetcher per scan: it carries the scan's byte budget.
+      fetcher: createSafeFetcher({
+        connectTo: parseConnectTo(settings.connectTo),
+        timeoutMs: settings.fetchTimeoutMs,
+        maxBytes: settings.fetchMaxBytes,
+        userAgent: settings.userAgent,
+        budget: byteBudget(settings.scanBudgetBytes),
+      }),
+      offsite: settings.offsite,
+      deadlineAt,
+      scanTimeoutMs: settings.scanTimeoutMs,
+      signal: controller.signal,
+      now: Date.now,
+      progress: (update) => post({ type: "progress", scanId, update: { done: update.done, total: update.total, step: update.step } }),
+    });
+    post({ type: "outcome", scanId, outcome });
+    // The scan's pages are garbage now; collecting here, off the serving thread, gives the memory back before the next scan.
+    Bun.gc(true);
+  } catch (error) {
+    post({ type: "outcome", scanId, outcome: { kind: "retry", error: `Unexpected error in the scan thread: ${String(error)}` } });
+  } finally {
+    running.delete(scanId);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The scan thread pool ends a thread that crashes, hangs or outgrows its memory share, settles that
+ * scan with a retry or a failed record that says why, and goes on serving the other scans with fresh
+ * threads. The threads here run a misbehaving stand-in that speaks the real protocol; the real scan
+ * thread is exercised at the end and, compiled, by test/e2e/hostile-sites.test.ts.
+ */
+import { afterEach, expect, test } from "bun:test";
+import { analyzerFor } from "../../src/analyzers/registry.ts";
+import { silentLog } from "../../src/log.ts";
+import type { ScanThreadSettings } from "../../src/scans/scan-thread-messages.ts";
+import { scanThreadPool, type ScanThreadPoolOptions } from "../../src/scans/scan-thread-pool.ts";
+import type { ScanOutcome } from "../../src/scans/scan-outcome.ts";
+import type { ScanProgress } from "../../src/analyzers/analyzer.ts";
+import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts";
+
+const MIB = 1024 * 1024;
+const SCAN_TIMEOUT_MS = 1500;
+const misbehaving = new URL("./fixtures/misbehaving-scan-thread.ts", import.meta.url);
+const pools: { close(): Promise<void> }[] = [];
+const sites: FixtureSite[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+  await Promise.all(sites.splice(0).map((site) => site.stop()));
+});
+
+function settings(overrides: Partial<ScanThreadSettings> = {}): ScanThreadSettings {
+  return {
+    service: "visibility",
+    schemaVocabulary: undefined,
+    connectTo: [],
+    fetchTimeoutMs: 1000,
+    fetchMaxBytes: MIB,
+    userAgent: "sightline-test",
+    offsite: { enabled: false, wikidataSparqlUrl: "http://127.0.0.1:9/", wikipediaApiUrl: "http://127.0.0.1:9/", commonCrawlIndexUrl: "http://127.0.0.1:9/" },
+    scanTimeoutMs: SCAN_TIMEOUT_MS,
+    scanBudgetBytes: 16 * MIB,
+    ...overrides,
+  };
+}
+
+function pool(options: Partial<ScanThreadPoolOptions> = {}) {
+  const created = scanThreadPool({
+    settings: settings(),
+    size: 2,
+    scanHeapBudgetBytes: 64 * MIB,
+    analyzer: analyzerFor("visibility"),
+    now: Date.now,
+    log: silentLog,
+    entry: misbehaving,
+    warm: false,
+    ...options,
+  });
+  pools.push(created);
+  return created;
+}
+
+function scan(
+  scanner: ReturnType<typeof pool>,
+  domain: string,
+  options: { signal?: AbortSignal; progress?: ScanProgress[]; onProgress?: () => void } = {},
+): Promise<ScanOutcome> {
+  return scanner.scan(
+    { domain, targetUrl: null },
+    {
+      deadlineAt: Date.now() + SCAN_TIMEOUT_MS,
+      signal: options.signal ?? new AbortController().signal,
+      progress: (update) => {
+        options.progress?.push(update);
+        options.onProgress?.();
+      },
+    },
+  );
+}
+
+function reasonOf(outcome: ScanOutcome): string {
+  if (outcome.kind !== "record") throw new Error(`expected a record, got ${JSON.stringify(outcome)}`);
+  expect(outcome.row.status).toBe("failed");
+  return JSON.parse(outcome.row.recordJson).reason;
+}
+
+test("a scan's progress and record come back from its thread, and the thread is reused", async () => {
+  const scanner = pool();
+  const progress: ScanProgress[] = [];
+  const first = await scan(scanner, "fine.test", { progress });
+  expect(first.kind).toBe("record");
+  if (first.kind === "record") expect(JSON.parse(first.row.recordJson).domain).toBe("fine.test");
+  expect(progress).toEqual([{ done: 1, total: 2, step: "Halfway" }]);
+  await scan(scanner, "again.test");
+  expect(scanner.threads).toBe(1);
+});
+
+test("a thread that crashes or exits mid-scan is replaced, its job retried, the scan beside it unaffected", async () => {
+  const scanner = pool();
+  const [crashed, beside] = await Promise.all([scan(scanner, "crash.test"), scan(scanner, "slow.test")]);
+  expect(crashed).toEqual({ kind: "retry", error: expect.stringContaining("boom in the scan thread") });
+  expect(beside.kind).toBe("record");
+  const exited = await scan(scanner, "exit.test");
+  expect(exited).toEqual({ kind: "retry", error: expect.stringContaining("exited") });
+  expect((await scan(scanner, "fine.test")).kind).toBe("record");
+});
+
+test("a thread that hangs past the deadline is ended and the scan stored failed, saying so", async () => {
+  const scanner = pool();
+  const [hung, beside] = await Promise.all([scan(scanner, "hang.test"), scan(scanner, "slow.test")]);
+  expect(reasonOf(hung)).toContain("did not finish within 2 seconds");
+  expect(beside.kind).toBe("record");
+  expect((await scan(scanner, "fine.test")).kind).toBe("record");
+});
+
+test("a thread whose heap grows past the scan's share is ended and the scan stored failed, saying so", async () => {
+  const scanner = pool({ scanHeapBudgetBytes: 40 * MIB });
+  const [hog, beside] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "slow.test")]);
+  expect(reasonOf(hog)).toContain("needed more than 40 MB of memory");
+  expect(beside.kind).toBe("record");
+  expect((await scan(scanner, "fine.test")).kind).toBe("record");
+});
+
+test("a stopping worker gets a retry: the thread is asked to stop, and ended if it does not", async () => {
+  const scanner = pool();
+  const polite = new AbortController();
+  // Asked once the thread is under way (starting one can take a second on a loaded machine).
+  const stopping = scan(scanner, "slow.test", { signal: polite.signal, onProgress: () => polite.abort() });
+  expect(await stopping).toEqual({ kind: "retry", error: "aborted as asked" });
+
+  const deaf = new AbortController();
+  const hanging = scan(scanner, "hang.test", { signal: deaf.signal });
+  setTimeout(() => deaf.abort(), 50);
+  expect(await hanging).toEqual({ kind: "retry", error: "The worker stopped during the scan." });
+});
+
+test("close settles running scans as retries and ends every thread", async () => {
+  const scanner = pool();
+  const running = scan(scanner, "hang.test");
+  await Bun.sleep(50);
+  await scanner.close();
+  expect(await running).toEqual({ kind: "retry", error: "The worker stopped during the scan." });
+  expect(scanner.threads).toBe(0);
+});
+
+test("the real scan thread scans a site and cuts bodies at the scan's byte budget", async () => {
+  const big = `<html><head><title>Big</title></head><body>${"<p>word</p>".repeat(300_000)}</body></html>`;
+  const site = await startFixtureSite({ "/": big, "/robots.txt": "User-agent: *\nAllow: /\n" });
+  sites.push(site);
+  const scanner = pool({
+    entry: undefined,
+    settings: settings({ connectTo: [site.connectTo("big.test", 80), site.connectTo("big.test", 443)], fetchMaxBytes: 8 * MIB, scanBudgetBytes: 2 * MIB, scanTimeoutMs: 20_000 }),
+  });
+  const outcome = await scanner.scan({ domain: "big.test", targetUrl: null }, { deadlineAt: Date.now() + 20_000, signal: new AbortController().signal, progress: () => {} });
+  expect(outcome.kind).toBe("record");
+  if (outcome.kind !== "record") return;
+  const artifacts = JSON.parse(outcome.row.artifactsJson ?? "null");
+  expect(JSON.parse(outcome.row.recordJson).domain).toBe("big.test");
+  // The homepage (3.3 MB, under FETCH_MAX_BYTES) was cut at the 2 MB the whole scan may read.
+  expect(artifacts.homepage.ok).toBe(true);
+  expect(artifacts.homepage.truncated).toBe(true);
+  expect(artifacts.homepage.html.length).toBeLessThanOrEqual(2 * MIB);
+}, 30_000);
