@@ -7,6 +7,12 @@ export interface FailureContext {
   host: string;
   /** Where we connected: address:port. */
   target: string;
+  /**
+   * Whether the message may name `target`. A public address is public knowledge and helps the site's
+   * owner; a SCAN_CONNECT_TO address is the operator's internal network, and messages end up in public
+   * failed records, so it stays out.
+   */
+  showTarget: boolean;
   timeoutMs: number;
   stage: "request" | "body";
 }
@@ -31,9 +37,13 @@ export function toFetchError(error: unknown, deadline: RequestDeadline, context:
     return new FetchError("tls", `The TLS connection to ${context.host} failed (${detail}).`, context.url);
   }
   if (context.stage === "body") {
-    return new FetchError("connect", `The connection to ${context.host} (${context.target}) broke while reading the response body (${detail}).`, context.url);
+    return new FetchError("connect", `The connection to ${context.host}${where(context)} broke while reading the response body (${detail}).`, context.url);
   }
-  return new FetchError("connect", `Could not connect to ${context.host} (${context.target}): ${detail}.`, context.url);
+  return new FetchError("connect", `Could not connect to ${context.host}${where(context)}: ${detail}.`, context.url);
+}
+
+function where(context: FailureContext): string {
+  return context.showTarget ? ` (${context.target})` : "";
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -49,7 +49,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         return await fetchFollowingRedirects(url, fetchOptions, { ...options, ca, timeoutMs, deadline });
       } catch (error) {
         // The contract: a FetchError or nothing, whatever went wrong (a caller's bad header included).
-        throw toFetchError(error, deadline, { url, host: url, target: url, timeoutMs, stage: "request" });
+        throw toFetchError(error, deadline, { url, host: url, target: url, showTarget: false, timeoutMs, stage: "request" });
       } finally {
         deadline.dispose();
       }
@@ -102,6 +102,7 @@ async function sendRequest(url: URL, request: FetchOptions, context: FetchContex
     url: url.href,
     host: url.hostname,
     target: `${bracketed(resolved.address)}:${resolved.port}`,
+    showTarget: !resolved.trusted,
     timeoutMs: context.timeoutMs,
     stage: "request",
   };
@@ -124,7 +125,7 @@ async function sendRequest(url: URL, request: FetchOptions, context: FetchContex
 
 /** DNS can hang too; the deadline covers it, and a fired deadline wins over a late answer. */
 async function resolveOrStop(url: URL, port: number, context: FetchContext): Promise<ResolvedHost> {
-  const failure: FailureContext = { url: url.href, host: url.hostname, target: url.host, timeoutMs: context.timeoutMs, stage: "request" };
+  const failure: FailureContext = { url: url.href, host: url.hostname, target: url.host, showTarget: false, timeoutMs: context.timeoutMs, stage: "request" };
   const stopped = new Promise<never>((_, reject) => {
     const onAbort = () => reject(toFetchError(undefined, context.deadline, failure));
     if (context.deadline.signal.aborted) onAbort();

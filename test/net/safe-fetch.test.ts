@@ -224,6 +224,16 @@ describe("safe fetch over http", () => {
     await closed.stop();
     expect((await failure(fetcherFor([connectTo]).fetch("http://closed.test/"))).code).toBe("connect");
   });
+
+  test("a refused SCAN_CONNECT_TO name's message never names the operator's address it was routed to", async () => {
+    const closed = await startFixtureSite({});
+    const connectTo = closed.connectTo("closed.test");
+    await closed.stop();
+    const error = await failure(fetcherFor([connectTo]).fetch("http://closed.test/"));
+    expect(error.message).toStartWith("Could not connect to closed.test: ");
+    expect(error.message).not.toContain("127.0.0.1");
+    expect(JSON.stringify(error)).not.toContain("127.0.0.1");
+  });
 });
 
 describe("safe fetch over https", () => {
