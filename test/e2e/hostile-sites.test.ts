@@ -100,7 +100,11 @@ test("every hostile site ends with a stored record within SCAN_TIMEOUT_MS, in bo
     // Bounded by the scan deadline and the worker's grace, with slack for a loaded 2-core machine.
     expect(finishedAt.get(domain)! - startedAt).toBeLessThan(SCAN_TIMEOUT_MS + GRACE_MS + 5000);
   }
-  // A 1 GiB gzip bomb and 50 MiB bodies were cut at FETCH_MAX_BYTES (1 MiB).
+  // A 1 GiB gzip bomb and 50 MiB bodies were cut at FETCH_MAX_BYTES (1 MiB), and the record says so.
+  const huge = records.get("huge.test") as { status: string; result: { pillars: { signals: { id: string; detail: string }[] }[] } | null };
+  expect(huge.status).toBe("ok");
+  const rawText = huge.result!.pillars.flatMap((pillar) => pillar.signals).find((signal) => signal.id === "raw-html-text");
+  expect(rawText?.detail).toContain("The page was cut at 1.0 MB, the most the scan reads of one response (FETCH_MAX_BYTES)");
   expect(peakRss - idleRss).toBeLessThan(150 * 1024 * 1024);
   // The redirect to 127.0.0.1 was refused before any connection was made.
   expect(privateSite.requests).toHaveLength(0);

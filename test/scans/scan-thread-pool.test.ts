@@ -154,4 +154,7 @@ test("the real scan thread scans a site and cuts bodies at the scan's byte budge
   expect(artifacts.homepage.ok).toBe(true);
   expect(artifacts.homepage.truncated).toBe(true);
   expect(artifacts.homepage.html.length).toBeLessThanOrEqual(2 * MIB);
+  expect(artifacts.homepage.cutByBudget).toBe(true);
+  const signals = JSON.parse(outcome.row.recordJson).result.pillars.flatMap((pillar: { signals: { id: string; detail: string }[] }) => pillar.signals);
+  expect(signals.find((signal: { id: string }) => signal.id === "raw-html-text").detail).toContain("when the scan reached its memory budget (SCAN_MEMORY_MB)");
 }, 30_000);

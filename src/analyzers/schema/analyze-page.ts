@@ -51,9 +51,10 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   };
 }
 
-/** The fetcher stops reading at FETCH_MAX_BYTES; what came after was never seen, so say so. */
+/** The fetcher stops reading at FETCH_MAX_BYTES, or when the scan's memory budget runs out; what came after was never seen, so say so. */
 function fetchCutNotice(page: PageResponse): LimitNotice {
-  return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (the FETCH_MAX_BYTES limit); structured data after that point was not read.` };
+  const cause = page.cutByBudget ? "the scan's memory budget, SCAN_MEMORY_MB" : "the FETCH_MAX_BYTES limit";
+  return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (${cause}); structured data after that point was not read.` };
 }
 
 /** What is left of MAX_RECORD_DATA_CHARS, and how many items' data was cut shorter for it. */

@@ -38,6 +38,13 @@ describe("pages larger than the parsed part", () => {
     expect(result.limits![0]!.message).toContain("was cut at");
     expect(result.limits![0]!.message).toContain("FETCH_MAX_BYTES");
   });
+
+  test("a page cut by the scan's memory budget names the budget, not the fetch limit", () => {
+    const html = page(jsonLd(product("Lamp")));
+    const result = analyzePage({ ok: true, requestedUrl: URL_OF_PAGE, finalUrl: URL_OF_PAGE, status: 200, contentType: "text/html", html, truncated: true, cutByBudget: true }, schemaVocabulary());
+    expect(result.limits![0]!.message).toContain("(the scan's memory budget, SCAN_MEMORY_MB)");
+    expect(result.limits![0]!.message).not.toContain("FETCH_MAX_BYTES");
+  });
 });
 
 describe("caps on items and nesting", () => {

@@ -24,6 +24,7 @@ export async function gatherPage(context: Pick<ScanContext, "domain" | "url" | "
           contentType: response.headers["content-type"] ?? "",
           html: bodyText(response),
           truncated: response.truncated,
+          ...(response.overBudget ? { cutByBudget: true } : {}),
         },
       };
     } catch (caught) {

@@ -16,6 +16,8 @@ export interface PageResponse {
   contentType: string;
   html: string;
   truncated: boolean;
+  /** True when what cut it was the scan's memory budget (SCAN_MEMORY_MB), not the size limit of one response. */
+  cutByBudget?: boolean;
 }
 
 export interface PageFailure {

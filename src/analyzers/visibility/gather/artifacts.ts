@@ -63,6 +63,8 @@ export interface HomepageResponse {
   html: string;
   /** True when the body was cut at the fetcher's byte limit. */
   truncated: boolean;
+  /** True when what cut it was the scan's memory budget (SCAN_MEMORY_MB), not the size limit of one response. */
+  cutByBudget?: boolean;
   redirects: Redirect[];
   timing: { ttfbMs: number; totalMs: number };
   /** Candidates tried before the one that answered, with why each failed. */

@@ -32,6 +32,7 @@ export async function gatherHomepage(context: Pick<ScanContext, "domain" | "fetc
           headers: response.headers,
           html: bodyText(response),
           truncated: response.truncated,
+          ...(response.overBudget ? { cutByBudget: true } : {}),
           redirects: response.redirects,
           timing: { ttfbMs: response.timing.ttfbMs, totalMs: response.timing.totalMs },
           failedAttempts,

@@ -15,6 +15,18 @@ describe("raw-html-text", () => {
     expect(outcome.evidence[0]).toMatch(/^\d+ words of visible text/);
   });
 
+  test("a page cut short says so, and names what cut it: the size limit or the scan's memory budget", () => {
+    const html = page({ body: `<p>${words(80)}</p>${"<div>".repeat(20_000)}` });
+    const whole = rawHtmlText.run(site({ homepage: homepage({ html }) }));
+    expect(whole.detail).not.toContain("was cut");
+    const bySize = rawHtmlText.run(site({ homepage: homepage({ html, truncated: true }) }));
+    expect(bySize).toMatchObject({ status: "pass" });
+    expect(bySize.detail).toContain("The page was cut at 0.1 MB, the most the scan reads of one response (FETCH_MAX_BYTES): only that part was judged.");
+    const byBudget = rawHtmlText.run(site({ homepage: homepage({ html: APP_SHELL, truncated: true, cutByBudget: true }) }));
+    expect(byBudget).toMatchObject({ status: "fail", blocking: true });
+    expect(byBudget.detail).toEndWith("when the scan reached its memory budget (SCAN_MEMORY_MB): only that part was judged.");
+  });
+
   test("an empty root element with a script bundle is an app shell: fail and block", () => {
     const outcome = rawHtmlText.run(siteWithHtml(APP_SHELL));
     expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });

@@ -4,6 +4,7 @@ import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts
 import type { HtmlDocument } from "../homepage-document.ts";
 import { excerpt, visibleText, wordCount } from "../page-text.ts";
 import { counted } from "../wording.ts";
+import { pageCutNote } from "../page-cut.ts";
 
 /**
  * AI crawlers (GPTBot, ClaudeBot, PerplexityBot, OAI-SearchBot) do not run JavaScript: they read the raw
@@ -27,6 +28,12 @@ const MOUNT_POINTS = ["#root", "#app", "#__next", "#__nuxt", "#___gatsby", "#sve
 const DATA_PAYLOADS = ["script#__NEXT_DATA__", "script#__NUXT_DATA__", 'script[type="application/json"]'];
 
 function run(artifacts: Artifacts): AuditOutcome {
+  const outcome = judge(artifacts);
+  const cut = pageCutNote(requiredHomepage(artifacts).response);
+  return cut ? { ...outcome, detail: `${outcome.detail} ${cut}` } : outcome;
+}
+
+function judge(artifacts: Artifacts): AuditOutcome {
   const homepage = requiredHomepage(artifacts);
   const document = homepage.document;
   const text = visibleText(document);
