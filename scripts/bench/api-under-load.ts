@@ -60,7 +60,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
     for (const [domain, kind] of HOSTILE) {
       let site = byKind.get(kind);
       if (!site) {
-        site = await startFixtureSite(await hostileHandler(kind));
+        site = await startFixtureSite(hostileHandler(kind));
         byKind.set(kind, site);
         sites.push(site);
       }
