@@ -143,7 +143,8 @@ function linkTarget(element: MarkupElement, context: RdfaContext): string | null
 }
 
 function absoluteIri(value: string, baseUrl: string): string {
-  return value !== "" && URL.canParse(value, baseUrl) ? new URL(value, baseUrl).href : value;
+  // One parse: URL.parse is null where URL.canParse is false.
+  return value === "" ? value : (URL.parse(value, baseUrl)?.href ?? value);
 }
 
 /** A property's value: `content` wins on any element (RDFa Core), then a linked resource, then HTML's value rules. */

@@ -137,7 +137,7 @@ function absoluteIdOf(raw: string, baseUrl: string): string | null {
   const id = raw.trim();
   if (id === "") return null;
   if (id.startsWith("_:")) return id;
-  return URL.canParse(id, baseUrl) ? new URL(id, baseUrl).href : id;
+  return URL.parse(id, baseUrl)?.href ?? id;
 }
 
 /**
@@ -220,16 +220,27 @@ export function joinedItems(graph: StructuredGraph): ExtractedItem[] {
 }
 
 /**
- * A copy of a node with every reference (`{"@id": …}`) replaced by the node it names, nested as far as
+ * A node with every reference (`{"@id": …}`) replaced by the node it names, nested as far as
  * MAX_DEPTH: what a reader of one item needs, e.g. a Product whose `offers` point at an Offer stated
  * elsewhere on the page. A reference back to a node already on the way stays a reference (cycles end),
- * and so does every reference past EMBED_BUDGET copies: nodes that each point at the next many times
- * would otherwise multiply into an exponential copy.
+ * and so does every reference past EMBED_BUDGET embeddings: nodes that each point at the next many times
+ * would otherwise multiply into an exponential copy. Objects and arrays in which nothing changes are
+ * shared with the graph rather than copied (most items reference nothing), so readers must not change it.
  */
 export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonLdNode {
   let budget = EMBED_BUDGET;
+  const embedArray = (value: readonly unknown[], depth: number, onPath: ReadonlySet<GraphNode>): unknown => {
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < value.length; index++) {
+      const member = value[index];
+      const embedded = embed(member, depth, onPath);
+      if (copy === null && embedded !== member) copy = value.slice(0, index);
+      if (copy !== null) copy.push(embedded);
+    }
+    return copy ?? value;
+  };
   const embed = (value: unknown, depth: number, onPath: ReadonlySet<GraphNode>): unknown => {
-    if (Array.isArray(value)) return value.map((member) => embed(member, depth, onPath));
+    if (Array.isArray(value)) return embedArray(value, depth, onPath);
     if (!isObject(value) || Object.hasOwn(value, "@value")) return value;
     const target = graph.resolve(value);
     if (target && onPath.has(target)) return value;
@@ -237,17 +248,27 @@ export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonL
     const source = target ? target.node : value;
     if (depth >= MAX_DEPTH) return source;
     const path = target ? new Set([...onPath, target]) : onPath;
-    const copy: JsonLdNode = {};
-    for (const key of Object.keys(source)) {
+    const keys = Object.keys(source);
+    let copy: JsonLdNode | null = null;
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index]!;
       const member = source[key];
       const embedded = key.startsWith("@") && key !== "@reverse" ? member : typeof member === "object" && member !== null ? embed(member, depth + 1, path) : member;
-      // Assigning `__proto__` would set the copy's prototype: that one key is defined instead.
-      if (key === "__proto__") Object.defineProperty(copy, key, { value: embedded, writable: true, enumerable: true, configurable: true });
-      else copy[key] = embedded;
+      if (copy === null && embedded !== member) {
+        copy = {};
+        for (let before = 0; before < index; before++) defineKey(copy, keys[before]!, source[keys[before]!]);
+      }
+      if (copy !== null) defineKey(copy, key, embedded);
     }
-    return copy;
+    return copy ?? source;
   };
   return embed(node, 0, new Set()) as JsonLdNode;
+}
+
+function defineKey(object: JsonLdNode, key: string, value: unknown): void {
+  // Assigning `__proto__` would set the object's prototype: that one key is defined instead.
+  if (key === "__proto__") Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  else object[key] = value;
 }
 
 function asArray(value: unknown): unknown[] {
