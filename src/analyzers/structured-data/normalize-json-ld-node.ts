@@ -53,12 +53,12 @@ function normalizeObject(node: JsonLdObject, parentScope: TermScope, walk: Walk,
   const result: JsonLdObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "@context") continue;
-    const term = expandTerm(scope, key);
-    if (term.kind === "keyword") {
-      addKeyword(result, term.keyword, value, scope, walk, depth);
+    const reading = readKey(scope, key);
+    if (reading.term.kind === "keyword") {
+      addKeyword(result, reading.term.keyword, value, scope, walk, depth);
       continue;
     }
-    addValue(result, keyOf(term, key), normalizeValue(value, scope, walk, depth + 1));
+    addValue(result, reading.key, normalizeValue(value, scope, walk, depth + 1));
   }
   return result;
 }
@@ -89,7 +89,40 @@ function normalizeValue(value: unknown, scope: TermScope, walk: Walk, depth: num
 
 function typeName(scope: TermScope, value: unknown): unknown {
   if (typeof value !== "string") return value;
-  return keyOf(expandType(scope, value), value);
+  if (value.startsWith("@")) return keyOf(expandType(scope, value), value);
+  // Outside keywords a type expands as a key does, except that a keyword alias means nothing as a type.
+  const reading = readKey(scope, value);
+  return reading.term.kind === "keyword" ? value : reading.key;
+}
+
+/** A key's expansion in a scope, and the key it gets (for keywords, the key as written). */
+interface KeyReading {
+  term: ExpandedTerm;
+  key: string;
+}
+
+/**
+ * Key readings remembered per scope: scopes are never changed once made, and nearly every item shares
+ * schema.org's, whose few hundred terms a large page writes over and over (each expansion would build
+ * the IRI anew and look it up again). Bounded, as keys come from pages.
+ */
+const readingsByScope = new WeakMap<TermScope, Map<string, KeyReading>>();
+const MAX_READINGS_PER_SCOPE = 5_000;
+const MAX_REMEMBERED_KEY_LENGTH = 200;
+
+function readKey(scope: TermScope, key: string): KeyReading {
+  let readings = readingsByScope.get(scope);
+  if (readings === undefined) {
+    readings = new Map();
+    readingsByScope.set(scope, readings);
+  }
+  let reading = readings.get(key);
+  if (reading === undefined) {
+    const term = expandTerm(scope, key);
+    reading = { term, key: term.kind === "keyword" ? key : keyOf(term, key) };
+    if (key.length <= MAX_REMEMBERED_KEY_LENGTH && readings.size < MAX_READINGS_PER_SCOPE) readings.set(key, reading);
+  }
+  return reading;
 }
 
 /** The key a term gets: a schema.org bare name, another IRI, or the spelling it was written with when it cannot be expanded. */
