@@ -51,8 +51,10 @@ function normalizeObject(node: JsonLdObject, parentScope: TermScope, walk: Walk,
   const scope = own !== undefined && walk.nestedContexts++ < MAX_NESTED_CONTEXTS ? interpretContext(own, parentScope) : parentScope;
   for (const url of scope.unread) walk.unread.add(url);
   const result: JsonLdObject = {};
-  for (const [key, value] of Object.entries(node)) {
+  // Keys then values rather than Object.entries: no pair allocated for every key of every node.
+  for (const key of Object.keys(node)) {
     if (key === "@context") continue;
+    const value = node[key];
     const reading = readKey(scope, key);
     if (reading.term.kind === "keyword") {
       addKeyword(result, reading.term.keyword, value, scope, walk, depth);

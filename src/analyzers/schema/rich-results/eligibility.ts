@@ -49,6 +49,8 @@ export function richResultEligibility(node: JudgedNode, options: EligibilityOpti
   const types = typesOf(node);
   if (types.length === 0) return [];
   const forTypes = options.rules ? null : typedRules(options.context, types);
+  // Most items are of types no rule is about.
+  if (forTypes !== null && forTypes.size === 0) return [];
   return rules.filter((rule) => (forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)).map((rule) => judgeFeature(rule, node, options));
 }
 
