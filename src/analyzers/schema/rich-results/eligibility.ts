@@ -130,5 +130,6 @@ function statusOf(status: FeatureStatus): FeatureVerdict["status"] {
 }
 
 function unique(values: readonly string[]): string[] {
-  return [...new Set(values)];
+  // Nearly every list is empty or holds one name: no Set for those.
+  return values.length < 2 ? [...values] : [...new Set(values)];
 }
