@@ -134,7 +134,8 @@ export function propertyValue(element: MarkupElement, baseUrl: string, budget: T
 }
 
 function absoluteUrl(value: string, baseUrl: string): string {
-  return value !== "" && URL.canParse(value, baseUrl) ? new URL(value, baseUrl).href : value;
+  // One parse: URL.parse is null where URL.canParse is false.
+  return value === "" ? value : (URL.parse(value, baseUrl)?.href ?? value);
 }
 
 /** The element's text content, as `textContent` gives it, read within the page's budget and cut at MAX_VALUE_CHARS. */

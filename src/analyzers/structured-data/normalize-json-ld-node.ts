@@ -46,50 +46,116 @@ export function normalizeJsonLdNode(node: JsonLdObject, inheritedContext?: unkno
   return { node: normalized, context, unreadContexts: [...walk.unread] };
 }
 
+/**
+ * The node rewritten, or the node itself when nothing in it changes (no @context to drop, every key and
+ * nested value already as its scope makes it): under schema.org's context nearly every nested node is
+ * already written so, and copying them all was most of what normalising cost. Readers never change nodes.
+ */
 function normalizeObject(node: JsonLdObject, parentScope: TermScope, walk: Walk, depth: number): JsonLdObject {
   const own = node["@context"];
   const scope = own !== undefined && walk.nestedContexts++ < MAX_NESTED_CONTEXTS ? interpretContext(own, parentScope) : parentScope;
   for (const url of scope.unread) walk.unread.add(url);
-  const result: JsonLdObject = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "@context") continue;
-    const term = expandTerm(scope, key);
-    if (term.kind === "keyword") {
-      addKeyword(result, term.keyword, value, scope, walk, depth);
+  const keys = Object.keys(node);
+  // Made at the first key that changes, with the unchanged keys before it.
+  let result: JsonLdObject | null = null;
+  const started = (upTo: number): JsonLdObject => {
+    if (result === null) {
+      result = {};
+      for (let before = 0; before < upTo; before++) if (keys[before] !== "@context") addValue(result, keys[before]!, node[keys[before]!]);
+    }
+    return result;
+  };
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    if (key === "@context") {
+      started(index);
       continue;
     }
-    addValue(result, keyOf(term, key), normalizeValue(value, scope, walk, depth + 1));
+    const value = node[key];
+    const reading = readKey(scope, key);
+    if (reading.term.kind === "keyword" && reading.term.keyword === "@nest") {
+      addNested(started(index), value, scope, walk, depth);
+      continue;
+    }
+    const outKey = reading.term.kind === "keyword" ? reading.term.keyword : reading.key;
+    const outValue = reading.term.kind === "keyword" ? keywordValue(reading.term.keyword, value, scope, walk, depth) : normalizeValue(value, scope, walk, depth + 1);
+    if (result === null && outKey === key && outValue === value) continue;
+    addValue(started(index), outKey, outValue);
   }
-  return result;
+  return result ?? node;
 }
 
-function addKeyword(result: JsonLdObject, keyword: string, value: unknown, scope: TermScope, walk: Walk, depth: number): void {
-  if (keyword === "@type") {
-    addValue(result, "@type", Array.isArray(value) ? value.map((type) => typeName(scope, type)) : typeName(scope, value));
-  } else if (keyword === "@nest") {
-    // @nest only groups properties of the same node.
-    for (const nested of Array.isArray(value) ? value : [value]) {
-      if (!isObject(nested)) continue;
-      for (const [key, member] of Object.entries(normalizeObject(nested, scope, walk, depth + 1))) addValue(result, key, member);
-    }
-  } else if (VERBATIM_KEYWORDS.has(keyword)) {
-    addValue(result, keyword, value);
-  } else {
-    addValue(result, keyword, normalizeValue(value, scope, walk, depth + 1));
+/** A keyword's value as normalised (@nest apart): types expanded, nested nodes rewritten, the rest as written. */
+function keywordValue(keyword: string, value: unknown, scope: TermScope, walk: Walk, depth: number): unknown {
+  if (keyword === "@type") return Array.isArray(value) ? sameOrMapped(value, (type) => typeName(scope, type)) : typeName(scope, value);
+  if (VERBATIM_KEYWORDS.has(keyword)) return value;
+  return normalizeValue(value, scope, walk, depth + 1);
+}
+
+function addNested(result: JsonLdObject, value: unknown, scope: TermScope, walk: Walk, depth: number): void {
+  // @nest only groups properties of the same node.
+  for (const nested of Array.isArray(value) ? value : [value]) {
+    if (!isObject(nested)) continue;
+    for (const [key, member] of Object.entries(normalizeObject(nested, scope, walk, depth + 1))) addValue(result, key, member);
   }
 }
 
 /** Values: nested nodes are rewritten; value objects (`{"@value": …}`) and literals stay as they are. */
 function normalizeValue(value: unknown, scope: TermScope, walk: Walk, depth: number): unknown {
   if (depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((member) => normalizeValue(member, scope, walk, depth));
+  if (Array.isArray(value)) return sameOrMapped(value, (member) => normalizeValue(member, scope, walk, depth));
   if (!isObject(value) || "@value" in value) return value;
   return normalizeObject(value, scope, walk, depth);
 }
 
+/** `values` mapped, or `values` itself when every member maps to itself. */
+function sameOrMapped(values: readonly unknown[], map: (value: unknown) => unknown): unknown[] {
+  let mapped: unknown[] | null = null;
+  for (let index = 0; index < values.length; index++) {
+    const member = values[index];
+    const out = map(member);
+    if (mapped === null && out !== member) mapped = values.slice(0, index);
+    if (mapped !== null) mapped.push(out);
+  }
+  return mapped ?? (values as unknown[]);
+}
+
 function typeName(scope: TermScope, value: unknown): unknown {
   if (typeof value !== "string") return value;
-  return keyOf(expandType(scope, value), value);
+  if (value.startsWith("@")) return keyOf(expandType(scope, value), value);
+  // Outside keywords a type expands as a key does, except that a keyword alias means nothing as a type.
+  const reading = readKey(scope, value);
+  return reading.term.kind === "keyword" ? value : reading.key;
+}
+
+/** A key's expansion in a scope, and the key it gets (for keywords, the key as written). */
+interface KeyReading {
+  term: ExpandedTerm;
+  key: string;
+}
+
+/**
+ * Key readings remembered per scope: scopes are never changed once made, and nearly every item shares
+ * schema.org's, whose few hundred terms a large page writes over and over (each expansion would build
+ * the IRI anew and look it up again). Bounded, as keys come from pages.
+ */
+const readingsByScope = new WeakMap<TermScope, Map<string, KeyReading>>();
+const MAX_READINGS_PER_SCOPE = 5_000;
+const MAX_REMEMBERED_KEY_LENGTH = 200;
+
+function readKey(scope: TermScope, key: string): KeyReading {
+  let readings = readingsByScope.get(scope);
+  if (readings === undefined) {
+    readings = new Map();
+    readingsByScope.set(scope, readings);
+  }
+  let reading = readings.get(key);
+  if (reading === undefined) {
+    const term = expandTerm(scope, key);
+    reading = { term, key: term.kind === "keyword" ? key : keyOf(term, key) };
+    if (key.length <= MAX_REMEMBERED_KEY_LENGTH && readings.size < MAX_READINGS_PER_SCOPE) readings.set(key, reading);
+  }
+  return reading;
 }
 
 /** The key a term gets: a schema.org bare name, another IRI, or the spelling it was written with when it cannot be expanded. */

@@ -16,7 +16,7 @@ import { MAX_DEPTH, MAX_ITEMS } from "./structured-data-caps.ts";
  */
 export function extractRdfa(tree: MarkupTree, baseUrl: string, maxItems = MAX_ITEMS): Extraction {
   const items: ExtractedItem[] = [];
-  const context: RdfaContext = { baseUrl, budget: textBudget(), vocabOf: new Map(), prefixScopeOf: new Map() };
+  const context: RdfaContext = { baseUrl, budget: textBudget(), vocabOf: new Map(), prefixScopeOf: new Map(), termsByVocab: new Map() };
   const topLevel = tree.elements.filter((element) => isSubject(element) && !isPropertyValue(element));
   for (const element of topLevel.slice(0, maxItems)) {
     const node = readItem(element, 0, context);
@@ -37,7 +37,13 @@ interface RdfaContext {
   budget: TextBudget;
   vocabOf: Map<MarkupElement, string | null>;
   prefixScopeOf: Map<MarkupElement, MarkupElement | null>;
+  /** Bare terms as expanded against each vocab: a page writes the same few terms under one vocab over and over. */
+  termsByVocab: Map<string, Map<string, string>>;
 }
+
+/** Bounds on termsByVocab: vocabs and terms come from the page. */
+const MAX_REMEMBERED_VOCABS = 100;
+const MAX_REMEMBERED_TERMS = 5_000;
 
 /**
  * Whether an element states a subject of its own: a `typeof` item, or (RDFa Core) an element whose
@@ -98,6 +104,8 @@ function readItem(scope: MarkupElement, depth: number, context: RdfaContext): Js
   const reverse: JsonLdNode = {};
   const nested = (child: MarkupElement): JsonLdNode => (depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {});
   forEachPropertyElement(scope, isSubject, (child) => {
+    // Most elements visited are the content of property values: nothing of their own to read.
+    if (!child.hasAttribute("property") && !child.hasAttribute("typeof") && !child.hasAttribute("rel") && !child.hasAttribute("rev")) return;
     const expandAll = (terms: string[]) => terms.map((term) => expand(child, term, context));
     const properties = expandAll(words(child.getAttribute("property")));
     const rel = expandAll(linkTerms(child, "rel"));
@@ -143,7 +151,8 @@ function linkTarget(element: MarkupElement, context: RdfaContext): string | null
 }
 
 function absoluteIri(value: string, baseUrl: string): string {
-  return value !== "" && URL.canParse(value, baseUrl) ? new URL(value, baseUrl).href : value;
+  // One parse: URL.parse is null where URL.canParse is false.
+  return value === "" ? value : (URL.parse(value, baseUrl)?.href ?? value);
 }
 
 /** A property's value: `content` wins on any element (RDFa Core), then a linked resource, then HTML's value rules. */
@@ -157,7 +166,24 @@ function rdfaValue(element: MarkupElement, context: RdfaContext): string {
 
 /** A term as the graph keeps it (see graphTerm), expanded first to a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
 function expand(element: MarkupElement, term: string, context: RdfaContext): string {
-  return graphTerm(expandToIri(element, term, context));
+  if (/^https?:\/\//i.test(term) || term.indexOf(":") > 0) return graphTerm(expandToIri(element, term, context));
+  const vocab = nearestVocab(element, context);
+  if (!vocab) return graphTerm(term);
+  let terms = context.termsByVocab.get(vocab);
+  if (terms === undefined) {
+    terms = new Map();
+    if (context.termsByVocab.size < MAX_REMEMBERED_VOCABS) context.termsByVocab.set(vocab, terms);
+  }
+  let expanded = terms.get(term);
+  if (expanded === undefined) {
+    expanded = graphTerm(vocab + term);
+    if (terms.size < MAX_REMEMBERED_TERMS) terms.set(term, expanded);
+  }
+  return expanded;
+}
+
+function nearestVocab(element: MarkupElement, context: RdfaContext): string | null {
+  return nearest(element, context.vocabOf, (candidate) => vocabularyOf(candidate.getAttribute("vocab")));
 }
 
 function expandToIri(element: MarkupElement, term: string, context: RdfaContext): string {
@@ -168,7 +194,7 @@ function expandToIri(element: MarkupElement, term: string, context: RdfaContext)
     const namespace = declaredPrefix(element, prefix, context) ?? INITIAL_PREFIXES[prefix.toLowerCase()] ?? null;
     return namespace ? namespace + term.slice(colon + 1) : term;
   }
-  const vocab = nearest(element, context.vocabOf, (candidate) => vocabularyOf(candidate.getAttribute("vocab")));
+  const vocab = nearestVocab(element, context);
   return vocab ? vocab + term : term;
 }
 
@@ -222,6 +248,9 @@ function declaredPrefix(element: MarkupElement, prefix: string, context: RdfaCon
  * every element on the way remembered in `cache`, so each element is looked at once per page.
  */
 function nearest<T>(element: MarkupElement, cache: Map<MarkupElement, T | null>, own: (candidate: MarkupElement) => T | null): T | null {
+  // Values are never undefined: a miss.
+  const known = cache.get(element);
+  if (known !== undefined) return known;
   const walked: MarkupElement[] = [];
   let found: T | null = null;
   for (let current: MarkupElement | null = element; current; current = current.parentElement) {

@@ -22,7 +22,10 @@ export interface GraphNode {
   id: string | null;
   /** Its types: schema.org types by their short name ("Product"), other vocabularies' as written. */
   types: string[];
-  /** Its properties as written (every occurrence joined when several nodes share the `@id`). */
+  /**
+   * Its properties as written (every occurrence joined when several nodes share the `@id`): the
+   * extracted object itself while only one states the node, a copy once a second is joined into it.
+   */
   node: JsonLdNode;
   /** Every place on the page that states something about this node, in page order. */
   sources: NodeSource[];
@@ -66,6 +69,8 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
   const nodes: GraphNode[] = [];
   const byId = new Map<string, GraphNode>();
   const byObject = new WeakMap<object, GraphNode>();
+  // Nodes whose `node` is already a copy of their first statement, so joining more into it changes no extracted object.
+  const copied = new Set<GraphNode>();
 
   // Each written id is made absolute once: references are resolved many times over.
   const absoluteIds = new Map<string, string | null>();
@@ -84,11 +89,15 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
     const id = absoluteId(object["@id"]);
     const existing = id === null ? undefined : byId.get(id);
     if (existing) {
+      if (!copied.has(existing)) {
+        existing.node = copyOf(existing.node);
+        copied.add(existing);
+      }
       mergeInto(existing, object, source, topLevel);
       byObject.set(object, existing);
       return;
     }
-    const entry: GraphNode = { id, types: typesOf(object), node: copyOf(object), sources: [source], topLevel };
+    const entry: GraphNode = { id, types: typesOf(object), node: object, sources: [source], topLevel };
     nodes.push(entry);
     byObject.set(object, entry);
     if (id !== null) byId.set(id, entry);
@@ -137,7 +146,7 @@ function absoluteIdOf(raw: string, baseUrl: string): string | null {
   const id = raw.trim();
   if (id === "") return null;
   if (id.startsWith("_:")) return id;
-  return URL.canParse(id, baseUrl) ? new URL(id, baseUrl).href : id;
+  return URL.parse(id, baseUrl)?.href ?? id;
 }
 
 /**
@@ -176,7 +185,7 @@ function isObject(value: unknown): value is JsonLdNode {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A shallow copy whose own property values are arrays where they were repeated, so merging can append. */
+/** A shallow copy, for merging to add to without changing the extracted object. */
 function copyOf(object: JsonLdNode): JsonLdNode {
   // Spreading defines every own key, `__proto__` included, as a plain property.
   return { ...object };
@@ -220,34 +229,66 @@ export function joinedItems(graph: StructuredGraph): ExtractedItem[] {
 }
 
 /**
- * A copy of a node with every reference (`{"@id": …}`) replaced by the node it names, nested as far as
+ * A node with every reference (`{"@id": …}`) replaced by the node it names, nested as far as
  * MAX_DEPTH: what a reader of one item needs, e.g. a Product whose `offers` point at an Offer stated
  * elsewhere on the page. A reference back to a node already on the way stays a reference (cycles end),
- * and so does every reference past EMBED_BUDGET copies: nodes that each point at the next many times
- * would otherwise multiply into an exponential copy.
+ * and so does every reference past EMBED_BUDGET embeddings: nodes that each point at the next many times
+ * would otherwise multiply into an exponential copy. Objects and arrays in which nothing changes are
+ * shared with the graph rather than copied (most items reference nothing), so readers must not change it.
  */
 export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonLdNode {
   let budget = EMBED_BUDGET;
-  const embed = (value: unknown, depth: number, onPath: ReadonlySet<GraphNode>): unknown => {
-    if (Array.isArray(value)) return value.map((member) => embed(member, depth, onPath));
+  const embedArray = (value: readonly unknown[], depth: number, onPath: PathLink | null): unknown => {
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < value.length; index++) {
+      const member = value[index];
+      const embedded = embed(member, depth, onPath);
+      if (copy === null && embedded !== member) copy = value.slice(0, index);
+      if (copy !== null) copy.push(embedded);
+    }
+    return copy ?? value;
+  };
+  const embed = (value: unknown, depth: number, onPath: PathLink | null): unknown => {
+    if (Array.isArray(value)) return embedArray(value, depth, onPath);
     if (!isObject(value) || Object.hasOwn(value, "@value")) return value;
     const target = graph.resolve(value);
-    if (target && onPath.has(target)) return value;
+    if (target && isOnPath(onPath, target)) return value;
     if (budget-- <= 0) return value;
     const source = target ? target.node : value;
     if (depth >= MAX_DEPTH) return source;
-    const path = target ? new Set([...onPath, target]) : onPath;
-    const copy: JsonLdNode = {};
-    for (const key of Object.keys(source)) {
+    const path = target ? { node: target, up: onPath } : onPath;
+    const keys = Object.keys(source);
+    let copy: JsonLdNode | null = null;
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index]!;
       const member = source[key];
       const embedded = key.startsWith("@") && key !== "@reverse" ? member : typeof member === "object" && member !== null ? embed(member, depth + 1, path) : member;
-      // Assigning `__proto__` would set the copy's prototype: that one key is defined instead.
-      if (key === "__proto__") Object.defineProperty(copy, key, { value: embedded, writable: true, enumerable: true, configurable: true });
-      else copy[key] = embedded;
+      if (copy === null && embedded !== member) {
+        copy = {};
+        for (let before = 0; before < index; before++) defineKey(copy, keys[before]!, source[keys[before]!]);
+      }
+      if (copy !== null) defineKey(copy, key, embedded);
     }
-    return copy;
+    return copy ?? source;
   };
-  return embed(node, 0, new Set()) as JsonLdNode;
+  return embed(node, 0, null) as JsonLdNode;
+}
+
+/** The nodes on the way down to a value, innermost first: at most MAX_DEPTH of them, so a list walked is enough. */
+interface PathLink {
+  node: GraphNode;
+  up: PathLink | null;
+}
+
+function isOnPath(path: PathLink | null, node: GraphNode): boolean {
+  for (let link = path; link !== null; link = link.up) if (link.node === node) return true;
+  return false;
+}
+
+function defineKey(object: JsonLdNode, key: string, value: unknown): void {
+  // Assigning `__proto__` would set the object's prototype: that one key is defined instead.
+  if (key === "__proto__") Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  else object[key] = value;
 }
 
 function asArray(value: unknown): unknown[] {

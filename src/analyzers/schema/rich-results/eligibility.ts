@@ -49,6 +49,8 @@ export function richResultEligibility(node: JudgedNode, options: EligibilityOpti
   const types = typesOf(node);
   if (types.length === 0) return [];
   const forTypes = options.rules ? null : typedRules(options.context, types);
+  // Most items are of types no rule is about.
+  if (forTypes !== null && forTypes.size === 0) return [];
   return rules.filter((rule) => (forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)).map((rule) => judgeFeature(rule, node, options));
 }
 
@@ -128,5 +130,6 @@ function statusOf(status: FeatureStatus): FeatureVerdict["status"] {
 }
 
 function unique(values: readonly string[]): string[] {
-  return [...new Set(values)];
+  // Nearly every list is empty or holds one name: no Set for those.
+  return values.length < 2 ? [...values] : [...new Set(values)];
 }

@@ -32,7 +32,11 @@ export function isPresent(value: unknown): boolean {
 }
 
 export function presentValues(node: JudgedNode, property: string): unknown[] {
-  return valuesOf(node, property).filter(isPresent);
+  if (!Object.hasOwn(node, property)) return [];
+  const value = node[property];
+  // Most properties hold one value: no list to filter.
+  if (!Array.isArray(value)) return value !== undefined && isPresent(value) ? [value] : [];
+  return value.filter(isPresent);
 }
 
 export function typesOf(value: unknown): string[] {

@@ -66,7 +66,8 @@ interface Placement {
 function validateNode(walk: Walk, node: JsonLdNode, path: string | null, depth: number, placement: Placement): string[] {
   const types = nodeTypes(walk, node, path, placement);
   // additionalType names more types of the same item; schema.org ones widen what its properties may be.
-  const domainTypes = [...types, ...additionalTypes(node, walk.vocabulary)];
+  const extraTypes = additionalTypes(node, walk.vocabulary);
+  const domainTypes = extraTypes.length === 0 ? types : [...types, ...extraTypes];
   // A Role repeats the property it stands in for (member → OrganizationRole → member): allowed on the Role.
   const roleProperty = placement.via !== null && isRole(types, walk.vocabulary) ? placement.via : null;
   if (depth >= MAX_DEPTH) return types;
@@ -94,11 +95,13 @@ function validateNode(walk: Walk, node: JsonLdNode, path: string | null, depth: 
     if (domainTypes.length > 0 && name !== roleProperty && !walk.vocabulary.propertyFitsTypes(name, domainTypes)) {
       addIssue(walk.issues.errors, propertyPath, `"${name}" is not a property of ${domainTypes.join(" or ")} in schema.org (it belongs to ${listOf(property.domains)}).`);
     }
-    const values = Array.isArray(value) ? value : [value];
-    values.forEach((member, index) => {
-      const memberPath = values.length > 1 ? `${propertyPath}[${index}]` : propertyPath;
-      checkValue(walk, name, property.ranges, member, memberPath, depth);
-    });
+    if (!Array.isArray(value)) {
+      checkValue(walk, name, property.ranges, value, propertyPath, depth);
+      continue;
+    }
+    for (let index = 0; index < value.length; index++) {
+      checkValue(walk, name, property.ranges, value[index], value.length > 1 ? `${propertyPath}[${index}]` : propertyPath, depth);
+    }
   }
   return types;
 }
