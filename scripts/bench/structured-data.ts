@@ -13,11 +13,11 @@
  * timed as many ordinary pages. Peak memory of one analysis of the big page is measured in a child
  * process for each side.
  *
- * Measured on 2026-11-23 on the shared 2-core machine under heavy load (load average 8 to 20), so the
- * times are noisy: big page, sightline 2,218 items (Adobe 2,169) at 1.0 to 1.2 times Adobe's time, the
- * goal of 0.5 not yet met (before: 299 items at 0.28, because of the caps; the same code without caps
- * took about 2.0 times Adobe's); 25 pages of 50 examples 0.61 (before 1.33); peak memory of one
- * analysis of the big page 83 MB above the resting process (Adobe 72 MB), suggestions' DOM included.
+ * Measured on 2026-11-23 on the shared 2-core machine (load average 3 to 7, so the times are noisy): big
+ * page, sightline 2,218 items (Adobe 2,169) at 0.56 to 0.65 of Adobe's time, 0.46 at a quiet moment: the
+ * goal of 0.5 is not reliably met (before the caps were lifted: 299 items at 0.28). 25 pages of 50
+ * examples: 0.41 to 0.61. Peak memory of one analysis of the big page 75 to 93 MB above the resting
+ * process (Adobe 67 to 73 MB), the suggestions' DOM included. docs/schema-service.md has the phase times.
  *
  * Skipped, and said so, when ../shared/corpora/schemaorg-examples is absent. The examples' parser is
  * imported from test/helpers, as the other benchmarks import the fixture sites.
