@@ -9,6 +9,10 @@
  *                                                $SOAK_DURATION or 60; BINARY: default
  *                                                $SIGHTLINE_BINARY or dist/sightline
  *
+ * SOAK_RATE (default 400) paces the requests a second across the loops; 0 sends them as fast as the
+ * server answers. A soak looks for what a long steady load leaves behind: unpaced, both cores saturate,
+ * and RSS then follows the largest burst for minutes while the JS heap and object counts stay flat.
+ *
  * SOAK_ONLY=mcp,scan (any of scan, report, cache-hit, page, bad-request, mcp) narrows the traffic, to
  * find which kind a problem comes from.
  *
@@ -41,6 +45,12 @@ const SCAN_TIMEOUT_MS = 30_000;
 
 const durationSeconds = parseDuration(process.argv[2] ?? process.env.SOAK_DURATION ?? "60");
 const warmupSeconds = parseDuration(process.env.SOAK_WARMUP ?? "30");
+/** Steady traffic, as a soak's is: unpaced loops saturate both cores, and then memory follows the largest burst. */
+const ratePerSecond = Number(process.env.SOAK_RATE ?? "400");
+if (!Number.isFinite(ratePerSecond) || ratePerSecond < 0) {
+  console.error(`soak: SOAK_RATE must be a number of requests a second, 0 for unpaced (got ${process.env.SOAK_RATE})`);
+  process.exit(2);
+}
 const binary = process.argv[3] ?? process.env.SIGHTLINE_BINARY ?? "dist/sightline";
 if (!existsSync(binary)) {
   console.error(`soak: no binary at ${binary} (run bun run build, or pass its path)`);
@@ -73,11 +83,11 @@ const server = await startBinaryServer(
 let exitCode = 1;
 try {
   const tracker = new ScanTracker();
-  const traffic = new MixedTraffic({ base: server.baseUrl, token: TOKEN, siteDomains, tracker, requestLoops: REQUEST_LOOPS, scanEveryMs: SCAN_EVERY_MS, only: process.env.SOAK_ONLY?.split(",") });
+  const traffic = new MixedTraffic({ base: server.baseUrl, token: TOKEN, siteDomains, tracker, requestLoops: REQUEST_LOOPS, ratePerSecond, scanEveryMs: SCAN_EVERY_MS, only: process.env.SOAK_ONLY?.split(",") });
   const idleRss = processMemory(server.pid).rssBytes;
   const trafficStartedAt = performance.now();
   const running = traffic.run();
-  console.log(`soak: ${warmupSeconds} s of warm-up, then ${durationSeconds} s of mixed traffic against ${binary} (pid ${server.pid}), RSS read every second, summed up every ${SAMPLE_EVERY_MS / 1000} s`);
+  console.log(`soak: ${warmupSeconds} s of warm-up, then ${durationSeconds} s of mixed traffic (${ratePerSecond > 0 ? `${ratePerSecond} requests/s` : "unpaced"}) against ${binary} (pid ${server.pid}), RSS read every second, summed up every ${SAMPLE_EVERY_MS / 1000} s`);
   await Bun.sleep(warmupSeconds * 1000);
   const startRss = processMemory(server.pid).rssBytes;
   const startedAt = performance.now();

@@ -29,6 +29,8 @@ export interface TrafficOptions {
   siteDomains: readonly string[];
   tracker: ScanTracker;
   requestLoops: number;
+  /** Requests a second across the loops (0: as fast as the server answers). */
+  ratePerSecond: number;
   scanEveryMs: number;
   /** Only these kinds of traffic (to find which one a problem comes from); all when absent. */
   only?: readonly string[];
@@ -81,13 +83,18 @@ export class MixedTraffic {
   }
 
   private async requestLoop(): Promise<void> {
+    // Each loop keeps its share of the rate: it waits out what is left of its interval after an answer.
+    const intervalMs = this.options.ratePerSecond > 0 ? (1000 * this.options.requestLoops) / this.options.ratePerSecond : 0;
     while (!this.stopped) {
+      const startedAt = performance.now();
       const kind = pickWeighted(this.weights);
       if (kind === "report") await this.report();
       else if (kind === "cache-hit") await this.cacheHit();
       else if (kind === "page") await this.page();
       else if (kind === "bad-request") await this.badRequest();
       else await this.mcp();
+      const left = intervalMs - (performance.now() - startedAt);
+      if (left > 0) await Bun.sleep(left);
     }
   }
 
