@@ -84,6 +84,25 @@ describe("identity audits read one structured-data graph", () => {
     expect(outcome.fix!.how).not.toContain('"@type":"Organization"');
   });
 
+  test("the suggested fix keeps the site's own url and logo, and names a property written in the wrong case (as canada.com writes SameAs)", () => {
+    // From a real page (fundus corpus, canada.com): a logo ImageObject and a capitalised "SameAs".
+    const publisher = {
+      "@context": "https://schema.org",
+      "@type": "NewsMediaOrganization",
+      name: "Canada.com",
+      url: "https://o.canada.com",
+      logo: { "@type": "ImageObject", url: "https://cdn.example/identity/logo-canada.svg" },
+      SameAs: ["https://twitter.com/CanadaDotCom", "https://www.facebook.com/canada.com/"],
+    };
+    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(publisher) })));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toContain('its "SameAs" is not read as sameAs: schema.org property names are case-sensitive');
+    expect(outcome.fix!.how).toContain('"url": "https://o.canada.com"');
+    expect(outcome.fix!.how).toContain('"logo": "https://cdn.example/identity/logo-canada.svg"');
+    expect(outcome.fix!.how).not.toContain("logo.png");
+    expect(outcome.fix!.how).toContain('"https://twitter.com/CanadaDotCom"');
+  });
+
   test("a personal site gets a Person with an image, not an Organization with a logo", () => {
     const person = { "@context": "https://schema.org", "@type": "Person", name: "Ada Lovelace", url: `${ORIGIN}/` };
     const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(person) })));

@@ -73,7 +73,13 @@ function judge({ node, reason }: SiteEntity, origin: string): AuditOutcome {
     return passed(`The homepage identifies its ${person ? "author" : "organisation"} (${type}) with name, url, ${person ? "image" : "logo"} and ${sameAs.length} sameAs link${sameAs.length === 1 ? "" : "s"}${authoritative ? ", Wikidata or Wikipedia among them" : ""}.`, evidence);
   }
   const score = Math.max(0.3, 1 - 0.15 * missing.length - (authoritative ? 0 : 0.15));
-  const gaps = [...(missing.length > 0 ? [`it lacks ${missing.join(", ")}`] : []), ...(authoritative ? [] : ["no sameAs link points to Wikidata or Wikipedia"])];
+  const miscased = missing.map((property) => miscasedKey(node, property)).filter((key): key is string => key !== null);
+  const gaps = [
+    ...(missing.length > 0 ? [`it lacks ${missing.join(", ")}`] : []),
+    ...miscased.map((key) => `its "${key}" is not read as ${key.charAt(0).toLowerCase()}${key.slice(1)}: schema.org property names are case-sensitive`),
+    ...(authoritative ? [] : ["no sameAs link points to Wikidata or Wikipedia"]),
+  ];
+  const own = { url: propertyTexts(node, "url")[0] ?? null, picture: firstLink(node, person ? "image" : "logo") };
   return {
     status: "warn",
     score,
@@ -82,10 +88,27 @@ function judge({ node, reason }: SiteEntity, origin: string): AuditOutcome {
     fix: {
       what: `Complete the ${type} markup`,
       why: "Name, url, logo and sameAs links to Wikidata, Wikipedia and official profiles let AI systems connect the site to the entity they know.",
-      how: `Add the missing properties (${[...missing, ...(authoritative ? [] : ["sameAs to Wikidata/Wikipedia"])].join(", ")}) to the ${type} you already have, for example:\n\n${codeBlock("html", identityBlock(type, origin, name ?? "<name>", sameAs, node.id))}`,
+      how: `Add the missing properties (${[...missing, ...(authoritative ? [] : ["sameAs to Wikidata/Wikipedia"])].join(", ")}) to the ${type} you already have, for example:\n\n${codeBlock("html", identityBlock(type, origin, name ?? "<name>", sameAs.length > 0 ? sameAs : miscased.flatMap((key) => linksOf(node, key)), node.id, own))}`,
       effort: "S",
     },
   };
+}
+
+/** A key of the node that names `property` in other letter case ("SameAs"), which no reader takes for it. */
+function miscasedKey(node: GraphNode, property: string): string | null {
+  return Object.keys(node.node).find((key) => key !== property && key.toLowerCase() === property.toLowerCase()) ?? null;
+}
+
+/** The first URL a property gives, as text, `{"@id": …}` or an ImageObject's `url`. */
+function firstLink(node: GraphNode, property: string): string | null {
+  for (const value of propertyValues(node, property)) {
+    if (typeof value === "string" && URL.canParse(value)) return value;
+    if (typeof value === "object" && value !== null) {
+      const record = value as Record<string, unknown>;
+      for (const key of ["url", "contentUrl", "@id"]) if (typeof record[key] === "string" && URL.canParse(record[key] as string)) return record[key] as string;
+    }
+  }
+  return null;
 }
 
 /** URLs a property links to, written as text or as `{"@id": …}`. */
@@ -104,16 +127,20 @@ function suggestedType(nodes: GraphNode[], name: string): "Person" | "Organizati
   return person ? "Person" : "Organization";
 }
 
-/** The JSON-LD to paste, keeping the site's own type (a Bakery stays a Bakery) and @id. */
-function identityBlock(type: string, origin: string, name: string, sameAs: string[], id: string | null = null): string {
+/**
+ * The JSON-LD to paste, keeping what the site already states: its own type (a Bakery stays a Bakery),
+ * @id, url and logo or photo. Only what is missing gets an example value, so pasting it loses nothing.
+ */
+function identityBlock(type: string, origin: string, name: string, sameAs: string[], id: string | null = null, own: { url: string | null; picture: string | null } = { url: null, picture: null }): string {
   const person = type === "Person";
+  const picture = own.picture ?? `${origin}/${person ? "photo.jpg" : "logo.png"}`;
   return jsonLdScript({
     "@context": "https://schema.org",
     "@type": type,
     "@id": id ?? `${origin}/#${person ? "person" : "organization"}`,
     name,
-    url: `${origin}/`,
-    ...(person ? { image: `${origin}/photo.jpg` } : { logo: `${origin}/logo.png` }),
+    url: own.url ?? `${origin}/`,
+    ...(person ? { image: picture } : { logo: picture }),
     sameAs: sameAs.length > 0 ? sameAs : ["https://www.wikidata.org/wiki/<your item>", person ? "https://www.linkedin.com/in/<your profile>" : "https://www.linkedin.com/company/<your page>"],
   });
 }
