@@ -59,6 +59,8 @@ describe("ai-platform-reach", () => {
     expect(line(header, "ChatGPT")).toBe("ChatGPT: cannot read — `X-Robots-Tag: OAI-SearchBot: noindex` tells OAI-SearchBot not to index the homepage (31% of the AI audience)");
     expect(status(header, "google")).toBe("reads");
     expect(aiPlatformReach.run(header).fix!.how).toContain("Remove `X-Robots-Tag: OAI-SearchBot: noindex`");
+    // One step is a sentence, not a numbered list of one.
+    expect(aiPlatformReach.run(header).fix!.how).toStartWith("Remove ");
   });
 
   test("an X-Robots-Tag sent only to crawlers is seen in the live probe's answer", () => {

@@ -105,7 +105,8 @@ function fixFor(lost: PlatformVerdict[], domain: string): Fix {
   return {
     what: `Let ${names.join(", ")} read the homepage`,
     why: "AI assistants only cite pages their crawlers may index and their fetchers can read; each platform shut out loses its whole audience, however good the rest of the site is.",
-    how: steps.map((step, index) => `${index + 1}. ${step.text}`).join("\n"),
+    // Numbered only when there is an order to follow: a single step reads as a sentence.
+    how: steps.length === 1 ? steps[0]!.text : steps.map((step, index) => `${index + 1}. ${step.text}`).join("\n"),
     effort,
   };
 }
