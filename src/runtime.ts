@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
-import { openDatabase, type Db } from "./store/database.ts";
+import { openStore, type Db } from "./store/database.ts";
+import { databaseTargetOf } from "./store/database-target.ts";
 import { createLogger, type Log } from "./log.ts";
 import { VERSION } from "./version.ts";
 import { analyzerFor } from "./analyzers/registry.ts";
@@ -48,12 +49,12 @@ export interface RuntimeOverrides {
   scansIn?: "threads" | "in-process";
 }
 
-export function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
+export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const now = overrides.now ?? Date.now;
   const analyzer = analyzerFor(config.SERVICE);
   useVocabularyFile(config.SCHEMA_VOCABULARY);
-  const db = openDatabase(config.DATABASE_PATH);
+  const db = await openStore(databaseTargetOf(config));
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 
   const offsite = {
@@ -91,7 +92,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     now,
   });
 
-  const challenge = createChallengeVerifier(db, config);
+  const challenge = await createChallengeVerifier(db, config);
   const report = createReportResponder(db);
   const app = createApp({
     config,
@@ -130,7 +131,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     async stop(graceMs) {
       await worker.stop(graceMs);
       await scanner.close();
-      db.close();
+      await db.close();
     },
   };
 }

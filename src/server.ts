@@ -9,7 +9,7 @@ import { errorResponse } from "./http/json-response.ts";
 const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /** GET routes answered by Bun's native router, path pattern → responder. Each also exists in the app. */
-export type FastRoutes = Record<string, (request: Request & { params: Record<string, string> }) => Response>;
+export type FastRoutes = Record<string, (request: Request & { params: Record<string, string> }) => Response | Promise<Response>>;
 
 type Produce = (request: Request) => Response | Promise<Response>;
 

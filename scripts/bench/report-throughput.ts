@@ -82,17 +82,16 @@ async function load(url: string, durationMs: number): Promise<number> {
   return completed / ((performance.now() - started) / 1000);
 }
 
-function seed(databasePath: string, recordJson: string): void {
+async function seed(databasePath: string, recordJson: string): Promise<void> {
   const db = openDatabase(databasePath);
-  insertScan(db, {
+  await insertScan(db, {
     domain: DOMAIN,
     status: "ok",
     score: 82,
     scannedAt: Date.now(),
     recordJson,
     artifactsJson: null,
-    callerKind: "pipeline",
-    apiKeyId: null,
+    caller: { kind: "pipeline" },
   });
   db.close();
 }

@@ -1,15 +1,17 @@
 import type { Config } from "../config.ts";
-import { migrate, openDatabase, schemaVersion } from "../store/database.ts";
+import { openStore } from "../store/database.ts";
+import { databaseLocationOf, databaseTargetOf } from "../store/database-target.ts";
 import { EXIT } from "./exit-codes.ts";
 
-export function migrateCommand(config: Config): number {
-  const db = openDatabase(config.DATABASE_PATH, { migrate: false });
+/** `sightline migrate`: brings the configured database's schema up to date and says what it applied. */
+export async function migrateCommand(config: Config): Promise<number> {
+  const db = await openStore(databaseTargetOf(config), { migrate: false });
   try {
-    const applied = migrate(db);
+    const applied = await db.migrate();
     for (const migration of applied) process.stdout.write(`applied ${migration.version} ${migration.name}\n`);
-    process.stdout.write(`${config.DATABASE_PATH} is at schema version ${schemaVersion(db)}\n`);
+    process.stdout.write(`${databaseLocationOf(config)} is at schema version ${await db.schemaVersion()} (${db.engine})\n`);
     return EXIT.ok;
   } finally {
-    db.close();
+    await db.close();
   }
 }

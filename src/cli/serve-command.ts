@@ -10,7 +10,7 @@ import { startupBanner } from "./startup-banner.ts";
 const SHUTDOWN_GRACE_MS = 8000;
 
 export async function serveCommand(config: Config): Promise<number> {
-  const runtime = createRuntime(config);
+  const runtime = await createRuntime(config);
   const server = startServer({ app: runtime.app, fastRoutes: runtime.fastRoutes, hostname: config.HOST, port: config.PORT, log: runtime.log });
   runtime.log("info", "listening", {
     service: config.SERVICE,

@@ -47,7 +47,7 @@ afterEach(() => {
 
 describe("ALTCHA issue", () => {
   test("the default challenge is signed, expires in ten minutes and costs real work", async () => {
-    const v = createChallengeVerifier(db, loadConfig({}), { now: () => clock });
+    const v = await createChallengeVerifier(db, loadConfig({}), { now: () => clock });
     expect(v.kind).toBe("altcha");
     const challenge = (await v.issue()) as Challenge;
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -66,7 +66,7 @@ describe("ALTCHA verify", () => {
     const token = encode(await issueAndSolve(v));
     expect(await v.verify(token, IP)).toBe(true);
     expect(await v.verify(token, IP)).toBe(false);
-    expect(countUsedChallenges(db)).toBe(1);
+    expect(await countUsedChallenges(db)).toBe(1);
   });
 
   test("a replay is refused by another verifier on the same database too", async () => {
@@ -94,7 +94,7 @@ describe("ALTCHA verify", () => {
     for (const tampered of [wrongKey, longerLife, easierPrefix, forgedSignature, unsigned]) {
       expect(await v.verify(encode(tampered), IP)).toBe(false);
     }
-    expect(countUsedChallenges(db)).toBe(0);
+    expect(await countUsedChallenges(db)).toBe(0);
     expect(await v.verify(encode(payload), IP)).toBe(true);
   });
 
@@ -156,12 +156,12 @@ describe("ALTCHA verify", () => {
 describe("ALTCHA HMAC key", () => {
   test("is generated once, kept in settings, and shared by a second verifier", async () => {
     const first = verifier();
-    const stored = getSetting(db, ALTCHA_HMAC_KEY_SETTING);
+    const stored = await getSetting(db, ALTCHA_HMAC_KEY_SETTING);
     expect(stored).not.toBeNull();
     expect(Buffer.from(stored!, "base64")).toHaveLength(32);
 
     const second = verifier();
-    expect(getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBe(stored);
+    expect(await getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBe(stored);
     expect(await second.verify(encode(await issueAndSolve(first)), IP)).toBe(true);
   });
 
@@ -169,9 +169,9 @@ describe("ALTCHA HMAC key", () => {
     const env = { ALTCHA_HMAC_KEY: "a-configured-secret-of-32-characters!" };
     const other = openDatabase(":memory:");
     const token = encode(await issueAndSolve(verifier(other, env)));
-    expect(getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
+    expect(await getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
     expect(await verifier(db, env).verify(token, IP)).toBe(true);
-    expect(getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
+    expect(await getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
     other.close();
   });
 });

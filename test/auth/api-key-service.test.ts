@@ -42,8 +42,8 @@ function countingFind(): { find: FindApiKeyByHash; calls: () => number } {
 }
 
 describe("createApiKey", () => {
-  test("returns the key once and stores only its SHA-256", () => {
-    const created = createApiKey(db, { prefix: "aivis", name: "  CI pipeline ", userId: null, now: T0 });
+  test("returns the key once and stores only its SHA-256", async () => {
+    const created = await createApiKey(db, { prefix: "aivis", name: "  CI pipeline ", userId: null, now: T0 });
     expect(created.key).toMatch(/^aivis_[0-9A-Za-z]{36}$/);
     expect(created.name).toBe("CI pipeline");
     expect(created.visibleStart).toBe(created.key.slice(0, 10));
@@ -72,24 +72,24 @@ describe("createApiKey", () => {
 });
 
 describe("listing", () => {
-  test("separates operator keys from each user's keys and never returns a secret", () => {
+  test("separates operator keys from each user's keys and never returns a secret", async () => {
     const alice = addUser("alice@example.com");
     const bob = addUser("bob@example.com");
-    const operatorKey = createApiKey(db, { prefix: "aivis", name: "ops", userId: null, now: T0 });
-    const aliceKey = createApiKey(db, { prefix: "aivis", name: "alice 1", userId: alice, now: T0 + 1 });
-    createApiKey(db, { prefix: "aivis", name: "bob 1", userId: bob, now: T0 + 2 });
+    const operatorKey = await createApiKey(db, { prefix: "aivis", name: "ops", userId: null, now: T0 });
+    const aliceKey = await createApiKey(db, { prefix: "aivis", name: "alice 1", userId: alice, now: T0 + 1 });
+    await createApiKey(db, { prefix: "aivis", name: "bob 1", userId: bob, now: T0 + 2 });
 
-    expect(listApiKeys(db, null).map((k) => k.name)).toEqual(["ops"]);
-    expect(listApiKeys(db, alice)).toEqual([
+    expect((await listApiKeys(db, null)).map((k) => k.name)).toEqual(["ops"]);
+    expect(await listApiKeys(db, alice)).toEqual([
       { id: aliceKey.id, userId: alice, name: "alice 1", visibleStart: aliceKey.visibleStart, createdAt: T0 + 1, lastUsedAt: null, revokedAt: null },
     ]);
-    const all = listAllApiKeys(db);
+    const all = await listAllApiKeys(db);
     expect(all.map((k) => [k.name, k.userEmail])).toEqual([
       ["bob 1", "bob@example.com"],
       ["alice 1", "alice@example.com"],
       ["ops", null],
     ]);
-    const everything = JSON.stringify([...all, ...listApiKeys(db, null)]);
+    const everything = JSON.stringify([...all, ...await listApiKeys(db, null)]);
     expect(everything).not.toContain(operatorKey.key);
     expect(everything).not.toContain("keyHash");
     expect(everything).not.toContain("key_hash");
@@ -97,71 +97,71 @@ describe("listing", () => {
 });
 
 describe("revokeApiKey", () => {
-  test("is scoped to the owner when a user is given", () => {
+  test("is scoped to the owner when a user is given", async () => {
     const alice = addUser("alice@example.com");
     const bob = addUser("bob@example.com");
-    const aliceKey = createApiKey(db, { prefix: "aivis", name: "a", userId: alice, now: T0 });
-    const operatorKey = createApiKey(db, { prefix: "aivis", name: "ops", userId: null, now: T0 });
+    const aliceKey = await createApiKey(db, { prefix: "aivis", name: "a", userId: alice, now: T0 });
+    const operatorKey = await createApiKey(db, { prefix: "aivis", name: "ops", userId: null, now: T0 });
 
-    expect(revokeApiKey(db, aliceKey.id, T0 + 5, bob)).toBe(false);
-    expect(revokeApiKey(db, aliceKey.id, T0 + 5, null)).toBe(false);
-    expect(revokeApiKey(db, operatorKey.id, T0 + 5, alice)).toBe(false);
-    expect(listApiKeys(db, alice)[0]!.revokedAt).toBeNull();
+    expect(await revokeApiKey(db, aliceKey.id, T0 + 5, bob)).toBe(false);
+    expect(await revokeApiKey(db, aliceKey.id, T0 + 5, null)).toBe(false);
+    expect(await revokeApiKey(db, operatorKey.id, T0 + 5, alice)).toBe(false);
+    expect((await listApiKeys(db, alice))[0]!.revokedAt).toBeNull();
 
-    expect(revokeApiKey(db, aliceKey.id, T0 + 5, alice)).toBe(true);
-    expect(listApiKeys(db, alice)[0]!.revokedAt).toBe(T0 + 5);
+    expect(await revokeApiKey(db, aliceKey.id, T0 + 5, alice)).toBe(true);
+    expect((await listApiKeys(db, alice))[0]!.revokedAt).toBe(T0 + 5);
     // Already revoked: nothing to do, and the first revocation time stays.
-    expect(revokeApiKey(db, aliceKey.id, T0 + 9, alice)).toBe(false);
-    expect(listApiKeys(db, alice)[0]!.revokedAt).toBe(T0 + 5);
+    expect(await revokeApiKey(db, aliceKey.id, T0 + 9, alice)).toBe(false);
+    expect((await listApiKeys(db, alice))[0]!.revokedAt).toBe(T0 + 5);
 
-    expect(revokeApiKey(db, operatorKey.id, T0 + 6, null)).toBe(true);
+    expect(await revokeApiKey(db, operatorKey.id, T0 + 6, null)).toBe(true);
   });
 
-  test("without a user, any key can be revoked; unknown ids are false", () => {
+  test("without a user, any key can be revoked; unknown ids are false", async () => {
     const alice = addUser("alice@example.com");
-    const aliceKey = createApiKey(db, { prefix: "aivis", name: "a", userId: alice, now: T0 });
-    expect(revokeApiKey(db, aliceKey.id, T0 + 1)).toBe(true);
-    expect(revokeApiKey(db, 999, T0 + 1)).toBe(false);
+    const aliceKey = await createApiKey(db, { prefix: "aivis", name: "a", userId: alice, now: T0 });
+    expect(await revokeApiKey(db, aliceKey.id, T0 + 1)).toBe(true);
+    expect(await revokeApiKey(db, 999, T0 + 1)).toBe(false);
   });
 });
 
 describe("verifyApiKey", () => {
-  test("accepts a known key and refuses it right after revocation", () => {
-    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
-    expect(verifyApiKey(db, "aivis", created.key, T0 + 1)).toEqual({ ok: true, keyId: created.id });
-    revokeApiKey(db, created.id, T0 + 2);
-    expect(verifyApiKey(db, "aivis", created.key, T0 + 3)).toEqual({ ok: false });
+  test("accepts a known key and refuses it right after revocation", async () => {
+    const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
+    expect(await verifyApiKey(db, "aivis", created.key, T0 + 1)).toEqual({ ok: true, keyId: created.id });
+    await revokeApiKey(db, created.id, T0 + 2);
+    expect(await verifyApiKey(db, "aivis", created.key, T0 + 3)).toEqual({ ok: false });
   });
 
-  test("refuses a key with a changed character before any look-up", () => {
-    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
+  test("refuses a key with a changed character before any look-up", async () => {
+    const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
     const spy = countingFind();
     const last = created.key.at(-1)!;
     const changed = created.key.slice(0, -1) + BASE62_ALPHABET[(BASE62_ALPHABET.indexOf(last) + 1) % 62];
-    expect(verifyApiKey(db, "aivis", changed, T0, spy.find)).toEqual({ ok: false });
-    expect(verifyApiKey(db, "aivis", "aivis_short", T0, spy.find)).toEqual({ ok: false });
+    expect(await verifyApiKey(db, "aivis", changed, T0, spy.find)).toEqual({ ok: false });
+    expect(await verifyApiKey(db, "aivis", "aivis_short", T0, spy.find)).toEqual({ ok: false });
     expect(spy.calls()).toBe(0);
     // The same spy does see the look-up for a well-formed key, so the zero above means something.
-    expect(verifyApiKey(db, "aivis", created.key, T0, spy.find).ok).toBe(true);
+    expect((await verifyApiKey(db, "aivis", created.key, T0, spy.find)).ok).toBe(true);
     expect(spy.calls()).toBe(1);
   });
 
-  test("refuses a well-formed key that was never issued", () => {
-    createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
+  test("refuses a well-formed key that was never issued", async () => {
+    await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
     const spy = countingFind();
-    const stranger = createApiKey(openDatabase(":memory:"), { prefix: "aivis", name: "elsewhere", userId: null, now: T0 });
-    expect(verifyApiKey(db, "aivis", stranger.key, T0, spy.find)).toEqual({ ok: false });
+    const stranger = await createApiKey(openDatabase(":memory:"), { prefix: "aivis", name: "elsewhere", userId: null, now: T0 });
+    expect(await verifyApiKey(db, "aivis", stranger.key, T0, spy.find)).toEqual({ ok: false });
     expect(spy.calls()).toBe(1);
   });
 
-  test("records the last use, at most once per resolution window", () => {
-    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
+  test("records the last use, at most once per resolution window", async () => {
+    const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
     expect(lastUsedAt(created.id)).toBeNull();
-    verifyApiKey(db, "aivis", created.key, T0 + 1_000);
+    await verifyApiKey(db, "aivis", created.key, T0 + 1_000);
     expect(lastUsedAt(created.id)).toBe(T0 + 1_000);
-    verifyApiKey(db, "aivis", created.key, T0 + 1_000 + LAST_USED_RESOLUTION_MS - 1);
+    await verifyApiKey(db, "aivis", created.key, T0 + 1_000 + LAST_USED_RESOLUTION_MS - 1);
     expect(lastUsedAt(created.id)).toBe(T0 + 1_000);
-    verifyApiKey(db, "aivis", created.key, T0 + 1_000 + LAST_USED_RESOLUTION_MS + 1);
+    await verifyApiKey(db, "aivis", created.key, T0 + 1_000 + LAST_USED_RESOLUTION_MS + 1);
     expect(lastUsedAt(created.id)).toBe(T0 + 1_000 + LAST_USED_RESOLUTION_MS + 1);
   });
 });

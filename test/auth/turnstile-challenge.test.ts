@@ -113,7 +113,7 @@ describe("Turnstile", () => {
       // Port 1 on loopback: nothing listens there, so the connection is refused.
       TURNSTILE_VERIFY_URL: "http://127.0.0.1:1/siteverify",
     });
-    expect(await createChallengeVerifier(openDatabase(":memory:"), config).verify("t", "::1")).toBe(false);
+    expect(await (await createChallengeVerifier(openDatabase(":memory:"), config)).verify("t", "::1")).toBe(false);
   });
 
   test("missing, empty, non-string and over-long tokens are refused without asking Cloudflare", async () => {
@@ -131,7 +131,7 @@ describe("Turnstile", () => {
       seen.push(String(input));
       return Response.json({ success: true });
     }) as typeof fetch;
-    const v = createChallengeVerifier(openDatabase(":memory:"), config, { fetch: fakeFetch });
+    const v = await createChallengeVerifier(openDatabase(":memory:"), config, { fetch: fakeFetch });
     expect(await v.verify("t", "::1")).toBe(true);
     expect(seen).toEqual(["https://challenges.cloudflare.com/turnstile/v0/siteverify"]);
   });

@@ -19,11 +19,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-function run(args: string[], databasePath: string, service = "visibility") {
+async function run(args: string[], databasePath: string, service = "visibility") {
   const out: string[] = [];
   const err: string[] = [];
   const config = loadConfig({ DATABASE_PATH: databasePath, SERVICE: service });
-  const code = keysCommand(args, config, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
+  const code = await keysCommand(args, config, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
   return { code, out: out.join(""), err: err.join("") };
 }
 

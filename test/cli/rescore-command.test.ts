@@ -67,7 +67,7 @@ describe("sightline rescore, visibility (in process, beside a running service)",
 
   beforeAll(async () => {
     site = await startFixtureSite(wellPreparedSite("rescore.test"));
-    service = createTestRuntime({ PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("rescore.test", 80) });
+    service = await createTestRuntime({ PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("rescore.test", 80) });
     expect((await service.scan({ url: "rescore.test" }, { token: TOKEN })).status).toBe(202);
     ({ record: scanned, etag: scannedEtag } = await reportWhere(service, "rescore.test", () => true));
   }, 60_000);
@@ -111,11 +111,11 @@ describe("sightline rescore, visibility (in process, beside a running service)",
   test("--all walks every domain once, names and counts what it skips, and exits 0", async () => {
     const db = openDatabase(service.databasePath);
     try {
-      const artifacts = JSON.parse(storedArtifacts(db, rowsOf(service.databasePath, "rescore.test")[0]!.id)!.artifactsJson!);
-      const base = { score: 50, scannedAt: Date.now(), callerKind: "pipeline" as const, apiKeyId: null };
-      insertScan(db, { ...base, domain: "failed.test", status: "failed", score: null, recordJson: '{"status":"failed"}', artifactsJson: null });
-      insertScan(db, { ...base, domain: "bare.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: null });
-      insertScan(db, { ...base, domain: "old.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: JSON.stringify({ ...artifacts, domain: "old.test", version: 0 }) });
+      const artifacts = JSON.parse((await storedArtifacts(db, rowsOf(service.databasePath, "rescore.test")[0]!.id))!.artifactsJson!);
+      const base = { score: 50, scannedAt: Date.now(), caller: { kind: "pipeline" as const } };
+      await insertScan(db, { ...base, domain: "failed.test", status: "failed", score: null, recordJson: '{"status":"failed"}', artifactsJson: null });
+      await insertScan(db, { ...base, domain: "bare.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: null });
+      await insertScan(db, { ...base, domain: "old.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: JSON.stringify({ ...artifacts, domain: "old.test", version: 0 }) });
     } finally {
       db.close();
     }
@@ -177,7 +177,7 @@ describe("sightline rescore, schema", () => {
 
   beforeAll(async () => {
     site = await startFixtureSite({ "/": () => new Response(BARE_HOMEPAGE, { headers: { "content-type": "text/html; charset=utf-8" } }) });
-    service = createTestRuntime({ SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("home.test", 80) });
+    service = await createTestRuntime({ SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("home.test", 80) });
   });
   afterAll(async () => {
     await service.close();
@@ -210,7 +210,7 @@ describe("sightline rescore --all over many domains", () => {
       const domains = Array.from({ length: 230 }, (_, index) => `site-${String(index).padStart(3, "0")}.test`);
       for (const domain of [...domains].reverse()) {
         for (const scannedAt of [1000, 2000]) {
-          insertScan(db, { domain, status: "ok", score: 1, scannedAt, recordJson: "{}", artifactsJson: null, callerKind: "pipeline", apiKeyId: null });
+          await insertScan(db, { domain, status: "ok", score: 1, scannedAt, recordJson: "{}", artifactsJson: null, caller: { kind: "pipeline" } });
         }
       }
       db.close();

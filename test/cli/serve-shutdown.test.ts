@@ -16,7 +16,7 @@ function tricklingClient(port: number): { socket: Socket; closed: Promise<void>;
 }
 
 test("shutdown ends within its grace while a client keeps a request open, and stops the worker meanwhile", async () => {
-  const service = createTestRuntime({}, { lookup: fakeDns() });
+  const service = await createTestRuntime({}, { lookup: fakeDns() });
   const server = startServer({ app: service.runtime.app, fastRoutes: service.runtime.fastRoutes, hostname: "127.0.0.1", port: 0, log: silentLog });
   const client = tricklingClient(server.port!);
   let clientClosed = false;
@@ -37,7 +37,7 @@ test("shutdown ends within its grace while a client keeps a request open, and st
     };
     // Without a bound, Bun's graceful stop waits for the trickling request (80 s here) before anything else stops.
     const outcome = await Promise.race([
-      stopServing(server, runtime, 300).then(() => "stopped" as const),
+      (await stopServing(server, runtime, 300)).then(() => "stopped" as const),
       Bun.sleep(10_000).then(() => "still waiting" as const),
     ]);
     expect(outcome).toBe("stopped");

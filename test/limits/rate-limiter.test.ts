@@ -65,7 +65,7 @@ describe("consumeRateLimits", () => {
     for (const refused of outcomes.filter((outcome) => !outcome.ok)) expect(refused.retryAfterSeconds).toBe(3600);
     const db = openDatabase(path, { migrate: false });
     opened.push(db);
-    expect(countRateEvents(db, "ip:198.51.100.7", T0 - HOUR)).toBe(8);
+    expect(await countRateEvents(db, "ip:198.51.100.7", T0 - HOUR)).toBe(8);
   });
 
   test("the 9th request in an hour waits until the oldest admission leaves the window", () => {
@@ -135,7 +135,7 @@ describe("consumeRateLimits", () => {
     expect(admit(db, anonymous, "2001:db8:1:3::1", "v9.example", T0).ok).toBe(true);
   });
 
-  test("a refusal consumes nothing and is recorded for the admin page", () => {
+  test("a refusal consumes nothing and is recorded for the admin page", async () => {
     const db = memoryDb();
     for (const ip of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) expect(admit(db, anonymous, ip, "busy.example", T0).ok).toBe(true);
     const refused = admit(db, anonymous, "192.0.2.9", "busy.example", T0 + 5000);
@@ -147,14 +147,14 @@ describe("consumeRateLimits", () => {
       { name: "ip", limit: 8, windowSeconds: 3600, remaining: 8, resetSeconds: 0 },
       { name: "domain", limit: 3, windowSeconds: 3600, remaining: 0, resetSeconds: 3595 },
     ]);
-    expect(countRateEvents(db, "ip:192.0.2.9", T0 - HOUR)).toBe(0);
-    expect(countRateEvents(db, "domain:busy.example", T0 - HOUR)).toBe(3);
-    expect(recentRateRefusals(db, 10)).toEqual([{ bucket: "domain:busy.example", at: T0 + 5000, retryAfterSeconds: 3595 }]);
+    expect(await countRateEvents(db, "ip:192.0.2.9", T0 - HOUR)).toBe(0);
+    expect(await countRateEvents(db, "domain:busy.example", T0 - HOUR)).toBe(3);
+    expect(await recentRateRefusals(db, 10)).toEqual([{ bucket: "domain:busy.example", at: T0 + 5000, retryAfterSeconds: 3595 }]);
     const next = admit(db, anonymous, "192.0.2.9", "quiet.example", T0 + 5000);
     expect(next.states[0]).toMatchObject({ name: "ip", remaining: 7 });
   });
 
-  test("when several buckets refuse, the longest wait is reported", () => {
+  test("when several buckets refuse, the longest wait is reported", async () => {
     const db = memoryDb();
     // The IP fills its bucket early; the domain fills its bucket later, so it frees up later.
     for (let i = 0; i < 8; i++) admit(db, anonymous, "192.0.2.1", `early${i}.example`, T0);
@@ -164,7 +164,7 @@ describe("consumeRateLimits", () => {
     if (decision.ok) return;
     expect(decision.refused.name).toBe("domain");
     expect(decision.retryAfterSeconds).toBe(3600 - 100);
-    expect(recentRateRefusals(db, 10).map((refusal) => refusal.bucket).sort()).toEqual(["domain:late.example", "ip:192.0.2.1"]);
+    expect((await recentRateRefusals(db, 10)).map((refusal) => refusal.bucket).sort()).toEqual(["domain:late.example", "ip:192.0.2.1"]);
   });
 
   test("a limit of 0 refuses everything for a full window", () => {
@@ -184,17 +184,17 @@ describe("consumeRateLimits", () => {
     expect(decision.ok ? 0 : decision.retryAfterSeconds).toBe(3600 - 8);
   });
 
-  test("events that left the window are purged", () => {
+  test("events that left the window are purged", async () => {
     const db = memoryDb();
     admit(db, anonymous, "192.0.2.1", "a.example", T0);
     admit(db, anonymous, "192.0.2.2", "b.example", T0);
     // Checking a bucket drops its own expired events at once.
     admit(db, anonymous, "192.0.2.1", "c.example", T0 + HOUR + 1);
-    expect(countRateEvents(db, "ip:192.0.2.1", 0)).toBe(1);
+    expect(await countRateEvents(db, "ip:192.0.2.1", 0)).toBe(1);
     // Buckets nobody checks again go in the periodic sweep, once older than the longest window allowed.
-    expect(countRateEvents(db, "ip:192.0.2.2", 0)).toBe(1);
+    expect(await countRateEvents(db, "ip:192.0.2.2", 0)).toBe(1);
     admit(db, anonymous, "192.0.2.3", "d.example", T0 + 25 * HOUR);
-    expect(countRateEvents(db, "ip:192.0.2.2", 0)).toBe(0);
+    expect(await countRateEvents(db, "ip:192.0.2.2", 0)).toBe(0);
   });
 
   test("rules with an impossible window or limit are refused loudly", () => {

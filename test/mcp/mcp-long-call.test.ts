@@ -21,9 +21,9 @@ const WAIT_MS = 14_000;
 let service: TestRuntime;
 let server: Server<undefined>;
 
-beforeAll(() => {
+beforeAll(async () => {
   // No worker: the scan stays queued, so scan_site waits the whole time and answers "still running".
-  service = createTestRuntime({}, { runWorker: false, lookup: fakeDns() });
+  service = await createTestRuntime({}, { runWorker: false, lookup: fakeDns() });
   const db = service.runtime.db;
   const app = new Elysia().use(
     mcpRoutes({

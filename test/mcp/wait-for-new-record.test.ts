@@ -4,7 +4,7 @@ import { openDatabase } from "../../src/store/database.ts";
 import { insertScan } from "../../src/store/scans-repo.ts";
 
 function store(db: ReturnType<typeof openDatabase>, record: Record<string, unknown>): number {
-  return insertScan(db, { domain: "example.com", status: "ok", score: 80, scannedAt: Date.parse("2026-11-01T00:00:00Z"), recordJson: JSON.stringify(record), artifactsJson: null, callerKind: "pipeline", apiKeyId: null });
+  return insertScan(db, { domain: "example.com", status: "ok", score: 80, scannedAt: Date.parse("2026-11-01T00:00:00Z"), recordJson: JSON.stringify(record), artifactsJson: null, caller: { kind: "pipeline" } });
 }
 
 test("a row that sightline rescore stored is not the new scan an MCP call waits for", async () => {

@@ -25,51 +25,51 @@ function memoryDb(): Db {
   return db;
 }
 
-const progressOf = (db: Db, domain: string) => findActiveJob(db, domain)?.progressJson ?? null;
+const progressOf = async (db: Db, domain: string) => (await findActiveJob(db, domain))?.progressJson ?? null;
 
 describe("setJobProgress", () => {
-  test("only the current lease holder of a running job can write progress; a new claim starts without any", () => {
+  test("only the current lease holder of a running job can write progress; a new claim starts without any", async () => {
     const db = memoryDb();
-    const id = enqueueScan(db, "example.com", caller, T0);
-    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "queued", createdAt: T0, progressJson: null });
-    expect(setJobProgress(db, id, "no-lease-yet", '{"done":0,"total":1,"step":"x"}', T0)).toBe(false);
+    const id = await enqueueScan(db, "example.com", caller, T0);
+    expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "queued", createdAt: T0, progressJson: null });
+    expect(await setJobProgress(db, id, "no-lease-yet", '{"done":0,"total":1,"step":"x"}', T0)).toBe(false);
 
-    const first = claimNextJob(db, T0, LEASE)!;
-    expect(setJobProgress(db, id, first.leaseToken, '{"done":1,"total":9,"step":"Fetching the homepage"}', T0 + 1)).toBe(true);
-    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "running", createdAt: T0, progressJson: '{"done":1,"total":9,"step":"Fetching the homepage"}' });
-    expect(setJobProgress(db, id, "someone-else", '{"done":5,"total":9,"step":"stale"}', T0 + 2)).toBe(false);
+    const first = (await claimNextJob(db, T0, LEASE))!;
+    expect(await setJobProgress(db, id, first.leaseToken, '{"done":1,"total":9,"step":"Fetching the homepage"}', T0 + 1)).toBe(true);
+    expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "running", createdAt: T0, progressJson: '{"done":1,"total":9,"step":"Fetching the homepage"}' });
+    expect(await setJobProgress(db, id, "someone-else", '{"done":5,"total":9,"step":"stale"}', T0 + 2)).toBe(false);
     expect(progressOf(db, "example.com")).toContain("Fetching the homepage");
 
     // The first worker's lease ran out and another took the job over: the old token writes nothing, and progress restarts.
-    const second = claimNextJob(db, T0 + LEASE + 1, LEASE)!;
+    const second = (await claimNextJob(db, T0 + LEASE + 1, LEASE))!;
     expect(second.leaseToken).not.toBe(first.leaseToken);
     expect(progressOf(db, "example.com")).toBeNull();
-    expect(setJobProgress(db, id, first.leaseToken, '{"done":8,"total":9,"step":"stale"}', T0 + LEASE + 2)).toBe(false);
+    expect(await setJobProgress(db, id, first.leaseToken, '{"done":8,"total":9,"step":"stale"}', T0 + LEASE + 2)).toBe(false);
     expect(progressOf(db, "example.com")).toBeNull();
-    expect(setJobProgress(db, id, second.leaseToken, '{"done":2,"total":9,"step":"Reading robots.txt"}', T0 + LEASE + 3)).toBe(true);
+    expect(await setJobProgress(db, id, second.leaseToken, '{"done":2,"total":9,"step":"Reading robots.txt"}', T0 + LEASE + 3)).toBe(true);
 
-    expect(completeJob(db, second, T0 + LEASE + 4, () => {})).toBe(true);
-    expect(setJobProgress(db, id, second.leaseToken, '{"done":9,"total":9,"step":"late"}', T0 + LEASE + 5)).toBe(false);
-    expect(findActiveJob(db, "example.com")).toBeNull();
+    expect(await completeJob(db, second, T0 + LEASE + 4, () => {})).toBe(true);
+    expect(await setJobProgress(db, id, second.leaseToken, '{"done":9,"total":9,"step":"late"}', T0 + LEASE + 5)).toBe(false);
+    expect(await findActiveJob(db, "example.com")).toBeNull();
   });
 
-  test("a released job is queued again and cannot be written by its former holder", () => {
+  test("a released job is queued again and cannot be written by its former holder", async () => {
     const db = memoryDb();
-    enqueueScan(db, "example.com", caller, T0);
-    const job = claimNextJob(db, T0, LEASE)!;
-    expect(releaseJob(db, job, T0 + 1)).toBe(true);
-    expect(setJobProgress(db, job.id, job.leaseToken, '{"done":1,"total":2,"step":"x"}', T0 + 2)).toBe(false);
+    await enqueueScan(db, "example.com", caller, T0);
+    const job = (await claimNextJob(db, T0, LEASE))!;
+    expect(await releaseJob(db, job, T0 + 1)).toBe(true);
+    expect(await setJobProgress(db, job.id, job.leaseToken, '{"done":1,"total":2,"step":"x"}', T0 + 2)).toBe(false);
   });
 
-  test("describeScanStep words the state for MCP clients", () => {
+  test("describeScanStep words the state for MCP clients", async () => {
     const db = memoryDb();
-    expect(describeScanStep(db, "example.com")).toBeNull();
-    enqueueScan(db, "example.com", caller, T0);
-    expect(describeScanStep(db, "example.com")).toBe("queued, waiting for a free worker");
-    const job = claimNextJob(db, T0, LEASE)!;
-    expect(describeScanStep(db, "example.com")).toBe("starting");
-    setJobProgress(db, job.id, job.leaseToken, '{"done":3,"total":9,"step":"Probing the homepage as AI crawlers"}', T0);
-    expect(describeScanStep(db, "example.com")).toBe("Probing the homepage as AI crawlers (3 of 9 steps done)");
+    expect(await describeScanStep(db, "example.com")).toBeNull();
+    await enqueueScan(db, "example.com", caller, T0);
+    expect(await describeScanStep(db, "example.com")).toBe("queued, waiting for a free worker");
+    const job = (await claimNextJob(db, T0, LEASE))!;
+    expect(await describeScanStep(db, "example.com")).toBe("starting");
+    await setJobProgress(db, job.id, job.leaseToken, '{"done":3,"total":9,"step":"Probing the homepage as AI crawlers"}', T0);
+    expect(await describeScanStep(db, "example.com")).toBe("Probing the homepage as AI crawlers (3 of 9 steps done)");
   });
 });
 

@@ -22,21 +22,20 @@ afterEach(async () => {
   service = undefined;
 });
 
-function start() {
-  service = createTestRuntime({ SERVICE: "schema", PUBLIC_URL: "https://schema.example.org" }, { now: () => NOW, runWorker: false });
+async function start() {
+  service = await createTestRuntime({ SERVICE: "schema", PUBLIC_URL: "https://schema.example.org" }, { now: () => NOW, runWorker: false });
   return service;
 }
 
-function store(db: Db, record: SchemaRecord) {
-  insertScan(db, {
+async function store(db: Db, record: SchemaRecord) {
+  await insertScan(db, {
     domain: record.domain,
     status: record.status,
     score: record.result?.summary.eligible ?? null,
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
     artifactsJson: null,
-    callerKind: "pipeline",
-    apiKeyId: null,
+    caller: { kind: "pipeline" },
   });
 }
 
@@ -52,7 +51,7 @@ async function page(path: string) {
 
 describe("schema web pages", () => {
   test("the home page speaks of structured data and asks for a page URL", async () => {
-    start();
+    await start();
     const { response, text } = await page("/");
     expect(response.status).toBe(200);
     expect(text).toContain("Page URL");
@@ -60,7 +59,7 @@ describe("schema web pages", () => {
   });
 
   test("a report lists every item with its errors and eligibility, and the suggested JSON-LD with a copy button", async () => {
-    const s = start();
+    const s = await start();
     store(s.runtime.db, okRecord("shop.test", BROKEN_PAGE, "https://shop.test/broken"));
     const { response, document, text } = await page("/report/shop.test");
     expect(response.status).toBe(200);
@@ -80,7 +79,7 @@ describe("schema web pages", () => {
   });
 
   test("each rich result shows its verdict, Google's status and the reasons; a deprecated FAQ is not counted", async () => {
-    const s = start();
+    const s = await start();
     const html = `<html><head><title>Help</title>
 <script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: { "@type": "Question", name: "Open?", acceptedAnswer: { "@type": "Answer", text: "Yes." } } })}</script>
 <script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: { "@type": "ListItem", position: 1, name: "Home", item: "https://faq.test/" } })}</script>
@@ -104,7 +103,7 @@ describe("schema web pages", () => {
   });
 
   test("a record stored before verdicts existed still shows its eligibility", async () => {
-    const s = start();
+    const s = await start();
     const record = okRecord("old.test", PRODUCT_PAGE, "https://old.test/p/1");
     for (const item of record.result!.items) {
       item.eligibility = item.eligibility.map(({ feature, eligible, missingRequired, missingRecommended }) => ({ feature, eligible, missingRequired, missingRecommended }));
@@ -116,7 +115,7 @@ describe("schema web pages", () => {
   });
 
   test("a failed scan says why; the badge counts eligible rich results", async () => {
-    const s = start();
+    const s = await start();
     store(s.runtime.db, failedRecord("down.test", "The page could not be fetched (refused).", new Date(NOW - 60_000)));
     const { text } = await page("/report/down.test");
     expect(text).toContain("The scan of down.test failed");
@@ -135,7 +134,7 @@ describe("schema web pages", () => {
   });
 
   test("hostile titles, types, property names, values and URLs from the scanned page are inert", async () => {
-    const s = start();
+    const s = await start();
     const hostileJsonLd = JSON.stringify({ "@context": "https://schema.org", "@type": HOSTILE_STRINGS[0], [HOSTILE_STRINGS[1]]: HOSTILE_TEXT, name: HOSTILE_TEXT, url: HOSTILE_STRINGS[2] });
     const html = `<html><head><title>${HOSTILE_TEXT.replace(/</g, "&lt;")}</title><script type="application/ld+json">${hostileJsonLd.replace(/</g, "\\u003c")}</script></head>
 <body><h1>${HOSTILE_TEXT.replace(/</g, "&lt;")}</h1><p class="price">$5</p><h2>Is ${HOSTILE_STRINGS[3].replace(/</g, "&lt;")} ok?</h2><p>${HOSTILE_TEXT.replace(/</g, "&lt;")}</p><h2>Why?</h2><p>x</p></body></html>`;

@@ -27,7 +27,7 @@ describe("GET /badge/:domain.svg", () => {
   ] as const;
   for (const { score, grade } of cases) {
     test(`grade ${grade}: the grade and score on the grade's colour, with a text alternative`, async () => {
-      runtime = createTestRuntime();
+      runtime = await createTestRuntime();
       storeRecord(runtime.runtime.db, okRecord(`grade-${grade.toLowerCase()}.test`, score));
       const { response, text, svg } = await badge(`/badge/grade-${grade.toLowerCase()}.test.svg`);
       expect(response.status).toBe(200);
@@ -43,7 +43,7 @@ describe("GET /badge/:domain.svg", () => {
   }
 
   test("a domain never scanned, a failed scan and a name that is not a domain get neutral badges", async () => {
-    runtime = createTestRuntime();
+    runtime = await createTestRuntime();
     storeRecord(runtime.runtime.db, failedRecordFor("down.test", "refused"));
     const unknown = await badge("/badge/never.test.svg");
     expect(unknown.response.status).toBe(200);
@@ -58,7 +58,7 @@ describe("GET /badge/:domain.svg", () => {
   });
 
   test("cached like the report: 304 for the same ETag, a new ETag after a new scan", async () => {
-    runtime = createTestRuntime();
+    runtime = await createTestRuntime();
     storeRecord(runtime.runtime.db, okRecord("cache.test", 70));
     const first = await badge("/badge/cache.test.svg");
     const etag = first.response.headers.get("etag")!;

@@ -47,7 +47,6 @@ export function storeRecord(db: Db, record: VisibilityRecord): number {
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
     artifactsJson: null,
-    callerKind: "pipeline",
-    apiKeyId: null,
+    caller: { kind: "pipeline" },
   });
 }

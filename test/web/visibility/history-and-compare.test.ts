@@ -22,8 +22,8 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-function start(): TestRuntime {
-  runtime = createTestRuntime({}, { now: () => NOW, runWorker: false });
+async function start(): Promise<TestRuntime> {
+  runtime = await createTestRuntime({}, { now: () => NOW, runWorker: false });
   return runtime;
 }
 
@@ -41,14 +41,14 @@ function withStatus(record: VisibilityRecord, changes: [number, number, "pass" |
 
 describe("History and changes on the report page", () => {
   test("a domain scanned once shows no history section", async () => {
-    const s = start();
+    const s = await start();
     storeRecord(s.runtime.db, okRecord("once.test", 70));
     const { document } = await page("/report/once.test");
     expect(document.querySelector("#history")).toBeNull();
   });
 
   test("after three scans: the chart has a point per scan, and the changes since the previous one are fixed and new", async () => {
-    const s = start();
+    const s = await start();
     storeRecord(s.runtime.db, okRecord("three.test", 52, "x", "2026-11-10T10:00:00.000Z"));
     storeRecord(s.runtime.db, okRecord("three.test", 61, "x", "2026-11-15T10:00:00.000Z"));
     // Pillar 0's failing check is fixed, pillar 1's passing check now fails.
@@ -73,7 +73,7 @@ describe("History and changes on the report page", () => {
   });
 
   test("a failed scan in between is a mark on the chart; the comparison skips it for the completed scan before", async () => {
-    const s = start();
+    const s = await start();
     storeRecord(s.runtime.db, okRecord("flaky.test", 60, "x", "2026-11-10T10:00:00.000Z"));
     storeRecord(s.runtime.db, failedRecordFor("flaky.test", "No answer.", "2026-11-12T10:00:00.000Z"));
     storeRecord(s.runtime.db, okRecord("flaky.test", 60, "x", "2026-11-20T10:00:00.000Z"));
@@ -87,7 +87,7 @@ describe("History and changes on the report page", () => {
   });
 
   test("titles the scanned records carry are escaped in the changes", async () => {
-    const s = start();
+    const s = await start();
     storeRecord(s.runtime.db, okRecord("hostile.test", 50, "x", "2026-11-10T10:00:00.000Z"));
     const now = withStatus(okRecord("hostile.test", 55, "x", "2026-11-20T10:00:00.000Z"), [[0, 1, "pass"]]);
     now.result!.pillars[0]!.signals[1]!.title = HOSTILE_TEXT;
@@ -100,11 +100,11 @@ describe("History and changes on the report page", () => {
 
 describe("the report page during a rescan", () => {
   test("shows the running scan's step in a notice site.js can follow, and reloads itself only without JavaScript", async () => {
-    const s = start();
+    const s = await start();
     storeRecord(s.runtime.db, okRecord("again.test", 70));
-    enqueueScan(s.runtime.db, "again.test", { kind: "key", apiKeyId: null }, NOW);
-    const job = claimNextJob(s.runtime.db, NOW, 60_000)!;
-    setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 5, total: 9, step: "Reading llms.txt <now>" }), NOW);
+    await enqueueScan(s.runtime.db, "again.test", { kind: "pipeline" }, NOW);
+    const job = (await claimNextJob(s.runtime.db, NOW, 60_000))!;
+    await setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 5, total: 9, step: "Reading llms.txt <now>" }), NOW);
     const { text, document } = await page("/report/again.test");
     const note = document.querySelector("[data-rescan-note]")!;
     expect(note.getAttribute("data-report")).toBe("/api/report/again.test.json");
@@ -119,7 +119,7 @@ describe("the report page during a rescan", () => {
 
 describe("GET /compare", () => {
   test("two scanned domains side by side: overall, every pillar, reach by platform and top issues", async () => {
-    const s = start();
+    const s = await start();
     const client = okRecord("client.test", 64);
     client.result!.pillars[0]!.signals.push({
       id: "ai-platform-reach",
@@ -147,7 +147,7 @@ describe("GET /compare", () => {
   });
 
   test("the form alone; 400 for fewer than two or more than four; a domain never scanned is named with a link to scan it", async () => {
-    start();
+    await start();
     const empty = await page("/compare");
     expect(empty.status).toBe(200);
     expect(empty.document.querySelector("form.compare-form")).not.toBeNull();
@@ -170,7 +170,7 @@ describe("GET /compare", () => {
   });
 
   test("hostile names in the query are escaped", async () => {
-    start();
+    await start();
     const { text } = await page(`/compare?domains=${encodeURIComponent(`"><script>alert(1)</script>,<img src=x onerror=alert(2)>`)}`);
     expectInert(text);
     expect(text).not.toContain("<script>alert(1)");

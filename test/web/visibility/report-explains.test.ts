@@ -18,8 +18,8 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-function start() {
-  runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org" }, { now: () => NOW, runWorker: false });
+async function start() {
+  runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org" }, { now: () => NOW, runWorker: false });
   return runtime;
 }
 
@@ -35,7 +35,7 @@ function scanned(domain: string, artifacts = site({ offsite: null })) {
 
 describe("the report explains its score", () => {
   test("the arithmetic: points per pillar, the pillar left out and why, the scaling, the score", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("explain.test");
     storeRecord(s.runtime.db, record);
     const { document } = await page("/report/explain.test");
@@ -50,7 +50,7 @@ describe("the report explains its score", () => {
   });
 
   test("a gate that caps the grade is shown with the score before and after", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("gated.test", siteWithRobots("User-agent: *\nDisallow: /\n"));
     storeRecord(s.runtime.db, record);
     const { document } = await page("/report/gated.test");
@@ -62,7 +62,7 @@ describe("the report explains its score", () => {
 
 describe("every check, filterable, at a stable anchor", () => {
   test("issues, passed checks and checks not assessed, each with its anchor, status, impact and effort", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("checks.test");
     storeRecord(s.runtime.db, record);
     const { document } = await page("/report/checks.test");
@@ -89,7 +89,7 @@ describe("every check, filterable, at a stable anchor", () => {
   });
 
   test("an older record without signal impact or fixes takes them from the catalogue and the top issues", async () => {
-    const s = start();
+    const s = await start();
     storeRecord(s.runtime.db, okRecord("old.test", 70));
     const { document, text } = await page("/report/old.test");
     expect(document.querySelectorAll("li.check").length).toBe(14);
@@ -100,7 +100,7 @@ describe("every check, filterable, at a stable anchor", () => {
 
 describe("pages read, duration and download", () => {
   test("the pages the scan read, how long it took, and a Download JSON link", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("pages.test");
     storeRecord(s.runtime.db, record);
     const { document, text } = await page("/report/pages.test");
@@ -116,7 +116,7 @@ describe("pages read, duration and download", () => {
 
 describe("learn-more pages", () => {
   test("every check has one, from the scoring tables; the index lists them all; an unknown id is a 404", async () => {
-    start();
+    await start();
     for (const audit of AUDITS) {
       expect(AUDIT_SUMMARIES[audit.id]).toBeString();
       const { response, document } = await page(`/checks/${audit.id}`);
@@ -139,7 +139,7 @@ describe("hostile text in the checks list", () => {
   test("a signal's fix with hostile code and prose renders inert, and Copy targets only the code", async () => {
     const { HOSTILE_TEXT } = await import("../hostile-content.ts");
     const { expectInert } = await import("../inert-html.ts");
-    const s = start();
+    const s = await start();
     const record = okRecord("hostile-checks.test", 55, HOSTILE_TEXT);
     const signal = record.result!.pillars[0]!.signals[1]!;
     signal.impact = "high";
