@@ -41,9 +41,9 @@ const PORT_ATTEMPTS = 5;
  * The directory holding initdb and pg_ctl: the PATH's, else the newest /usr/lib/postgresql/N/bin
  * (Debian installs the server binaries there and keeps them off the PATH). Null when there is none.
  */
-export function findPostgresBin(): string | null {
-  const initdb = Bun.which("initdb");
-  const pgCtl = Bun.which("pg_ctl");
+export function findPostgresBin(searchPath = process.env.PATH ?? "", libRoot = "/usr/lib/postgresql"): string | null {
+  const initdb = Bun.which("initdb", { PATH: searchPath });
+  const pgCtl = Bun.which("pg_ctl", { PATH: searchPath });
   if (initdb && pgCtl) {
     // Follow a symlink (/usr/local/bin/initdb → /usr/lib/postgresql/15/bin/initdb) so pg_ctl finds
     // its own `postgres` binary beside it.
@@ -51,13 +51,12 @@ export function findPostgresBin(): string | null {
     if (hasServerBinaries(real)) return real;
     if (hasServerBinaries(dirname(initdb))) return dirname(initdb);
   }
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
+  if (!existsSync(libRoot)) return null;
+  const versions = readdirSync(libRoot)
     .filter((name) => /^\d+(\.\d+)?$/.test(name))
     .sort((a, b) => Number(b) - Number(a));
   for (const version of versions) {
-    const bin = join(root, version, "bin");
+    const bin = join(libRoot, version, "bin");
     if (hasServerBinaries(bin)) return bin;
   }
   return null;
@@ -72,10 +71,10 @@ function hasServerBinaries(bin: string): boolean {
  * so as root the cluster runs as the `postgres` OS user, which the Debian package creates.
  */
 export function postgresUnavailableReason(binDir: string | null = findPostgresBin()): string | null {
-  if (binDir === null) return "PostgreSQL's server binaries (initdb, pg_ctl) were not found on the PATH or in /usr/lib/postgresql/*/bin";
+  if (binDir === null) return "PostgreSQL not found (no initdb and pg_ctl on the PATH or in /usr/lib/postgresql/*/bin)";
   if (isRoot()) {
-    if (postgresOsUser() === null) return "running as root, and there is no `postgres` OS user to run the server as";
-    if (!Bun.which("runuser")) return "running as root, and runuser (util-linux) is missing to run the server as `postgres`";
+    if (postgresOsUser() === null) return "PostgreSQL cannot run here (running as root, and there is no `postgres` OS user to run the server as)";
+    if (!Bun.which("runuser")) return "PostgreSQL cannot run here (running as root, and runuser is missing to run the server as `postgres`)";
   }
   return null;
 }
@@ -112,7 +111,13 @@ export async function startThrowawayPostgres(options: ThrowawayPostgresOptions =
  */
 export async function createDatabase(adminUrl: string, name: string): Promise<string> {
   assertIdentifier(name);
-  await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${name}"`));
+  await withAdmin(adminUrl, async (sql) => {
+    // FILE_COPY (PostgreSQL 15+) copies the template's files instead of logging every block: about
+    // 30 ms instead of 100 here, which counts when every test takes a fresh database.
+    const [row] = await sql.unsafe("SELECT current_setting('server_version_num')::int AS version");
+    const strategy = Number(row?.version) >= 150000 ? " STRATEGY = FILE_COPY" : "";
+    await sql.unsafe(`CREATE DATABASE "${name}"${strategy}`);
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -290,7 +295,7 @@ async function sweepOrphans(binDir: string): Promise<void> {
     try {
       const owner = readOwner(dir);
       // No owner file: a start that died between mkdtemp and writing it; give a live one time to write.
-      if (owner === null ? Date.now() - statSync(dir).mtimeMs < 60_000 : isAlive(owner)) continue;
+      if (owner === null ? Date.now() - statSync(dir).mtimeMs < 60_000 : isProcessRunning(owner)) continue;
       const orphan: Running = { binDir, dir, dataDir: join(dir, "data"), stopped: false };
       await stopCluster(orphan);
     } catch {
@@ -308,7 +313,18 @@ function readOwner(dir: string): number | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether the process runs. A zombie counts as gone: in a container whose PID 1 does not reap, a
+ * stopped postmaster stays a zombie, and kill(pid, 0) still succeeds on it.
+ */
+export function isProcessRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state !== "Z" && state !== "X";
+  } catch {
+    // No /proc (not Linux), or no such process.
+  }
   try {
     process.kill(pid, 0);
     return true;
