@@ -86,7 +86,7 @@ export async function startThrowawayPostgres(options: ThrowawayPostgresOptions =
   if (unavailable !== null || binDir === null) throw new Error(`cannot start a throwaway PostgreSQL: ${unavailable}`);
   await sweepOrphans(binDir);
 
-  const dir = mkdtempSync(join(tmpdir(), DIR_PREFIX));
+  const dir = mkdtempSync(join(clusterParent(), DIR_PREFIX));
   writeFileSync(join(dir, OWNER_FILE), `${process.pid}\n`);
   const cluster: Running = { binDir, dir, dataDir: join(dir, "data"), stopped: false };
   live.add(cluster);
@@ -283,7 +283,7 @@ function stopAllSync(): void {
  * port), but it holds memory and a port until swept.
  */
 async function sweepOrphans(binDir: string): Promise<void> {
-  const root = tmpdir();
+  const root = clusterParent();
   let names: string[];
   try {
     names = readdirSync(root).filter((name) => name.startsWith(DIR_PREFIX));
@@ -301,6 +301,28 @@ async function sweepOrphans(binDir: string): Promise<void> {
     } catch {
       // Not ours to fix (another user's directory, say); it never blocks this run.
     }
+  }
+}
+
+/**
+ * The temporary folder, unless the server could not use it: the unix socket's path must fit in 107
+ * bytes, and as root the server runs as `postgres`, which must be able to reach the folder.
+ */
+function clusterParent(): string {
+  const parent = tmpdir();
+  const longestSocket = join(parent, `${DIR_PREFIX}XXXXXX`, ".s.PGSQL.65535");
+  if (longestSocket.length > 100 || (isRoot() && !reachableByOthers(parent))) return "/tmp";
+  return parent;
+}
+
+function reachableByOthers(dir: string): boolean {
+  for (let at = dir; ; at = dirname(at)) {
+    try {
+      if ((statSync(at).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    if (dirname(at) === at) return true;
   }
 }
 
