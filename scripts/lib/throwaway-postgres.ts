@@ -5,9 +5,11 @@
  *
  * Durability is switched off (fsync, synchronous_commit, full_page_writes): the data is thrown away,
  * and a test suite that creates a database per test would otherwise wait on the disk.
+ *
+ * Nothing outlives the process that started the cluster: a watchdog process removes it when that
+ * process ends in any way, and a start sweeps what a machine crash left behind.
  */
 import { SQL } from "bun";
-import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, appendFileSync, realpathSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -89,8 +91,7 @@ export async function startThrowawayPostgres(options: ThrowawayPostgresOptions =
   const dir = mkdtempSync(join(clusterParent(), DIR_PREFIX));
   writeFileSync(join(dir, OWNER_FILE), `${process.pid}\n`);
   const cluster: Running = { binDir, dir, dataDir: join(dir, "data"), stopped: false };
-  live.add(cluster);
-  installExitHooks();
+  cluster.watchdog = startWatchdog(cluster);
   try {
     const user = isRoot() ? postgresOsUser() : null;
     if (user) chownSync(dir, user.uid, user.gid);
@@ -148,10 +149,9 @@ interface Running {
   dir: string;
   dataDir: string;
   stopped: boolean;
+  /** Absent for an orphan being swept. */
+  watchdog?: Watchdog;
 }
-
-/** Clusters this process started and has not stopped: the exit hooks stop them. */
-const live = new Set<Running>();
 
 async function initCluster(cluster: Running, settings: Record<string, string | number>): Promise<void> {
   // --locale=C: text sorts by byte, as SQLite's default collation does, so both engines order alike.
@@ -226,60 +226,57 @@ async function waitForConnections(url: string, timeoutMs: number): Promise<void>
 async function stopCluster(cluster: Running): Promise<void> {
   if (cluster.stopped) return;
   cluster.stopped = true;
-  live.delete(cluster);
   if (existsSync(join(cluster.dataDir, "postmaster.pid"))) {
     await run(cluster, [join(cluster.binDir, "pg_ctl"), "stop", "--pgdata", cluster.dataDir, "--mode", "immediate", "--wait"]);
   }
   rmSync(cluster.dir, { recursive: true, force: true });
+  await cluster.watchdog?.release();
 }
-
-/** The synchronous twin of stopCluster, for the exit hooks, where nothing asynchronous runs any more. */
-function stopClusterSync(cluster: Running): void {
-  if (cluster.stopped) return;
-  cluster.stopped = true;
-  live.delete(cluster);
-  if (existsSync(join(cluster.dataDir, "postmaster.pid"))) {
-    const [command, ...args] = asServerUser([join(cluster.binDir, "pg_ctl"), "stop", "--pgdata", cluster.dataDir, "--mode", "immediate", "--wait"]);
-    spawnSync(command!, args, { cwd: cluster.dir, stdio: "ignore", timeout: 15_000 });
-  }
-  rmSync(cluster.dir, { recursive: true, force: true });
-}
-
-let hooksInstalled = false;
 
 /**
- * pg_ctl detaches the server from us, so a test run that ends (or is interrupted) without calling
- * stop() would leave it running. Best effort: a SIGKILL leaves an orphan, which the next start sweeps.
+ * pg_ctl detaches the server from us, so a process that ends without calling stop() (bun test fires
+ * no "exit" event; a test run may be interrupted or killed) would leave it running. A watchdog shell
+ * holds the read end of a pipe whose write end only we hold: when this process ends, however it
+ * ends (SIGKILL included), the kernel closes the pipe, `read` returns, and the watchdog stops the
+ * server and removes the directory. It ignores the terminal's signals so Ctrl-C does not kill it
+ * first. stop() ends it the same way after stopping the server itself.
  */
-function installExitHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
-  process.on("exit", stopAllSync);
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    const onSignal = () => {
-      stopAllSync();
-      process.off(signal, onSignal);
-      // With our listener gone, re-raise so the signal ends the process as it would have without us;
-      // if someone else still listens, it is theirs to decide.
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    process.on(signal, onSignal);
-  }
+function startWatchdog(cluster: Running): Watchdog {
+  const script = `trap '' INT TERM HUP
+read -r _ || true
+dir=$1; shift
+if [ -f "$dir/data/postmaster.pid" ]; then "$@" >/dev/null 2>&1; fi
+rm -rf "$dir"`;
+  const stopCommand = asServerUser([join(cluster.binDir, "pg_ctl"), "stop", "--pgdata", cluster.dataDir, "--mode", "immediate", "--wait"]);
+  const child = Bun.spawn(["sh", "-c", script, WATCHDOG_NAME, cluster.dir, ...stopCommand], {
+    cwd: "/",
+    stdin: "pipe",
+    stdout: "ignore",
+    stderr: "ignore",
+    detached: true,
+  });
+  child.unref();
+  return {
+    pid: child.pid,
+    async release() {
+      await child.stdin.end();
+      await child.exited;
+    },
+  };
 }
 
-function stopAllSync(): void {
-  for (const cluster of [...live]) {
-    try {
-      stopClusterSync(cluster);
-    } catch {
-      // Exiting anyway: one cluster that will not stop must not keep the others running.
-    }
-  }
+/** The watchdog's $0, so that it can be told apart in a process list. */
+export const WATCHDOG_NAME = "sightline-pg-watchdog";
+
+interface Watchdog {
+  pid: number;
+  /** Closes the pipe: the watchdog cleans up whatever is left, then exits. */
+  release(): Promise<void>;
 }
 
 /**
- * Stops and removes clusters left by a process that no longer runs (killed with SIGKILL, or the
- * machine lost power). A leftover never blocks a new cluster (each takes its own directory and
+ * Stops and removes clusters left by a process that no longer runs and whose watchdog did not clean
+ * up (killed too, or the machine lost power). A leftover never blocks a new cluster (each takes its own directory and
  * port), but it holds memory and a port until swept.
  */
 async function sweepOrphans(binDir: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { SQL } from "bun";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, findPostgresBin, isProcessRunning, postgresUnavailableReason, startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.ts";
+import { createDatabase, findPostgresBin, isProcessRunning, postgresUnavailableReason, startThrowawayPostgres, WATCHDOG_NAME } from "../../scripts/lib/throwaway-postgres.ts";
 import { postgresLabel, postgresSource } from "../helpers/postgres.ts";
 
 /** Each test starts one or two clusters (1–3 s each here, more on a loaded machine). */
@@ -91,15 +91,27 @@ describe.skipIf(unavailable !== null)(postgresLabel("throwaway PostgreSQL cluste
     const child = await childWithCluster();
     child.process.kill("SIGTERM");
     await child.process.exited;
-    expect(existsSync(child.dataDir)).toBe(false);
     expect(await waitUntilGone(child.postmasterPid)).toBe(true);
+    expect(await waitUntil(() => !existsSync(child.dataDir))).toBe(true);
   }, CLUSTER_TEST_TIMEOUT_MS);
 
-  test("a cluster left by a killed process does not block the next one, which sweeps it away", async () => {
+  test("a process killed with SIGKILL leaves nothing behind: its watchdog stops the server and removes the directory", async () => {
     const child = await childWithCluster();
     child.process.kill("SIGKILL");
     await child.process.exited;
-    expect(existsSync(child.dataDir)).toBe(true); // SIGKILL leaves no chance to clean up
+    expect(await waitUntilGone(child.postmasterPid)).toBe(true);
+    expect(await waitUntil(() => !existsSync(child.dataDir))).toBe(true);
+  }, CLUSTER_TEST_TIMEOUT_MS);
+
+  test("a cluster left with no watchdog either does not block the next one, which sweeps it away", async () => {
+    const child = await childWithCluster();
+    const watchdog = watchdogOf(child.dataDir);
+    expect(watchdog).not.toBeNull();
+    process.kill(watchdog!, "SIGKILL");
+    child.process.kill("SIGKILL");
+    await child.process.exited;
+    expect(await waitUntilGone(watchdog!)).toBe(true);
+    expect(existsSync(child.dataDir)).toBe(true);
     expect(isProcessRunning(child.postmasterPid)).toBe(true);
 
     const next = await startThrowawayPostgres();
@@ -150,8 +162,25 @@ setInterval(() => {}, 1000);`;
   return { process: child, dataDir, postmasterPid };
 }
 
-/** pg_ctl stop --wait returns when the postmaster has gone; allow its exit a moment to show in /proc. */
-async function waitUntilGone(pid: number): Promise<boolean> {
-  for (let tries = 0; tries < 50 && isProcessRunning(pid); tries++) await Bun.sleep(100);
-  return !isProcessRunning(pid);
+/** The watchdog shell of the cluster in `dir`, found by its arguments. */
+function watchdogOf(dir: string): number | null {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(`\0${WATCHDOG_NAME}\0${dir}\0`)) return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return null;
+}
+
+/** Polls for up to 10 s: the cleanup happens in other processes, after ours returned. */
+async function waitUntil(condition: () => boolean): Promise<boolean> {
+  for (let tries = 0; tries < 100 && !condition(); tries++) await Bun.sleep(100);
+  return condition();
+}
+
+function waitUntilGone(pid: number): Promise<boolean> {
+  return waitUntil(() => !isProcessRunning(pid));
 }
