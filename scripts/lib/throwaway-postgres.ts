@@ -107,17 +107,21 @@ export async function startThrowawayPostgres(options: ThrowawayPostgresOptions =
 }
 
 /**
- * Creates an empty database on the server behind `adminUrl` and returns its URL. `name` must be a
- * plain lower-case identifier: it is written into the statement (an identifier cannot be a parameter).
+ * Creates a database on the server behind `adminUrl` and returns its URL: empty, or a copy of
+ * `template` (a database migrated once and cloned per test is faster than migrating each). Names
+ * must be plain lower-case identifiers: they are written into the statement (an identifier cannot
+ * be a parameter). A template must have no open connections while it is copied.
  */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+export async function createDatabase(adminUrl: string, name: string, options: { template?: string } = {}): Promise<string> {
   assertIdentifier(name);
+  if (options.template !== undefined) assertIdentifier(options.template);
   await withAdmin(adminUrl, async (sql) => {
     // FILE_COPY (PostgreSQL 15+) copies the template's files instead of logging every block: about
-    // 30 ms instead of 100 here, which counts when every test takes a fresh database.
+    // a third faster here, which counts when every test takes a fresh database.
     const [row] = await sql.unsafe("SELECT current_setting('server_version_num')::int AS version");
+    const template = options.template === undefined ? "" : ` TEMPLATE "${options.template}"`;
     const strategy = Number(row?.version) >= 150000 ? " STRATEGY = FILE_COPY" : "";
-    await sql.unsafe(`CREATE DATABASE "${name}"${strategy}`);
+    await sql.unsafe(`CREATE DATABASE "${name}"${template}${strategy}`);
   });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -57,10 +57,11 @@ let throwaway: Promise<ThrowawayPostgres> | null = null;
 let created = 0;
 
 /**
- * A fresh, empty database, or null (after one line saying so) when no PostgreSQL is available.
+ * A fresh database (empty, or a copy of `template`, the name of another one made here), or null
+ * (after one line saying so) when no PostgreSQL is available.
  * Throws when PostgreSQL is there but does not work: a broken server must fail the run, not skip it.
  */
-export async function testPostgres(): Promise<TestDatabase | null> {
+export async function testPostgres(options: { template?: string } = {}): Promise<TestDatabase | null> {
   const source = postgresSource();
   if (source.kind === "none") {
     announceSkip(source.reason);
@@ -69,7 +70,7 @@ export async function testPostgres(): Promise<TestDatabase | null> {
   const adminUrl = source.kind === "url" ? source.adminUrl : (await sharedCluster()).url;
   // pid and a random part: several test processes may share one TEST_DATABASE_URL server.
   const name = `sightline_test_${process.pid}_${++created}_${crypto.randomUUID().slice(0, 8)}`;
-  const url = await createDatabase(adminUrl, name);
+  const url = await createDatabase(adminUrl, name, options);
   return { url, name, drop: () => dropDatabase(adminUrl, name) };
 }
 

@@ -48,6 +48,7 @@ describe("postgresSource (where the tests get PostgreSQL)", () => {
 
 test("createDatabase refuses a name that is not a plain identifier, before connecting", async () => {
   await expect(createDatabase("postgres://postgres@127.0.0.1:1/postgres", 'x"; DROP DATABASE postgres; --')).rejects.toThrow("not a plain database name");
+  await expect(createDatabase("postgres://postgres@127.0.0.1:1/postgres", "fine", { template: "Upper-Case" })).rejects.toThrow("not a plain database name");
 });
 
 // These start clusters of their own, so they need the binaries even where TEST_DATABASE_URL is set.
@@ -56,7 +57,7 @@ const unavailable = source.kind === "none" ? source.reason : postgresUnavailable
 if (unavailable !== null) console.warn(`${unavailable}: skipping the throwaway PostgreSQL cluster tests`);
 
 describe.skipIf(unavailable !== null)(postgresLabel("throwaway PostgreSQL cluster", unavailable === null), () => {
-  test("two databases on one cluster are separate; text sorts by byte; stop removes the directory", async () => {
+  test("two databases on one cluster are separate, a third copies the first; text sorts by byte; stop removes the directory", async () => {
     const cluster = await startThrowawayPostgres();
     let stopped = false;
     try {
@@ -75,6 +76,10 @@ describe.skipIf(unavailable !== null)(postgresLabel("throwaway PostgreSQL cluste
       });
       await withSql(second, async (sql) => {
         expect(await sql.unsafe("SELECT to_regclass('notes') AS found")).toEqual([{ found: null }]);
+      });
+      const copy = await createDatabase(cluster.url, "copy_of_first", { template: "first_db" });
+      await withSql(copy, async (sql) => {
+        expect(await sql.unsafe("SELECT body FROM notes")).toEqual([{ body: "only in the first" }]);
       });
 
       await cluster.stop();
