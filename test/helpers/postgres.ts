@@ -6,7 +6,8 @@
  * - `TEST_POSTGRES=off`: nowhere; the PostgreSQL half is skipped.
  * - `TEST_DATABASE_URL`: an admin URL of a running server (may create and drop databases).
  * - otherwise one throwaway cluster per test process (scripts/lib/throwaway-postgres.ts), started on
- *   first use and shared by every test file (bun test runs them all in one process), stopped at exit.
+ *   first use and shared by every test file (bun test runs them all in one process), removed when
+ *   the process ends (by the cluster's watchdog: bun test fires no exit event).
  * Where none is available the PostgreSQL half is skipped, visibly, and one line says why.
  */
 import { afterAll, beforeAll, describe } from "bun:test";
@@ -16,7 +17,7 @@ import { join } from "node:path";
 import { createDatabase, dropDatabase, postgresUnavailableReason, startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.ts";
 
 export interface TestDatabase {
-  /** URL of a new, empty database. */
+  /** URL of a new database: empty, or a copy of the template asked for. */
   url: string;
   name: string;
   /** Drops the database, closing any connection still open to it. */
