@@ -21,12 +21,12 @@ beforeEach(() => {
   db = openDatabase(":memory:");
 });
 
-function addUser(email: string): number {
-  return db.query<{ id: number }, [string, number]>("INSERT INTO users (email, password_hash, created_at) VALUES (?, 'x', ?) RETURNING id").get(email, T0)!.id;
+async function addUser(email: string): Promise<number> {
+  return (await db.get<{ id: number }>("INSERT INTO users (email, password_hash, created_at) VALUES (?, 'x', ?) RETURNING id", [email, T0]))!.id;
 }
 
-function lastUsedAt(id: number): number | null {
-  return db.query<{ t: number | null }, [number]>("SELECT last_used_at AS t FROM api_keys WHERE id = ?").get(id)!.t;
+async function lastUsedAt(id: number): Promise<number | null> {
+  return (await db.get<{ t: number | null }>("SELECT last_used_at AS t FROM api_keys WHERE id = ?", [id]))!.t;
 }
 
 /** A look-up that counts its calls, to prove when the database is (not) consulted. */
@@ -49,7 +49,7 @@ describe("createApiKey", () => {
     expect(created.visibleStart).toBe(created.key.slice(0, 10));
     expect(created.createdAt).toBe(T0);
 
-    const rows = db.query<Record<string, unknown>, []>("SELECT * FROM api_keys").all();
+    const rows = await db.all<Record<string, unknown>>("SELECT * FROM api_keys");
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     const stored = Object.values(row).map((value) => (value instanceof Uint8Array ? Buffer.from(value).toString("latin1") : String(value)));
@@ -62,19 +62,19 @@ describe("createApiKey", () => {
     expect(Buffer.from(row.key_hash as Uint8Array).equals(expectedHash)).toBe(true);
   });
 
-  test("validates the name", () => {
-    expect(() => createApiKey(db, { prefix: "aivis", name: "   ", userId: null, now: T0 })).toThrow(ApiKeyNameError);
-    expect(() => createApiKey(db, { prefix: "aivis", name: "x".repeat(65), userId: null, now: T0 })).toThrow(/at most 64/);
-    expect(() => createApiKey(db, { prefix: "aivis", name: "a\nb", userId: null, now: T0 })).toThrow(ApiKeyNameError);
+  test("validates the name", async () => {
+    await expect(createApiKey(db, { prefix: "aivis", name: "   ", userId: null, now: T0 })).rejects.toThrow(ApiKeyNameError);
+    await expect(createApiKey(db, { prefix: "aivis", name: "x".repeat(65), userId: null, now: T0 })).rejects.toThrow(/at most 64/);
+    await expect(createApiKey(db, { prefix: "aivis", name: "a\nb", userId: null, now: T0 })).rejects.toThrow(ApiKeyNameError);
     expect(validateApiKeyName(` ${"x".repeat(64)} `)).toBe("x".repeat(64));
-    expect(db.query("SELECT * FROM api_keys").all()).toHaveLength(0);
+    expect(await db.all("SELECT * FROM api_keys")).toHaveLength(0);
   });
 });
 
 describe("listing", () => {
   test("separates operator keys from each user's keys and never returns a secret", async () => {
-    const alice = addUser("alice@example.com");
-    const bob = addUser("bob@example.com");
+    const alice = await addUser("alice@example.com");
+    const bob = await addUser("bob@example.com");
     const operatorKey = await createApiKey(db, { prefix: "aivis", name: "ops", userId: null, now: T0 });
     const aliceKey = await createApiKey(db, { prefix: "aivis", name: "alice 1", userId: alice, now: T0 + 1 });
     await createApiKey(db, { prefix: "aivis", name: "bob 1", userId: bob, now: T0 + 2 });
@@ -98,8 +98,8 @@ describe("listing", () => {
 
 describe("revokeApiKey", () => {
   test("is scoped to the owner when a user is given", async () => {
-    const alice = addUser("alice@example.com");
-    const bob = addUser("bob@example.com");
+    const alice = await addUser("alice@example.com");
+    const bob = await addUser("bob@example.com");
     const aliceKey = await createApiKey(db, { prefix: "aivis", name: "a", userId: alice, now: T0 });
     const operatorKey = await createApiKey(db, { prefix: "aivis", name: "ops", userId: null, now: T0 });
 
@@ -118,7 +118,7 @@ describe("revokeApiKey", () => {
   });
 
   test("without a user, any key can be revoked; unknown ids are false", async () => {
-    const alice = addUser("alice@example.com");
+    const alice = await addUser("alice@example.com");
     const aliceKey = await createApiKey(db, { prefix: "aivis", name: "a", userId: alice, now: T0 });
     expect(await revokeApiKey(db, aliceKey.id, T0 + 1)).toBe(true);
     expect(await revokeApiKey(db, 999, T0 + 1)).toBe(false);
@@ -156,12 +156,12 @@ describe("verifyApiKey", () => {
 
   test("records the last use, at most once per resolution window", async () => {
     const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
-    expect(lastUsedAt(created.id)).toBeNull();
+    expect(await lastUsedAt(created.id)).toBeNull();
     await verifyApiKey(db, "aivis", created.key, T0 + 1_000);
-    expect(lastUsedAt(created.id)).toBe(T0 + 1_000);
+    expect(await lastUsedAt(created.id)).toBe(T0 + 1_000);
     await verifyApiKey(db, "aivis", created.key, T0 + 1_000 + LAST_USED_RESOLUTION_MS - 1);
-    expect(lastUsedAt(created.id)).toBe(T0 + 1_000);
+    expect(await lastUsedAt(created.id)).toBe(T0 + 1_000);
     await verifyApiKey(db, "aivis", created.key, T0 + 1_000 + LAST_USED_RESOLUTION_MS + 1);
-    expect(lastUsedAt(created.id)).toBe(T0 + 1_000 + LAST_USED_RESOLUTION_MS + 1);
+    expect(await lastUsedAt(created.id)).toBe(T0 + 1_000 + LAST_USED_RESOLUTION_MS + 1);
   });
 });

@@ -31,7 +31,7 @@ describe("used challenges", () => {
     expect(await countUsedChallenges(db)).toBe(2);
     await markChallengeUsed(db, "fresh", 9_000, 3_000);
     expect(await countUsedChallenges(db)).toBe(2);
-    const digests = db.query<{ digest: string }, []>("SELECT digest FROM used_challenges ORDER BY digest").all().map((r) => r.digest);
+    const digests = (await db.all<{ digest: string }>("SELECT digest FROM used_challenges ORDER BY digest")).map((r) => r.digest);
     expect(digests).toEqual(["fresh", "newer"]);
   });
 });

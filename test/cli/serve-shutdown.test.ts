@@ -37,7 +37,7 @@ test("shutdown ends within its grace while a client keeps a request open, and st
     };
     // Without a bound, Bun's graceful stop waits for the trickling request (80 s here) before anything else stops.
     const outcome = await Promise.race([
-      (await stopServing(server, runtime, 300)).then(() => "stopped" as const),
+      stopServing(server, runtime, 300).then(() => "stopped" as const),
       Bun.sleep(10_000).then(() => "still waiting" as const),
     ]);
     expect(outcome).toBe("stopped");

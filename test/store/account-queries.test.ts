@@ -13,13 +13,13 @@ import { insertSession } from "../../src/store/sessions-repo.ts";
 import { insertKeyFlash, purgeKeyFlashes, takeKeyFlashes } from "../../src/store/key-flashes-repo.ts";
 
 let db: Db | undefined;
-afterEach(() => {
-  db?.close();
+afterEach(async () => {
+  await db?.close();
   db = undefined;
 });
 
 async function scan(d: Db, domain: string, at: number, extra: { status?: "ok" | "failed"; apiKeyId?: number | null } = {}): Promise<void> {
-  await insertScan(d, { domain, status: extra.status ?? "ok", score: 1, scannedAt: at, recordJson: "{}", artifactsJson: null, callerKind: extra.apiKeyId ? "key" : "cli", apiKeyId: extra.apiKeyId ?? null });
+  await insertScan(d, { domain, status: extra.status ?? "ok", score: 1, scannedAt: at, recordJson: "{}", artifactsJson: null, caller: extra.apiKeyId ? { kind: "key", keyId: extra.apiKeyId } : { kind: "cli" } });
 }
 
 describe("containsPattern", () => {
@@ -32,9 +32,9 @@ describe("containsPattern", () => {
 describe("filteredScans", () => {
   test("each filter alone and together; counts agree with the rows", async () => {
     const d = (db = openDatabase(":memory:"));
-    scan(d, "a_b.test", 100);
-    scan(d, "axb.test", 200, { status: "failed" });
-    scan(d, "back\\slash.test", 300);
+    await scan(d, "a_b.test", 100);
+    await scan(d, "axb.test", 200, { status: "failed" });
+    await scan(d, "back\\slash.test", 300);
     const cases: [ScanFilter, string[]][] = [
       [{}, ["back\\slash.test", "axb.test", "a_b.test"]],
       [{ domainContains: "A_B" }, ["a_b.test"]],
@@ -60,13 +60,13 @@ describe("scans of a user", () => {
     const ann = (await insertUser(d, { email: "ann@example.com", passwordHash: "x", createdAt: 0 }))!;
     const bob = (await insertUser(d, { email: "bob@example.com", passwordHash: "x", createdAt: 0 }))!;
     const key = (userId: number | null, name: string) => insertApiKey(d, { userId, name, keyHash: crypto.getRandomValues(new Uint8Array(32)), visibleStart: "aivis_x", createdAt: 0 });
-    const annKey = key(ann, "ann");
-    const bobKey = key(bob, "bob");
-    const operatorKey = key(null, "op");
-    scan(d, "ann.test", 1, { apiKeyId: annKey });
-    scan(d, "bob.test", 2, { apiKeyId: bobKey });
-    scan(d, "operator.test", 3, { apiKeyId: operatorKey });
-    scan(d, "nobody.test", 4);
+    const annKey = await key(ann, "ann");
+    const bobKey = await key(bob, "bob");
+    const operatorKey = await key(null, "op");
+    await scan(d, "ann.test", 1, { apiKeyId: annKey });
+    await scan(d, "bob.test", 2, { apiKeyId: bobKey });
+    await scan(d, "operator.test", 3, { apiKeyId: operatorKey });
+    await scan(d, "nobody.test", 4);
     expect((await scansOfUser(d, ann, 10, 0)).map((row) => [row.domain, row.apiKeyName])).toEqual([["ann.test", "ann"]]);
     expect(await countScansOfUser(d, ann)).toBe(1);
     expect(await countScansOfUser(d, bob)).toBe(1);
@@ -94,8 +94,8 @@ describe("key flashes", () => {
       await insertSession(d, { tokenHash, kind: "user", userId: null, createdAt: 0, lastSeenAt: 0, idleExpiresAt: 1e12, absoluteExpiresAt: 1e12 });
       return tokenHash;
     };
-    const one = session(1);
-    const two = session(2);
+    const one = await session(1);
+    const two = await session(2);
     await insertKeyFlash(d, one, new Uint8Array([1]), 1000);
     await insertKeyFlash(d, one, new Uint8Array([2]), 1000);
     await insertKeyFlash(d, two, new Uint8Array([3]), 1000);
@@ -105,10 +105,12 @@ describe("key flashes", () => {
 
     await insertKeyFlash(d, two, new Uint8Array([4]), 1000);
     await purgeKeyFlashes(d, 1000);
-    expect(d.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    expect((await d.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
 
     await insertKeyFlash(d, two, new Uint8Array([5]), 1000);
-    d.query("DELETE FROM sessions WHERE token_hash = ?").run(two);
-    expect(d.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    // Proves the flash was stored, so the zero after the session goes means the cascade removed it.
+    expect((await d.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(1);
+    await d.run("DELETE FROM sessions WHERE token_hash = ?", [two]);
+    expect((await d.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
   });
 });

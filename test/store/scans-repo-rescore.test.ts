@@ -14,9 +14,11 @@ let db: Db;
 beforeEach(() => {
   db = openDatabase(":memory:");
 });
-afterEach(() => db.close());
+afterEach(async () => {
+  await db.close();
+});
 
-function scan(domain: string, scannedAt: number, overrides: Partial<NewScan> = {}): number {
+function scan(domain: string, scannedAt: number, overrides: Partial<NewScan> = {}): Promise<number> {
   return insertScan(db, {
     domain,
     status: "ok",
@@ -37,7 +39,7 @@ describe("the domains to re-score", () => {
   });
 
   test("each domain once, in order, a page at a time", async () => {
-    for (const [index, domain] of ["c.test", "a.test", "b.test", "a.test", "d.test", "c.test"].entries()) scan(domain, 1000 + index);
+    for (const [index, domain] of ["c.test", "a.test", "b.test", "a.test", "d.test", "c.test"].entries()) await scan(domain, 1000 + index);
     const upTo = await lastScanId(db);
     expect(await countScannedDomains(db, upTo)).toBe(4);
     expect(await scannedDomainsAfter(db, "", upTo, 3)).toEqual(["a.test", "b.test", "c.test"]);
@@ -46,12 +48,12 @@ describe("the domains to re-score", () => {
   });
 
   test("domains first scanned after the run started are not walked; new scans of listed domains do not matter", async () => {
-    scan("b.test", 1000);
-    scan("d.test", 1000);
+    await scan("b.test", 1000);
+    await scan("d.test", 1000);
     const upTo = await lastScanId(db);
-    scan("a.test", 2000);
-    scan("c.test", 2000);
-    scan("b.test", 2000);
+    await scan("a.test", 2000);
+    await scan("c.test", 2000);
+    await scan("b.test", 2000);
     expect(await countScannedDomains(db, upTo)).toBe(2);
     expect(await scannedDomainsAfter(db, "", upTo, 10)).toEqual(["b.test", "d.test"]);
   });
@@ -59,8 +61,8 @@ describe("the domains to re-score", () => {
 
 describe("storedArtifacts", () => {
   test("the artifacts of one scan with its domain and time; null for an unknown id", async () => {
-    const id = scan("a.test", 1234);
-    const without = scan("a.test", 1300, { artifactsJson: null });
+    const id = await scan("a.test", 1234);
+    const without = await scan("a.test", 1300, { artifactsJson: null });
     expect(await storedArtifacts(db, id)).toEqual({ domain: "a.test", scannedAt: 1234, artifactsJson: JSON.stringify({ of: "a.test", at: 1234 }) });
     expect(await storedArtifacts(db, without)).toEqual({ domain: "a.test", scannedAt: 1300, artifactsJson: null });
     expect(await storedArtifacts(db, 999)).toBeNull();
@@ -69,21 +71,21 @@ describe("storedArtifacts", () => {
 
 describe("a re-scored row", () => {
   test("inserted with its scan's time it is the latest, older rows stay as they were, and a newer scan stays ahead of it", async () => {
-    const original = scan("a.test", 5000, { recordJson: '{"v":"original"}' });
+    const original = await scan("a.test", 5000, { recordJson: '{"v":"original"}' });
     const before = await latestScan(db, "a.test");
     expect(before?.id).toBe(original);
 
-    const rescored = scan("a.test", 5000, { recordJson: '{"v":"rescored"}', artifactsJson: null, callerKind: "cli" });
+    const rescored = await scan("a.test", 5000, { recordJson: '{"v":"rescored"}', artifactsJson: null, caller: { kind: "cli" } });
     expect(await latestScan(db, "a.test")).toMatchObject({ id: rescored, scannedAt: 5000, recordJson: '{"v":"rescored"}' });
-    const rows = db.query<{ id: number; record: string; artifacts: string | null }, []>("SELECT id, record, artifacts FROM scans ORDER BY id").all();
+    const rows = await db.all<{ id: number; record: string; artifacts: string | null }>("SELECT id, record, artifacts FROM scans ORDER BY id");
     expect(rows).toEqual([
       { id: original, record: '{"v":"original"}', artifacts: JSON.stringify({ of: "a.test", at: 5000 }) },
       { id: rescored, record: '{"v":"rescored"}', artifacts: null },
     ]);
 
     // A scan that finished while an older one was being re-scored stays the latest.
-    const fresh = scan("a.test", 6000, { recordJson: '{"v":"fresh"}' });
-    scan("a.test", 5000, { recordJson: '{"v":"rescored late"}', artifactsJson: null, callerKind: "cli" });
+    const fresh = await scan("a.test", 6000, { recordJson: '{"v":"fresh"}' });
+    await scan("a.test", 5000, { recordJson: '{"v":"rescored late"}', artifactsJson: null, caller: { kind: "cli" } });
     expect((await latestScan(db, "a.test"))?.id).toBe(fresh);
   });
 
@@ -99,13 +101,13 @@ describe("a re-scored row", () => {
       // The server's cache notices the other connection's commit through data_version, within its check interval.
       let seen = await latestScan(server, "a.test");
       for (let attempt = 0; attempt < 100 && seen?.id !== rescored; attempt++) {
-        Bun.sleepSync(20);
+        await Bun.sleep(20);
         seen = await latestScan(server, "a.test");
       }
       expect(seen).toMatchObject({ id: rescored, score: 60, recordJson: '{"v":2}' });
     } finally {
-      cli.close();
-      server.close();
+      await cli.close();
+      await server.close();
       rmSync(directory, { recursive: true, force: true });
     }
   });
