@@ -57,12 +57,12 @@ export async function filteredUsers(db: Db, emailContains: string | null, limit:
               count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS "activeKeys",
               count(k.id) FILTER (WHERE k.revoked_at IS NOT NULL) AS "revokedKeys"
          FROM users u LEFT JOIN api_keys k ON k.user_id = u.id
-        WHERE ?1 IS NULL OR u.email LIKE ?1 ESCAPE '\\'
+        WHERE CAST(?1 AS TEXT) IS NULL OR u.email LIKE ?1 ESCAPE '\\'
         GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC LIMIT ?2 OFFSET ?3`, [emailPattern(emailContains), limit, offset]));
 }
 
 export async function countFilteredUsers(db: Db, emailContains: string | null): Promise<number> {
-  return (await db.get<{ count: number }>("SELECT count(*) AS count FROM users u WHERE ?1 IS NULL OR u.email LIKE ?1 ESCAPE '\\'", [emailPattern(emailContains)]))!.count;
+  return (await db.get<{ count: number }>("SELECT count(*) AS count FROM users u WHERE CAST(?1 AS TEXT) IS NULL OR u.email LIKE ?1 ESCAPE '\\'", [emailPattern(emailContains)]))!.count;
 }
 
 function emailPattern(emailContains: string | null): string | null {
