@@ -80,7 +80,7 @@ describe("throttledProgress", () => {
   test("writes the first update at once, then at most one per interval, always ending with the newest", async () => {
     let clock = 1000;
     const writes: ScanProgress[] = [];
-    const progress = throttledProgress((u) => writes.push(u), { intervalMs: 40, now: () => clock });
+    const progress = throttledProgress((u) => void writes.push(u), { intervalMs: 40, now: () => clock });
     progress.report(update(1));
     expect(writes.map((u) => u.done)).toEqual([1]);
     for (let done = 2; done <= 6; done++) progress.report(update(done));
