@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { immediate, openDatabase, type Db } from "../../src/store/database.ts";
+import { openDatabase, type Db } from "../../src/store/database.ts";
 import {
   claimNextJob,
   completeJob,
@@ -14,19 +14,19 @@ import {
   releaseJob,
   renewLease,
   retryJob,
-  type JobCaller,
 } from "../../src/scans/queue.ts";
+import type { Caller } from "../../src/types/caller.ts";
 import { jobById } from "../../src/store/jobs-repo.ts";
 import { insertScan, latestScan } from "../../src/store/scans-repo.ts";
 
 const T0 = 1_750_000_000_000;
 const LEASE = 15_000;
-const anonymous: JobCaller = { kind: "challenge", apiKeyId: null };
+const anonymous: Caller = { kind: "challenge" };
 
 const opened: Db[] = [];
 const tempDirs: string[] = [];
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -36,7 +36,7 @@ function memoryDb(): Db {
   return db;
 }
 
-function storeRecord(db: Db, domain: string, status: "ok" | "failed", at: number): () => void {
+function storeRecord(db: Db, domain: string, status: "ok" | "failed", at: number): () => Promise<void> {
   return async () => {
     await insertScan(db, {
       domain,
@@ -63,7 +63,7 @@ describe("enqueueScan and findActiveJob", () => {
     expect(await findActiveJob(db, "example.com")).toMatchObject({ id, state: "running" });
     expect(await enqueueScan(db, "example.com", anonymous, T0)).toBe(id);
 
-    expect(await completeJob(db, job, T0 + 10, () => {})).toBe(true);
+    expect(await completeJob(db, job, T0 + 10, async () => {})).toBe(true);
     expect(await findActiveJob(db, "example.com")).toBeNull();
     const next = await enqueueScan(db, "example.com", anonymous, T0 + 20);
     expect(next).not.toBe(id);
@@ -107,11 +107,11 @@ describe("claimNextJob", () => {
 
     let stored = false;
     expect(await renewLease(db, first, T0 + 26_000, LEASE)).toBe(false);
-    expect(await completeJob(db, first, T0 + 26_000, () => (stored = true))).toBe(false);
+    expect(await completeJob(db, first, T0 + 26_000, async () => void (stored = true))).toBe(false);
     expect(stored).toBe(false);
     expect(await retryJob(db, first, "late", T0, T0 + 26_000)).toBe(false);
     expect(await releaseJob(db, first, T0 + 26_000)).toBe(false);
-    expect(await giveUpJob(db, first, "late", T0 + 26_000, () => (stored = true))).toBe(false);
+    expect(await giveUpJob(db, first, "late", T0 + 26_000, async () => void (stored = true))).toBe(false);
     expect(stored).toBe(false);
     expect(await jobById(db, id)).toMatchObject({ state: "running", attempts: 2 });
 
@@ -128,6 +128,8 @@ describe("claimNextJob", () => {
     opened.push(a, b);
     for (let i = 0; i < 10; i++) await enqueueScan(a, `s${i}.example`, anonymous, T0);
     const claimed: number[] = [];
+    // Turn by turn, not at once: two SQLite connections in one thread cannot both hold a transaction
+    // open across an await (the second BEGIN IMMEDIATE would block the thread the first needs to commit).
     for (let round = 0; round < 6; round++) {
       for (const db of [a, b]) {
         const job = await claimNextJob(db, T0 + 1, LEASE);
@@ -144,11 +146,11 @@ describe("completing, giving up and releasing", () => {
     const db = memoryDb();
     await enqueueScan(db, "a.example", anonymous, T0);
     const job = (await claimNextJob(db, T0, LEASE))!;
-    const failingStore = () => {
-      storeRecord(db, "a.example", "ok", T0)();
+    const failingStore = async () => {
+      await storeRecord(db, "a.example", "ok", T0)();
       throw new Error("disk full");
     };
-    expect(() => completeJob(db, job, T0 + 1, failingStore)).toThrow("disk full");
+    await expect(completeJob(db, job, T0 + 1, failingStore)).rejects.toThrow("disk full");
     expect(await latestScan(db, "a.example")).toBeNull();
     expect(await jobById(db, job.id)).toMatchObject({ state: "running" });
     // The lease is still ours, so a later completion works.
@@ -160,7 +162,9 @@ describe("completing, giving up and releasing", () => {
     const db = memoryDb();
     await enqueueScan(db, "a.example", anonymous, T0);
     const job = (await claimNextJob(db, T0, LEASE))!;
-    expect(immediate(db, () => completeJob(db, job, T0 + 1, () => {}))).toBe(true);
+    expect(await db.exclusive(() => completeJob(db, job, T0 + 1, storeRecord(db, "a.example", "ok", T0 + 1)))).toBe(true);
+    expect(await jobById(db, job.id)).toMatchObject({ state: "done" });
+    expect((await latestScan(db, "a.example"))?.status).toBe("ok");
   });
 
   test("giving up marks the job failed and stores the failed record", async () => {
@@ -191,10 +195,10 @@ describe("completing, giving up and releasing", () => {
     const db = memoryDb();
     await enqueueScan(db, "old.example", anonymous, T0);
     const old = (await claimNextJob(db, T0, LEASE))!;
-    await completeJob(db, old, T0, () => {});
+    await completeJob(db, old, T0, async () => {});
     await enqueueScan(db, "recent.example", anonymous, T0 + 6 * 86_400_000);
     const recent = (await claimNextJob(db, T0 + 6 * 86_400_000, LEASE))!;
-    await completeJob(db, recent, T0 + 6 * 86_400_000, () => {});
+    await completeJob(db, recent, T0 + 6 * 86_400_000, async () => {});
     await claimNextJob(db, T0 + 8 * 86_400_000, LEASE);
     expect(await jobById(db, old.id)).toBeNull();
     expect(await jobById(db, recent.id)).not.toBeNull();

@@ -78,6 +78,11 @@ function gate(): { promise: Promise<void>; open: () => void } {
 
 const stateOf = async (db: Db, id: number) => (await jobById(db, id))?.state;
 
+async function allInState(db: Db, ids: readonly number[], state: string): Promise<boolean> {
+  for (const id of ids) if ((await stateOf(db, id)) !== state) return false;
+  return true;
+}
+
 describe("startWorker", () => {
   test("runs a queued job, stores its record and logs start and finish without the lease token", async () => {
     const db = memoryDb();
@@ -112,7 +117,8 @@ describe("startWorker", () => {
 
   test("never runs more than `concurrency` jobs at once", async () => {
     const db = memoryDb();
-    const ids = [0, 1, 2, 3, 4].map((i) => enqueueScan(db, `s${i}.example`, anonymous, Date.now()));
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await enqueueScan(db, `s${i}.example`, anonymous, Date.now()));
     const gates = new Map<number, ReturnType<typeof gate>>();
     let current = 0;
     let highest = 0;
@@ -126,7 +132,7 @@ describe("startWorker", () => {
         gates.set(job.id, g);
         await g.promise;
         current--;
-        return { kind: "done", store: () => {} };
+        return { kind: "done", store: async () => {} };
       },
     });
     await waitFor(() => gates.size === 2, "two jobs to start");
@@ -139,7 +145,7 @@ describe("startWorker", () => {
       await waitFor(() => gates.has(id), `job ${id} to start`);
       gates.get(id)!.open();
     }
-    await waitFor(() => ids.every((id) => stateOf(db, id) === "done"), "all jobs to finish");
+    await waitFor(async () => await allInState(db, ids, "done"), "all jobs to finish");
     expect(highest).toBe(2);
   });
 
@@ -176,8 +182,7 @@ describe("startWorker", () => {
           scannedAt: Date.now(),
           recordJson: "{}",
           artifactsJson: null,
-          callerKind: job.caller.kind,
-          apiKeyId: null,
+          caller: job.caller,
         });
       },
     });
@@ -199,7 +204,7 @@ describe("startWorker", () => {
       db,
       now: () => clock,
       backoff: () => 30_000,
-      runJob: async () => (++runs === 1 ? { kind: "retry", error: "timeout" } : { kind: "done", store: () => {} }),
+      runJob: async () => (++runs === 1 ? { kind: "retry", error: "timeout" } : { kind: "done", store: async () => {} }),
     });
     await waitFor(async () => (await stateOf(db, id)) === "queued" && runs === 1, "the first attempt to be retried");
     expect((await jobById(db, id))!.runAfter).toBe(clock + 30_000);
@@ -217,8 +222,8 @@ describe("startWorker", () => {
       db,
       runJob: async (job) => ({
         kind: "done",
-        store: () => {
-          storeOk(db, job)();
+        store: async () => {
+          await storeOk(db, job)();
           if (job.attempts === 1) throw new Error("constraint failed");
         },
       }),
@@ -242,9 +247,9 @@ describe("startWorker", () => {
       maxAttempts: 3,
       runJob: async () => {
         ran = true;
-        return { kind: "done", store: () => {} };
+        return { kind: "done", store: async () => {} };
       },
-      onGiveUp: (_job, reason) => reasons.push(reason),
+      onGiveUp: async (_job, reason) => void reasons.push(reason),
     });
     await waitFor(async () => (await stateOf(db, id)) === "failed", "the job to be given up");
     expect(ran).toBe(false);
@@ -263,7 +268,7 @@ describe("startWorker", () => {
       heartbeatMs: 10,
       runJob: async () => {
         await release.promise;
-        return { kind: "done", store: () => {} };
+        return { kind: "done", store: async () => {} };
       },
     });
     await waitFor(async () => (await stateOf(db, id)) === "running", "the job to start");
@@ -290,7 +295,7 @@ describe("startWorker", () => {
           new Promise<JobResult>((resolve) => {
             signal.addEventListener("abort", () => {
               aborted = true;
-              resolve({ kind: "done", store: () => (storedByLoser = true) });
+              resolve({ kind: "done", store: async () => void (storedByLoser = true) });
             });
           }),
       },
@@ -305,7 +310,7 @@ describe("startWorker", () => {
     expect(storedByLoser).toBe(false);
     expect(await jobById(db, id)).toMatchObject({ state: "running", attempts: 2 });
     expect(logs.some((line) => line.message.includes("lease lost"))).toBe(true);
-    expect(await completeJob(db, thief, t0 + 2000, () => {})).toBe(true);
+    expect(await completeJob(db, thief, t0 + 2000, async () => {})).toBe(true);
   });
 
   test("stop(grace) lets a quick job finish and releases a slow one for the next start", async () => {
@@ -329,7 +334,7 @@ describe("startWorker", () => {
     const stopped = worker.stop(300);
     quick.open();
     await stopped;
-    expect(stateOf(db, quickId)).toBe("done");
+    expect(await stateOf(db, quickId)).toBe("done");
     expect(slowSignal!.aborted).toBe(true);
     expect(await jobById(db, slowId)).toMatchObject({ state: "queued", attempts: 0, leaseExpiresAt: null });
     await Bun.sleep(20);
@@ -339,7 +344,7 @@ describe("startWorker", () => {
     // A stopped worker claims nothing, even when woken.
     worker.wake();
     await Bun.sleep(30);
-    expect(stateOf(db, slowId)).toBe("queued");
+    expect(await stateOf(db, slowId)).toBe("queued");
 
     start({ db, runJob: async (job) => ({ kind: "done", store: storeOk(db, job) }) });
     await waitFor(async () => (await stateOf(db, slowId)) === "done", "the next worker to pick the released job up");
@@ -353,7 +358,8 @@ describe("startWorker", () => {
     const a = openDatabase(path);
     const b = openDatabase(path);
     opened.push(a, b);
-    const ids = Array.from({ length: 20 }, (_, i) => enqueueScan(a, `s${i}.example`, anonymous, Date.now()));
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await enqueueScan(a, `s${i}.example`, anonymous, Date.now()));
     const runs: number[] = [];
     const runBy = (db: Db) => async (job: ClaimedJob): Promise<JobResult> => {
       runs.push(job.id);
@@ -362,7 +368,7 @@ describe("startWorker", () => {
     };
     start({ db: a, concurrency: 3, runJob: runBy(a) });
     start({ db: b, concurrency: 3, runJob: runBy(b) });
-    await waitFor(() => ids.every((id) => stateOf(a, id) === "done"), "every job to finish");
+    await waitFor(async () => await allInState(a, ids, "done"), "every job to finish");
     expect(runs.toSorted((x, y) => x - y)).toEqual(ids);
     for (let i = 0; i < 20; i++) expect(await scanHistory(a, `s${i}.example`, 10)).toHaveLength(1);
   });
