@@ -13,6 +13,10 @@ import { sqliteMigrations } from "./sqlite-migrations.ts";
  * body is open, statements from other requests must not slip into it (they would commit or roll back
  * with it), so they wait for it to end; statements from the body itself are recognised by the async
  * context the transaction runs in and go straight through.
+ *
+ * Open one handle per file per thread: a second connection to the same file in the same thread would
+ * wait for the write lock synchronously (busy_timeout), blocking the very thread that has to finish
+ * the first connection's transaction. Other processes and threads (the CLI beside the server) are fine.
  */
 export function openSqlite(path: string, options: OpenOptions = {}): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
