@@ -18,6 +18,9 @@ import type { ScanThreadSettings } from "./scans/scan-thread-messages.ts";
 import { createApp, type App } from "./app.ts";
 import { createReportResponder, REPORT_PATH } from "./http/report-routes.ts";
 import type { FastRoutes } from "./server.ts";
+import { createMetricsScrape } from "./metrics/metrics-scrape.ts";
+import { countingChallengeFailures } from "./metrics/challenge-metrics.ts";
+import { queueStatsOf } from "./scans/queue-stats.ts";
 
 /**
  * Everything one process runs, wired from the configuration: the database, the app, and the worker.
@@ -91,7 +94,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     now,
   });
 
-  const challenge = createChallengeVerifier(db, config);
+  const challenge = countingChallengeFailures(createChallengeVerifier(db, config));
   const report = createReportResponder(db);
   const app = createApp({
     config,
@@ -104,6 +107,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     trustProxy: config.TRUST_PROXY,
     recordSchema: analyzer.recordSchema,
     challenge,
+    scrapeMetrics: createMetricsScrape({ build: { version: VERSION, service: config.SERVICE }, queueStats: () => queueStatsOf(db), now }),
     scanApi: {
       db,
       authenticator: createAuthenticator({ db, keyPrefix: config.KEY_PREFIX, pipelineTokens: config.PIPELINE_TOKEN, challenge }),
