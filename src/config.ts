@@ -83,6 +83,7 @@ export const variables = {
     default: () => [],
     parse: list,
   },
+  METRICS_TOKEN: { schema: T.String({ minLength: 16 }), form: "a secret of at least 16 characters" },
   KEY_PREFIX: {
     schema: T.String({ pattern: "^[a-z][a-z0-9]{1,15}$" }),
     form: "2-16 lowercase letters and digits, starting with a letter",

@@ -3,6 +3,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db } from "../store/database.ts";
 import { clearLoginFailures, loginFailuresOf, purgeLoginFailures, saveLoginFailures } from "../store/login-attempts-repo.ts";
 import { insertRateRefusal } from "../store/rate-limits-repo.ts";
+import { recordRateLimitRefusal } from "../metrics/rate-limit-metrics.ts";
 
 /**
  * Growing delays after failed sign-ins, per client IP and per account. A few failures are free
@@ -58,6 +59,7 @@ async function lockedSeconds(db: Db, subjects: readonly ThrottleSubject[], now: 
   if (decisive === null) return 0;
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
   await insertRateRefusal(db, { bucket: decisive, at: now, retryAfterSeconds: seconds });
+  recordRateLimitRefusal(decisive);
   return seconds;
 }
 

@@ -8,6 +8,7 @@ import {
   purgeRateRefusals,
   rateEventAtOffset,
 } from "../store/rate-limits-repo.ts";
+import { recordRateLimitRefusal } from "../metrics/rate-limit-metrics.ts";
 
 /**
  * Sliding-window rate limits over several buckets at once (client IP, target domain, API key).
@@ -71,6 +72,7 @@ async function checkAndCount(db: Db, rules: readonly LimitRule[], now: number): 
   if (refusals.length > 0) {
     for (const refusal of refusals) {
       await insertRateRefusal(db, { bucket: refusal.rule.bucket, at: now, retryAfterSeconds: refusal.retryAfterSeconds });
+      recordRateLimitRefusal(refusal.rule.bucket);
     }
     const longest = refusals.reduce((worst, check) => (check.retryAfterSeconds > worst.retryAfterSeconds ? check : worst));
     return {

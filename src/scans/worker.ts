@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../store/database.ts";
 import type { Log } from "../log.ts";
+import { recordScanCompleted, recordScanFailed, recordScanStarted } from "../metrics/scan-metrics.ts";
 import { claimNextJob, completeJob, giveUpJob, releaseJob, renewLease, retryJob, type ClaimedJob } from "./queue.ts";
 
 /**
@@ -138,6 +139,7 @@ export function startWorker(options: WorkerOptions): Worker {
     const entry: ActiveJob = { job, controller, settled: Promise.resolve(), abandoned: false };
     active.set(job.id, entry);
     log("info", "scan job started", { jobId: job.id, domain: job.domain, attempt: job.attempts });
+    recordScanStarted();
     const startedAt = now();
     entry.settled = runSafely(job, controller.signal)
       .then(async (result) => {
@@ -168,6 +170,7 @@ export function startWorker(options: WorkerOptions): Worker {
       return retryOrGiveUp(job, `Storing the result failed: ${messageOf(error)}`);
     }
     if (completed) log("info", "scan job finished", { jobId: job.id, domain: job.domain, attempt: job.attempts, durationMs });
+    if (completed) recordScanCompleted(durationMs);
     else log("warn", "scan job result dropped: its lease was lost", { jobId: job.id, domain: job.domain });
   }
 
@@ -192,6 +195,7 @@ export function startWorker(options: WorkerOptions): Worker {
       givenUp = await endWithoutRecord(job, reason);
     }
     if (givenUp) log("warn", "scan job given up", { jobId: job.id, domain: job.domain, attempts: job.attempts, error: reason });
+    if (givenUp) recordScanFailed();
   }
 
   async function endWithoutRecord(job: ClaimedJob, reason: string): Promise<boolean> {

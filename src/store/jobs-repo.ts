@@ -164,3 +164,8 @@ export async function purgeFinishedJobs(db: Db, notAfter: number): Promise<numbe
 
 /** The larger of two values: SQLite's two-argument max() is PostgreSQL's greatest(). */
 const GREATER = { sqlite: "max", postgres: "greatest" } as const;
+
+/** When the longest-waiting queued job was queued, or null when none waits (for /metrics). */
+export async function oldestQueuedJobCreatedAt(db: Db): Promise<number | null> {
+  return (await db.get<{ at: number | null }>("SELECT min(created_at) AS at FROM jobs WHERE state = 'queued'"))?.at ?? null;
+}
