@@ -22,7 +22,7 @@ export async function benchReportThroughput(binary: string): Promise<{ ratio: nu
   const work = mkdtempSync(join(tmpdir(), "sightline-bench-"));
   const databasePath = join(work, "bench.sqlite");
   const recordJson = JSON.stringify(sampleRecord());
-  seed(databasePath, recordJson);
+  await seed(databasePath, recordJson);
 
   const sightlinePort = await freePort();
   const barePort = await freePort();
@@ -93,7 +93,7 @@ async function seed(databasePath: string, recordJson: string): Promise<void> {
     artifactsJson: null,
     caller: { kind: "pipeline" },
   });
-  db.close();
+  await db.close();
 }
 
 /** A record of realistic size and shape: seven pillars of several signals, ten top issues. */

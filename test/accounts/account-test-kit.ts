@@ -97,9 +97,10 @@ export function sessionCookieOf(response: Response): string | null {
   return null;
 }
 
-export function stopTurnstileFake(): void {
-  verifier?.stop(true);
+export async function stopTurnstileFake(): Promise<void> {
+  const stopping = verifier;
   verifier = undefined;
+  await stopping?.stop(true);
 }
 
 /**

@@ -35,10 +35,10 @@ describe("/admin/scans", () => {
     const s = (service = await startAccounts(ADMIN));
     const admin = await adminOf(s);
     const jan6 = Date.UTC(2025, 0, 6, 9);
-    storeScan(s, "shop.example.test", jan6 - 2 * DAY);
-    storeScan(s, "blog.example.test", jan6 - DAY, "failed");
-    storeScan(s, "news.other.test", jan6, "ok", "key");
-    storeScan(s, "shop.other.test", Date.UTC(2025, 0, 6, 23, 59), "failed", "mcp");
+    await storeScan(s, "shop.example.test", jan6 - 2 * DAY);
+    await storeScan(s, "blog.example.test", jan6 - DAY, "failed");
+    await storeScan(s, "news.other.test", jan6, "ok", "key");
+    await storeScan(s, "shop.other.test", Date.UTC(2025, 0, 6, 23, 59), "failed", "mcp");
 
     const list = async (query: string) => domainsIn(await (await s.get(`/admin/scans${query}`, { cookie: admin })).text());
     expect(await list("")).toEqual(["shop.other.test", "news.other.test", "blog.example.test", "shop.example.test"]);
@@ -61,9 +61,9 @@ describe("/admin/scans", () => {
   test("hostile search text is matched literally and shown escaped; unknown filter values are dropped and named", async () => {
     const s = (service = await startAccounts(ADMIN));
     const admin = await adminOf(s);
-    storeScan(s, "a_b.test", s.clock.now - 3000);
-    storeScan(s, "axb.test", s.clock.now - 2000);
-    storeScan(s, "100%.test", s.clock.now - 1000);
+    await storeScan(s, "a_b.test", s.clock.now - 3000);
+    await storeScan(s, "axb.test", s.clock.now - 2000);
+    await storeScan(s, "100%.test", s.clock.now - 1000);
 
     const list = async (query: Record<string, string>) => {
       const response = await s.get(`/admin/scans?${new URLSearchParams(query)}`, { cookie: admin });
@@ -101,7 +101,7 @@ describe("/admin/scans", () => {
   test("pages through the list, keeping the filters in the links; a page past the end shows the last", async () => {
     const s = (service = await startAccounts(ADMIN));
     const admin = await adminOf(s);
-    for (let index = 0; index < 120; index++) storeScan(s, `site-${String(index).padStart(3, "0")}.test`, s.clock.now - (120 - index) * 1000, index % 2 ? "ok" : "failed");
+    for (let index = 0; index < 120; index++) await storeScan(s, `site-${String(index).padStart(3, "0")}.test`, s.clock.now - (120 - index) * 1000, index % 2 ? "ok" : "failed");
 
     const first = await (await s.get("/admin/scans", { cookie: admin })).text();
     expect(domainsIn(first)).toHaveLength(50);
@@ -122,7 +122,7 @@ describe("/admin/scans", () => {
 
   test("the overview shows the ten newest scans and links the full list; signed-out visitors are sent to sign in", async () => {
     const s = (service = await startAccounts(ADMIN));
-    for (let index = 0; index < 12; index++) storeScan(s, `n${index}.test`, s.clock.now - (12 - index) * 1000);
+    for (let index = 0; index < 12; index++) await storeScan(s, `n${index}.test`, s.clock.now - (12 - index) * 1000);
     const admin = await adminOf(s);
     const overview = await (await s.get("/admin", { cookie: admin })).text();
     expect(domainsIn(overview)).toHaveLength(10);

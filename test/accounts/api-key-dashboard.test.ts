@@ -135,7 +135,7 @@ describe("API key dashboard", () => {
       }
     };
     scan();
-    s.runtime.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    await s.runtime.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     scan();
   });
 

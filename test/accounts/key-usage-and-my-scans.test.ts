@@ -78,10 +78,10 @@ describe("My scans", () => {
     await createKeyByForm(s, bob, "bob-ci");
     const keys = Object.fromEntries((await listAllApiKeys(s.runtime.db)).map((key) => [key.name, key.id]));
     const t0 = s.clock.now;
-    storeScan(s, "ann-first.test", keys["ann-ci"]!, t0 - 3000);
-    storeScan(s, "ann-second.test", keys["ann-laptop"]!, t0 - 2000);
-    storeScan(s, "bob-only.test", keys["bob-ci"]!, t0 - 1000);
-    storeScan(s, "anonymous.test", null, t0);
+    await storeScan(s, "ann-first.test", keys["ann-ci"]!, t0 - 3000);
+    await storeScan(s, "ann-second.test", keys["ann-laptop"]!, t0 - 2000);
+    await storeScan(s, "bob-only.test", keys["bob-ci"]!, t0 - 1000);
+    await storeScan(s, "anonymous.test", null, t0);
     expect((await s.post(`/account/keys/${keys["ann-ci"]}/revoke`, {}, { cookie: ann })).status).toBe(303);
 
     const page = await (await s.get("/account", { cookie: ann })).text();
@@ -110,7 +110,7 @@ describe("My scans", () => {
     const ann = await s.signUp("ann@example.com");
     await createKeyByForm(s, ann, "ci");
     const keyId = (await listAllApiKeys(s.runtime.db))[0]!.id;
-    for (let index = 0; index < 30; index++) storeScan(s, `site-${String(index).padStart(2, "0")}.test`, keyId, s.clock.now - (30 - index) * 1000);
+    for (let index = 0; index < 30; index++) await storeScan(s, `site-${String(index).padStart(2, "0")}.test`, keyId, s.clock.now - (30 - index) * 1000);
 
     const dashboard = await (await s.get("/account", { cookie: ann })).text();
     expect(dashboard.match(/href="\/report\/site-/g)).toHaveLength(5);

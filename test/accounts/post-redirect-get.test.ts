@@ -109,9 +109,9 @@ describe("Post/Redirect/Get", () => {
     const folder = dirname(s.databasePath);
     const files = () => readdirSync(folder).map((file) => readFileSync(join(folder, file)));
     const whileWaiting = files();
-    s.runtime.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    await s.runtime.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     whileWaiting.push(...files());
-    const sealed = s.runtime.db.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count;
+    const sealed = (await s.runtime.db.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count;
     expect(sealed).toBe(1);
 
     // Another session of the same account does not get it (and does not use it up).
@@ -121,7 +121,7 @@ describe("Post/Redirect/Get", () => {
     // The part of the key after its visible start is the secret; the list shows the start anyway.
     const secret = Buffer.from(key!.slice(visibleStart.length));
     for (const bytes of [...whileWaiting, ...files()]) expect(bytes.includes(secret)).toBe(false);
-    expect(s.runtime.db.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    expect((await s.runtime.db.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
 
     // A flash nobody came for expires.
     expect((await s.post("/account/keys", { name: "forgotten" }, { cookie })).status).toBe(303);
@@ -136,7 +136,7 @@ describe("Post/Redirect/Get", () => {
     const cookie = await s.signUp("ann@example.com");
     expect((await s.post("/account/keys", { name: "left behind" }, { cookie })).status).toBe(303);
     expect((await s.post("/account/logout", {}, { cookie })).status).toBe(303);
-    expect(s.runtime.db.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    expect((await s.runtime.db.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
   });
 
   test("a refused key name changes nothing and comes back as the form, not a redirect", async () => {

@@ -36,21 +36,21 @@ async function history(s: TestRuntime, path: string): Promise<{ status: number; 
 }
 
 /** Five scans of history.test, one a day, the third failed; returns their times oldest first. */
-function seedFive(s: TestRuntime): string[] {
+async function seedFive(s: TestRuntime): Promise<string[]> {
   const times = [1, 2, 3, 4, 5].map((day) => new Date(Date.UTC(2026, 10, day, 12)).toISOString());
-  storeRecord(s.runtime.db, okRecord("history.test", 55, "x", times[0]));
-  storeRecord(s.runtime.db, okRecord("history.test", 62, "x", times[1]));
-  storeRecord(s.runtime.db, failedRecordFor("history.test", "The site did not answer.", times[2]));
-  storeRecord(s.runtime.db, okRecord("history.test", 78, "x", times[3]));
-  storeRecord(s.runtime.db, okRecord("history.test", 91, "x", times[4]));
-  storeRecord(s.runtime.db, okRecord("other.test", 10));
+  await storeRecord(s.runtime.db, okRecord("history.test", 55, "x", times[0]));
+  await storeRecord(s.runtime.db, okRecord("history.test", 62, "x", times[1]));
+  await storeRecord(s.runtime.db, failedRecordFor("history.test", "The site did not answer.", times[2]));
+  await storeRecord(s.runtime.db, okRecord("history.test", 78, "x", times[3]));
+  await storeRecord(s.runtime.db, okRecord("history.test", 91, "x", times[4]));
+  await storeRecord(s.runtime.db, okRecord("other.test", 10));
   return times;
 }
 
 describe("GET /api/report/:domain/history.json", () => {
   test("lists every scan newest first with date, score, grade and status; the domain is normalised", async () => {
     const s = await idleService();
-    const times = seedFive(s);
+    const times = await seedFive(s);
     const { status, body } = await history(s, "/api/report/WWW.History.test/history.json");
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -71,7 +71,7 @@ describe("GET /api/report/:domain/history.json", () => {
 
   test("pages with limit and offset, and `next` walks to the last page", async () => {
     const s = await idleService();
-    seedFive(s);
+    await seedFive(s);
     const first = await history(s, "/api/report/history.test/history.json?limit=2");
     expect(first.body.scans.map((scan) => scan.score)).toEqual([91, 78]);
     expect(first.body.next).toBe("/api/report/history.test/history.json?limit=2&offset=2");
@@ -87,7 +87,7 @@ describe("GET /api/report/:domain/history.json", () => {
 
   test("bad query parameters are 400s that name the parameter", async () => {
     const s = await idleService();
-    seedFive(s);
+    await seedFive(s);
     const cases: [string, string][] = [
       ["limit=0", 'The query parameter "limit" must be a whole number from 1 to 100; got "0".'],
       ["limit=101", 'The query parameter "limit" must be a whole number from 1 to 100; got "101".'],
@@ -116,7 +116,7 @@ describe("GET /api/report/:domain/history.json", () => {
 
   test("a rescan under way shows in the history as `scan`, and needs no authentication", async () => {
     const s = await idleService();
-    seedFive(s);
+    await seedFive(s);
     await enqueueScan(s.runtime.db, "history.test", { kind: "pipeline" }, Date.now());
     const job = (await claimNextJob(s.runtime.db, Date.now(), 60_000))!;
     await setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 2, total: 9, step: "Reading robots.txt" }), Date.now());

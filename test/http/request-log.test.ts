@@ -51,7 +51,7 @@ test("an unexpected error is a JSON 500 without a stack trace", async () => {
   const lines: string[] = [];
   const log = createLogger("debug", (line) => lines.push(line));
   service = await createTestRuntime({}, { lookup: fakeDns(), runWorker: false, log });
-  service.runtime.db.close();
+  await service.runtime.db.close();
   const response = await service.request("/api/report/example.test.json");
   expect(response.status).toBe(500);
   const text = await response.text();

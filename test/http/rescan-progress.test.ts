@@ -20,7 +20,7 @@ describe("the report 200 during a rescan", () => {
     const s = (service = await createTestRuntime({}, { lookup: fakeDns(), runWorker: false }));
     const db = s.runtime.db;
     const old = okRecord("rescan.test", 62, "old", "2026-11-20T10:00:00.000Z");
-    storeRecord(db, old);
+    await storeRecord(db, old);
 
     const idle = await s.request("/api/report/rescan.test.json");
     expect(idle.status).toBe(200);
@@ -47,7 +47,7 @@ describe("the report 200 during a rescan", () => {
     } as never);
 
     const fresh = okRecord("rescan.test", 88, "new", "2026-11-21T10:00:00.000Z");
-    expect(await completeJob(db, job, Date.now(), () => void storeRecord(db, fresh))).toBe(true);
+    expect(await completeJob(db, job, Date.now(), () => storeRecord(db, fresh))).toBe(true);
     await Bun.sleep(300);
     const done = await s.request("/api/report/rescan.test.json");
     expect(done.status).toBe(200);

@@ -52,7 +52,7 @@ describe("POST /api/scan", () => {
 
   test("200 with the stored record when it is fresh, counting against no limit", async () => {
     const s = await start({ LIMIT_PER_IP_PER_HOUR: "1" });
-    const record = storeRecord(s, "cached.test", 60_000);
+    const record = await storeRecord(s, "cached.test", 60_000);
     for (let i = 0; i < 5; i++) {
       const response = await s.scan({ url: "cached.test" }, { token: TOKEN });
       expect(response.status).toBe(200);
@@ -65,9 +65,9 @@ describe("POST /api/scan", () => {
 
   test("a record older than CACHE_TTL_SECONDS is not served; forceRescan skips the cache", async () => {
     const s = await start({ CACHE_TTL_SECONDS: "60" });
-    storeRecord(s, "stale.test", 61_000);
+    await storeRecord(s, "stale.test", 61_000);
     expect((await s.scan({ url: "stale.test" }, { token: TOKEN })).status).toBe(202);
-    storeRecord(s, "fresh.test", 1_000);
+    await storeRecord(s, "fresh.test", 1_000);
     expect((await s.scan({ url: "fresh.test", forceRescan: true }, { token: TOKEN })).status).toBe(202);
   });
 
@@ -81,7 +81,7 @@ describe("POST /api/scan", () => {
       expect(await json(response)).toEqual({ domain: "busy.test" });
     }
     expect((await findActiveJob(s.runtime.db, "busy.test"))?.id).toBe(jobId!);
-    const jobs = s.runtime.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n;
+    const jobs = (await s.runtime.db.get<{ n: number }>("SELECT count(*) AS n FROM jobs"))!.n;
     expect(jobs).toBe(1);
     // The joiners spent nothing: each of their IPs can still start its one scan.
     expect((await s.scan({ url: "elsewhere.test" }, { token: TOKEN, client: "203.0.113.1" })).status).toBe(202);
@@ -279,7 +279,7 @@ describe("POST /api/scan", () => {
       for (let i = 0; i < 5; i++) {
         statuses.push((await s.scan({ url: "popular.test", forceRescan: true }, { token: TOKEN, client: `192.0.2.${i + 1}` })).status);
         // Let the admitted scan finish so the next request starts a new one instead of joining it.
-        s.runtime.db.run("UPDATE jobs SET state = 'done' WHERE state IN ('queued', 'running')");
+        await s.runtime.db.run("UPDATE jobs SET state = 'done' WHERE state IN ('queued', 'running')");
       }
       expect(statuses).toEqual([202, 202, 202, 429, 429]);
     });
@@ -290,13 +290,13 @@ describe("POST /api/scan", () => {
         Array.from({ length: 5 }, (_, i) => s.scan({ url: "rush.test", forceRescan: true }, { token: TOKEN, client: `192.0.2.${i + 10}` })),
       );
       expect(responses.map((response) => response.status)).toEqual([202, 202, 202, 202, 202]);
-      expect(s.runtime.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n).toBe(1);
+      expect((await s.runtime.db.get<{ n: number }>("SELECT count(*) AS n FROM jobs"))!.n).toBe(1);
     });
 
     test("a refusal consumes nothing in the other buckets", async () => {
       const s = await start({ LIMIT_PER_DOMAIN_PER_HOUR: "1", LIMIT_PER_IP_PER_HOUR: "2" });
       expect((await s.scan({ url: "one.test" }, { token: TOKEN, client: "192.0.2.1" })).status).toBe(202);
-      s.runtime.db.run("UPDATE jobs SET state = 'done'");
+      await s.runtime.db.run("UPDATE jobs SET state = 'done'");
       // Refused by the domain bucket: the IP bucket of 192.0.2.2 must not be spent.
       expect((await s.scan({ url: "one.test", forceRescan: true }, { token: TOKEN, client: "192.0.2.2" })).status).toBe(429);
       expect((await s.scan({ url: "two.test" }, { token: TOKEN, client: "192.0.2.2" })).status).toBe(202);
@@ -338,20 +338,20 @@ describe("GET /api/report/:domain.json", () => {
 
   test("200 with the latest record, the path normalised like a scan request", async () => {
     const s = await start();
-    storeRecord(s, "history.test", 120_000);
-    const latest = storeRecord(s, "history.test", 1_000);
+    await storeRecord(s, "history.test", 120_000);
+    const latest = await storeRecord(s, "history.test", 1_000);
     for (const path of ["/api/report/history.test.json", "/api/report/WWW.History.Test.json"]) {
       const response = await s.request(path);
       expect(response.status).toBe(200);
       expect(await json(response)).toEqual(latest);
     }
-    const rows = s.runtime.db.query<{ n: number }, []>("SELECT count(*) AS n FROM scans WHERE domain = 'history.test'").get()!.n;
+    const rows = (await s.runtime.db.get<{ n: number }>("SELECT count(*) AS n FROM scans WHERE domain = 'history.test'"))!.n;
     expect(rows).toBe(2);
   });
 
   test("ETag and 304 on If-None-Match; a new record changes the ETag", async () => {
     const s = await start();
-    storeRecord(s, "etag.test", 10_000);
+    await storeRecord(s, "etag.test", 10_000);
     const first = await s.request("/api/report/etag.test.json");
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[^"]+"$/);
@@ -359,7 +359,7 @@ describe("GET /api/report/:domain.json", () => {
     const again = await s.request("/api/report/etag.test.json", { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
-    storeRecord(s, "etag.test", 0);
+    await storeRecord(s, "etag.test", 0);
     const changed = await s.request("/api/report/etag.test.json", { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
@@ -367,7 +367,7 @@ describe("GET /api/report/:domain.json", () => {
 
   test("a path without .json or with a bad domain is 404", async () => {
     const s = await start();
-    storeRecord(s, "plain.test");
+    await storeRecord(s, "plain.test");
     expect((await s.request("/api/report/plain.test")).status).toBe(404);
     expect((await s.request("/api/report/..json")).status).toBe(404);
     expect((await s.request("/api/report/%3Cscript%3E.json")).status).toBe(404);

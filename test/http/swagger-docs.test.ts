@@ -71,7 +71,7 @@ describe("the report route under its new parameter name", () => {
       expect(await native.json()).toEqual({ domain: "named.test" });
       expect((await fetch(`http://127.0.0.1:${server.port}/api/report/unknown.test.json`)).status).toBe(404);
     } finally {
-      server.stop(true);
+      await server.stop(true);
     }
   });
 });

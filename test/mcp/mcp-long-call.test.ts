@@ -47,7 +47,7 @@ beforeAll(async () => {
   server = startServer({ app: app as unknown as App, hostname: "127.0.0.1", port: 0, log: silentLog });
 });
 afterAll(async () => {
-  server.stop(true);
+  await server.stop(true);
   await service.close();
 });
 

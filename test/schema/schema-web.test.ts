@@ -60,7 +60,7 @@ describe("schema web pages", () => {
 
   test("a report lists every item with its errors and eligibility, and the suggested JSON-LD with a copy button", async () => {
     const s = await start();
-    store(s.runtime.db, okRecord("shop.test", BROKEN_PAGE, "https://shop.test/broken"));
+    await store(s.runtime.db, okRecord("shop.test", BROKEN_PAGE, "https://shop.test/broken"));
     const { response, document, text } = await page("/report/shop.test");
     expect(response.status).toBe(200);
     expect(document.querySelector("h1")!.textContent).toBe("shop.test");
@@ -69,7 +69,7 @@ describe("schema web pages", () => {
     expect(text).toContain("could not be read");
     expect(text).toContain("Merchant listing");
 
-    store(s.runtime.db, okRecord("good.test", PRODUCT_PAGE.replace('<script type="application/ld+json">', '<script type="text/plain">'), "https://good.test/p/1"));
+    await store(s.runtime.db, okRecord("good.test", PRODUCT_PAGE.replace('<script type="application/ld+json">', '<script type="text/plain">'), "https://good.test/p/1"));
     const product = await page("/report/good.test");
     const code = product.document.querySelector("ol.generated code")!;
     expect(code.textContent).toContain('"@type": "Product"');
@@ -86,7 +86,7 @@ describe("schema web pages", () => {
 </head><body></body></html>`;
     const record = okRecord("faq.test", html, "https://faq.test/help");
     expect(record.result!.summary).toMatchObject({ eligible: 0, deprecated: 1 });
-    store(s.runtime.db, record);
+    await store(s.runtime.db, record);
     const { document, text } = await page("/report/faq.test");
     const [faq, breadcrumb] = Array.from(document.querySelectorAll("li.rich-result"));
     expect(faq!.className).toContain("verdict-deprecated");
@@ -108,7 +108,7 @@ describe("schema web pages", () => {
     for (const item of record.result!.items) {
       item.eligibility = item.eligibility.map(({ feature, eligible, missingRequired, missingRecommended }) => ({ feature, eligible, missingRequired, missingRecommended }));
     }
-    store(s.runtime.db, record);
+    await store(s.runtime.db, record);
     const { document } = await page("/report/old.test");
     const verdicts = Array.from(document.querySelectorAll("li.rich-result .status")).map((status) => status.textContent);
     expect(verdicts).toEqual(["eligible", "eligible", "eligible", "eligible"]);
@@ -116,19 +116,19 @@ describe("schema web pages", () => {
 
   test("a failed scan says why; the badge counts eligible rich results", async () => {
     const s = await start();
-    store(s.runtime.db, failedRecord("down.test", "The page could not be fetched (refused).", new Date(NOW - 60_000)));
+    await store(s.runtime.db, failedRecord("down.test", "The page could not be fetched (refused).", new Date(NOW - 60_000)));
     const { text } = await page("/report/down.test");
     expect(text).toContain("The scan of down.test failed");
     expect(text).toContain("could not be fetched (refused)");
 
-    store(s.runtime.db, failedRecord("closed.test", "The page could not be fetched (https://closed.test/: Could not connect to closed.test (192.0.2.1:443): ECONNREFUSED.).", new Date(NOW - 30_000)));
+    await store(s.runtime.db, failedRecord("closed.test", "The page could not be fetched (https://closed.test/: Could not connect to closed.test (192.0.2.1:443): ECONNREFUSED.).", new Date(NOW - 30_000)));
     const { document: closed } = await page("/report/closed.test");
     // The cause in one sentence and a checklist for it; the raw message only under the technical details.
     expect(closed.querySelector(".failed-reason")!.textContent).toStartWith("closed.test has an address, but the server there refused the connection");
     expect(closed.querySelector(".checklist")!.textContent).toContain("port 443");
     expect(closed.querySelector("details.failure-details li")!.textContent).toContain("ECONNREFUSED");
 
-    store(s.runtime.db, okRecord("good.test", PRODUCT_PAGE, "https://good.test/p/1"));
+    await store(s.runtime.db, okRecord("good.test", PRODUCT_PAGE, "https://good.test/p/1"));
     const badge = await (await s.request("/badge/good.test.svg")).text();
     expect(badge).toContain("4 eligible");
   });
@@ -140,7 +140,7 @@ describe("schema web pages", () => {
 <body><h1>${HOSTILE_TEXT.replace(/</g, "&lt;")}</h1><p class="price">$5</p><h2>Is ${HOSTILE_STRINGS[3].replace(/</g, "&lt;")} ok?</h2><p>${HOSTILE_TEXT.replace(/</g, "&lt;")}</p><h2>Why?</h2><p>x</p></body></html>`;
     const record = okRecord("evil.test", html, "https://evil.test/p?x=%22%3E%3Cscript%3E");
     expect(record.result!.generated.length).toBeGreaterThan(0);
-    store(s.runtime.db, record);
+    await store(s.runtime.db, record);
     const { response, text } = await page("/report/evil.test");
     expect(response.status).toBe(200);
     expectInert(text);

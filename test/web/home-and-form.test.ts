@@ -60,7 +60,7 @@ describe("GET /", () => {
 describe("POST /scan without JavaScript", () => {
   test("a fresh report is shown at once", async () => {
     await start();
-    storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 3600_000).toISOString()));
+    await storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 3600_000).toISOString()));
     const response = await postForm({ url: "https://www.fresh.test/pricing" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/report/fresh.test");
@@ -68,7 +68,7 @@ describe("POST /scan without JavaScript", () => {
 
   test("a scan already running is followed on its report page", async () => {
     await start();
-    await enqueueScan(runtime!.runtime.db, "running.test", { kind: "challenge", apiKeyId: null }, NOW);
+    await enqueueScan(runtime!.runtime.db, "running.test", { kind: "challenge" }, NOW);
     const response = await postForm({ url: "running.test" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/report/running.test");
@@ -83,12 +83,12 @@ describe("POST /scan without JavaScript", () => {
     expect(page.body.textContent).toContain("API key");
     expect(await findActiveJob(runtime!.runtime.db, "new.test")).toBeNull();
 
-    storeRecord(runtime!.runtime.db, okRecord("stale.test", 70, "x", new Date(NOW - 3 * 86_400_000).toISOString()));
+    await storeRecord(runtime!.runtime.db, okRecord("stale.test", 70, "x", new Date(NOW - 3 * 86_400_000).toISOString()));
     const stale = parseHTML(await (await postForm({ url: "stale.test" })).text()).document;
     expect(stale.querySelector('a[href="/report/stale.test"]')!.textContent).toContain("3 days ago");
 
     // A rescan of a fresh record cannot be started without the check either.
-    storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 60_000).toISOString()));
+    await storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 60_000).toISOString()));
     expect((await postForm({ url: "fresh.test", forceRescan: "true" })).status).toBe(403);
   });
 

@@ -37,7 +37,7 @@ describe("the report explains its score", () => {
   test("the arithmetic: points per pillar, the pillar left out and why, the scaling, the score", async () => {
     const s = await start();
     const record = scanned("explain.test");
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document } = await page("/report/explain.test");
     const section = document.querySelector("section.arithmetic")!;
     expect(section.querySelector("h2")!.textContent).toBe("How the score adds up");
@@ -52,7 +52,7 @@ describe("the report explains its score", () => {
   test("a gate that caps the grade is shown with the score before and after", async () => {
     const s = await start();
     const record = scanned("gated.test", siteWithRobots("User-agent: *\nDisallow: /\n"));
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document } = await page("/report/gated.test");
     const text = document.querySelector("section.arithmetic")!.textContent!;
     expect(text).toContain("A gate caps the score at");
@@ -64,7 +64,7 @@ describe("every check, filterable, at a stable anchor", () => {
   test("issues, passed checks and checks not assessed, each with its anchor, status, impact and effort", async () => {
     const s = await start();
     const record = scanned("checks.test");
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document } = await page("/report/checks.test");
     const signals = record.result!.pillars.flatMap((pillar) => pillar.signals);
     const passed = signals.filter((signal) => signal.status === "pass").length;
@@ -90,7 +90,7 @@ describe("every check, filterable, at a stable anchor", () => {
 
   test("an older record without signal impact or fixes takes them from the catalogue and the top issues", async () => {
     const s = await start();
-    storeRecord(s.runtime.db, okRecord("old.test", 70));
+    await storeRecord(s.runtime.db, okRecord("old.test", 70));
     const { document, text } = await page("/report/old.test");
     expect(document.querySelectorAll("li.check").length).toBe(14);
     expect(text).toContain("This record does not list the pages it read");
@@ -102,7 +102,7 @@ describe("pages read, duration and download", () => {
   test("the pages the scan read, how long it took, and a Download JSON link", async () => {
     const s = await start();
     const record = scanned("pages.test");
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document, text } = await page("/report/pages.test");
     const rows = document.querySelectorAll(".pages-table tbody tr");
     expect(rows.length).toBe(record.pages!.length);
@@ -144,7 +144,7 @@ describe("hostile text in the checks list", () => {
     const signal = record.result!.pillars[0]!.signals[1]!;
     signal.impact = "high";
     signal.fix = { what: `What \`${HOSTILE_TEXT}\``, why: HOSTILE_TEXT, how: `Do ${HOSTILE_TEXT}:\n\n\`\`\`\`text\n\`\`\`\n${HOSTILE_TEXT}\n\`\`\`\``, effort: "L" };
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { response, text, document } = await page("/report/hostile-checks.test");
     expect(response.status).toBe(200);
     expectInert(text);
