@@ -42,7 +42,7 @@ const requestsOf = (families: Map<string, Family>, labels: Record<string, string
 
 describe("the exposition", () => {
   test("is the 0.0.4 text format, parses strictly, and documents every metric with HELP and TYPE", async () => {
-    const s = idle();
+    const s = await idle();
     await s.request("/healthz");
     const response = await s.request("/metrics");
     expect(response.status).toBe(200);
@@ -76,8 +76,8 @@ describe("the exposition", () => {
   });
 
   test("queue depth comes from the database at scrape time", async () => {
-    const s = idle();
-    const caller = { kind: "key" as const, apiKeyId: null };
+    const s = await idle();
+    const caller = { kind: "pipeline" as const };
     await enqueueScan(s.runtime.db, "one.test", caller, Date.now());
     await enqueueScan(s.runtime.db, "two.test", caller, Date.now());
     const families = await scrape(s);
@@ -88,7 +88,7 @@ describe("the exposition", () => {
 
 describe("METRICS_TOKEN", () => {
   test("unset: /metrics is public", async () => {
-    const s = idle();
+    const s = await idle();
     expect((await s.request("/metrics")).status).toBe(200);
   });
 
@@ -137,7 +137,7 @@ describe("METRICS_TOKEN", () => {
 
 describe("route labels", () => {
   test("reports of two domains land in one series labelled with the route pattern, never the path", async () => {
-    const s = idle();
+    const s = await idle();
     const route = { route: "/api/report/:domain", method: "GET", status: "404" };
     const before = requestsOf(await scrape(s), route);
     expect((await s.request("/api/report/a.com.json")).status).toBe(404);
@@ -149,7 +149,7 @@ describe("route labels", () => {
   });
 
   test("Bun's native router (the hot report route) and the app count under the same pattern", async () => {
-    const s = idle();
+    const s = await idle();
     const server = startServer({ app: s.runtime.app, fastRoutes: s.runtime.fastRoutes, hostname: "127.0.0.1", port: 0, log: () => {} });
     try {
       const route = { route: "/api/report/:domain", method: "GET", status: "404" };
@@ -163,7 +163,7 @@ describe("route labels", () => {
   });
 
   test("unknown paths and invented methods do not create new series", async () => {
-    const s = idle();
+    const s = await idle();
     await s.request("/no/such/path");
     await s.request("/no/such/path", { method: "PROPFIND" });
     const before = await scrape(s);
@@ -189,7 +189,7 @@ describe("route labels", () => {
   });
 
   test("a request refused by validation is counted under the route it matched", async () => {
-    const s = idle();
+    const s = await idle();
     const route = { route: "/api/scan", method: "POST", status: "400" };
     const before = requestsOf(await scrape(s), route);
     expect((await s.scan("{not json", { token: PIPELINE })).status).toBe(400);
@@ -199,7 +199,7 @@ describe("route labels", () => {
 
 describe("refusals", () => {
   test("a rate-limit refusal counts under the bucket's name, never the client address", async () => {
-    const s = idle({ LIMIT_PER_IP_PER_HOUR: "0" });
+    const s = await idle({ LIMIT_PER_IP_PER_HOUR: "0" });
     const value = (families: Map<string, Family>) => sampleValue(families, "sightline_rate_limit_refusals_total", "sightline_rate_limit_refusals_total", { bucket: "ip" });
     const before = value(await scrape(s));
     expect((await s.scan({ url: "limited.test" }, { token: PIPELINE, client: "203.0.113.77" })).status).toBe(429);
@@ -209,7 +209,7 @@ describe("refusals", () => {
   });
 
   test("a refused challenge solution counts as a challenge failure", async () => {
-    const s = idle();
+    const s = await idle();
     const value = (families: Map<string, Family>) => sampleValue(families, "sightline_challenge_failures_total", "sightline_challenge_failures_total");
     const before = value(await scrape(s));
     expect((await s.scan({ url: "anonymous.test", challengeToken: "not-a-solution" })).status).toBe(403);

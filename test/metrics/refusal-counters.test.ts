@@ -8,8 +8,8 @@ import "../../src/metrics/rate-limit-metrics.ts";
 import { parseExposition, sampleValue } from "./exposition-parser.ts";
 
 let db: Db | undefined;
-afterEach(() => {
-  db?.close();
+afterEach(async () => {
+  await db?.close();
   db = undefined;
 });
 

@@ -11,7 +11,7 @@ let db: Db | undefined;
 let worker: Worker | undefined;
 afterEach(async () => {
   await worker?.stop(0);
-  db?.close();
+  await db?.close();
   worker = undefined;
   db = undefined;
 });
@@ -28,13 +28,13 @@ async function scanCounts() {
 }
 
 async function runUntilSettled(runJob: () => Promise<JobResult>, maxAttempts: number): Promise<void> {
-  db = await openDatabase(":memory:");
-  await enqueueScan(db, "counted.test", { kind: "pipeline", apiKeyId: null }, Date.now());
+  db = openDatabase(":memory:");
+  await enqueueScan(db, "counted.test", { kind: "pipeline" }, Date.now());
   worker = startWorker({
     db,
     concurrency: 1,
     runJob,
-    onGiveUp: () => {},
+    onGiveUp: async () => {},
     log: () => {},
     now: Date.now,
     pollMs: 10,
@@ -64,7 +64,7 @@ test("a scan given up after its last attempt counts each attempt started and one
 
 test("a stored scan counts one start, one completion and one duration", async () => {
   const before = await scanCounts();
-  await runUntilSettled(async () => ({ kind: "done", store: () => {} }), 3);
+  await runUntilSettled(async () => ({ kind: "done", store: async () => {} }), 3);
   const after = await scanCounts();
   expect(after.started - before.started).toBe(1);
   expect(after.completed - before.completed).toBe(1);
