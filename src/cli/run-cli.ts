@@ -35,7 +35,7 @@ const commands: Record<string, Command> = {
   },
   migrate: {
     summary: "Apply pending database migrations and exit.",
-    usage: "sightline migrate\n\nApplies every pending migration to DATABASE_PATH. `serve` does this at start as well.",
+    usage: "sightline migrate\n\nApplies every pending migration to the database (DATABASE_URL's PostgreSQL, else DATABASE_PATH's SQLite file). `serve` does this at start as well.",
     run: async (_args, config) => {
       const settings = await config();
       const { migrateCommand } = await import("./migrate-command.ts");

@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import type { Config } from "../config.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
+import { databaseLocationOf } from "../store/database-target.ts";
 import { startServer } from "../server.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
@@ -16,7 +17,7 @@ export async function serveCommand(config: Config): Promise<number> {
     service: config.SERVICE,
     version: VERSION,
     url: `http://${config.HOST}:${server.port}`,
-    database: config.DATABASE_PATH,
+    database: databaseLocationOf(config),
     workers: config.WORKER_CONCURRENCY,
   });
   if (config.LOG_LEVEL !== "silent") process.stderr.write(startupBanner(config, server.port ?? config.PORT));
