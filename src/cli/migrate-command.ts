@@ -49,12 +49,12 @@ export async function migrateCopyCommand(args: string[], io: Io): Promise<number
     const counts = await copyStore(source, target, { onProgress: (table, copied, total) => io.err(`${table}: ${copied}/${total}\n`) });
     io.out(countsTable(counts));
     const rows = counts.reduce((sum, count) => sum + count.target, 0);
-    io.out(`Copied ${rows} rows; every table holds as many rows in PostgreSQL as in SQLite.\n`);
+    io.out(`Rows copied: ${rows}. Every table holds as many rows in PostgreSQL as in SQLite.\n`);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CopyCountMismatchError) io.out(countsTable(error.counts));
     const known = error instanceof CopyRefusedError || error instanceof CopyCountMismatchError;
-    io.err(`sightline migrate: ${known ? "" : "the copy failed and was rolled back: "}${messageOf(error)}\n`);
+    io.err(`sightline migrate: ${known ? "" : "the copy failed and was rolled back: "}${messageOf(error)}${lockedHint(error)}\n`);
     return EXIT.failure;
   } finally {
     await target?.close();
@@ -89,6 +89,13 @@ function countsTable(counts: readonly TableCount[]): string {
       `${count.table.padEnd(width)}  ${String(count.source).padStart(8)}  ${String(count.target).padStart(8)}${count.source === count.target ? "" : "  DIFFERS"}`,
   );
   return `${"table".padEnd(width)}  ${"sqlite".padStart(8)}  ${"postgres".padStart(8)}\n${lines.join("\n")}\n`;
+}
+
+/** The source's write lock is taken for a consistent snapshot; a server still running holds it. */
+function lockedHint(error: unknown): string {
+  return /database is locked|SQLITE_BUSY/i.test(messageOf(error))
+    ? ". Is a server still using the SQLite file? Stop it first: the copy reads the file as one snapshot, under its write lock."
+    : "";
 }
 
 function messageOf(error: unknown): string {
