@@ -18,6 +18,8 @@ import { badgeRoutes } from "./http/badge-routes.ts";
 import { accountRoutes } from "./http/account-routes.ts";
 import { adminRoutes } from "./http/admin-routes.ts";
 import { mcpRoutes } from "./http/mcp-routes.ts";
+import { metricsRoutes } from "./http/metrics-routes.ts";
+import { setMatchedRoute } from "./http/matched-route.ts";
 import { createFallbackErrors } from "./http/fallback-errors.ts";
 import { errorResponse } from "./http/json-response.ts";
 
@@ -34,6 +36,8 @@ export interface AppDeps {
   scanApi: ScanApiDeps;
   challenge: ChallengeVerifier;
   report: ReportResponder;
+  /** The text of one /metrics scrape (src/metrics/metrics-scrape.ts). */
+  scrapeMetrics: () => Promise<string>;
 }
 
 const TITLES = {
@@ -61,8 +65,11 @@ export function createApp(deps: AppDeps) {
       if (code === "VALIDATION") return errorResponse(400, "Request is not valid.");
       return fallback.internal(request, error);
     })
+    // Every matched request, before validation, so that a 400 is counted under its route too.
+    .onTransform(({ request, route }) => setMatchedRoute(request, route))
     .use(docsRoutes({ ...TITLES[deps.service], version: deps.version, publicUrl: deps.publicUrl }))
     .use(healthRoutes({ service: deps.service, version: deps.version }))
+    .use(metricsRoutes({ token: deps.config.METRICS_TOKEN, scrape: deps.scrapeMetrics }))
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
     // Feature routes: one plugin per file in src/http/, each owning its paths; add one `.use(...)` line each.

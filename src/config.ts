@@ -65,6 +65,12 @@ export const variables = {
     form: "a file path",
     default: (env) => `./data/${serviceOf(env)}.sqlite`,
   },
+  // Set, it wins over DATABASE_PATH: the store runs on PostgreSQL, shared by every instance given the same URL.
+  DATABASE_URL: {
+    schema: T.String({ pattern: "^postgres(ql)?://[^\\s]+$" }),
+    form: "a postgres:// URL such as postgres://sightline:password@db.internal:5432/sightline",
+    problem: parsesAsUrl,
+  },
   PUBLIC_URL: {
     schema: HttpUrl,
     form: "an http:// or https:// URL such as https://scan.example.com",
@@ -77,6 +83,7 @@ export const variables = {
     default: () => [],
     parse: list,
   },
+  METRICS_TOKEN: { schema: T.String({ minLength: 16 }), form: "a secret of at least 16 characters" },
   KEY_PREFIX: {
     schema: T.String({ pattern: "^[a-z][a-z0-9]{1,15}$" }),
     form: "2-16 lowercase letters and digits, starting with a letter",
@@ -181,7 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const valid = Value.Check(variable.schema, value);
       const problem = valid ? (variable.problem?.(value as never) ?? null) : null;
       if (!valid || problem !== null) {
-        const shown = name.includes("TOKEN") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC")
+        // A database URL carries its password.
+        const shown = name.includes("TOKEN") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC") || name === "DATABASE_URL"
           ? "the value given"
           : JSON.stringify(raw);
         throw new ConfigError(`${name}: ${shown} is not valid; expected ${variable.form}.${problem === null ? "" : ` ${problem}`}`);
@@ -206,3 +214,4 @@ function checkCombinations(config: Config): void {
     throw new ConfigError("CHALLENGE: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to be set as well.");
   }
 }
+

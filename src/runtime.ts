@@ -1,5 +1,7 @@
 import type { Config } from "./config.ts";
-import { openDatabase, type Db } from "./store/database.ts";
+import { openStore, type Db } from "./store/database.ts";
+import { databaseTargetOf } from "./store/database-target.ts";
+import { onDatabaseError } from "./metrics/database-metrics.ts";
 import { createLogger, type Log } from "./log.ts";
 import { VERSION } from "./version.ts";
 import { analyzerFor } from "./analyzers/registry.ts";
@@ -18,6 +20,9 @@ import type { ScanThreadSettings } from "./scans/scan-thread-messages.ts";
 import { createApp, type App } from "./app.ts";
 import { createReportResponder, REPORT_PATH } from "./http/report-routes.ts";
 import type { FastRoutes } from "./server.ts";
+import { createMetricsScrape } from "./metrics/metrics-scrape.ts";
+import { countingChallengeFailures } from "./metrics/challenge-metrics.ts";
+import { queueStatsOf } from "./scans/queue-stats.ts";
 
 /**
  * Everything one process runs, wired from the configuration: the database, the app, and the worker.
@@ -48,12 +53,12 @@ export interface RuntimeOverrides {
   scansIn?: "threads" | "in-process";
 }
 
-export function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
+export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const now = overrides.now ?? Date.now;
   const analyzer = analyzerFor(config.SERVICE);
   useVocabularyFile(config.SCHEMA_VOCABULARY);
-  const db = openDatabase(config.DATABASE_PATH);
+  const db = await openStore(databaseTargetOf(config), { onError: onDatabaseError });
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 
   const offsite = {
@@ -91,7 +96,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     now,
   });
 
-  const challenge = createChallengeVerifier(db, config);
+  const challenge = countingChallengeFailures(await createChallengeVerifier(db, config));
   const report = createReportResponder(db);
   const app = createApp({
     config,
@@ -104,6 +109,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     trustProxy: config.TRUST_PROXY,
     recordSchema: analyzer.recordSchema,
     challenge,
+    scrapeMetrics: createMetricsScrape({ build: { version: VERSION, service: config.SERVICE }, queueStats: () => queueStatsOf(db), now }),
     scanApi: {
       db,
       authenticator: createAuthenticator({ db, keyPrefix: config.KEY_PREFIX, pipelineTokens: config.PIPELINE_TOKEN, challenge }),
@@ -130,7 +136,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     async stop(graceMs) {
       await worker.stop(graceMs);
       await scanner.close();
-      db.close();
+      await db.close();
     },
   };
 }

@@ -4,25 +4,30 @@ import type { Log } from "./log.ts";
 import { setClientAddress } from "./http/client-address.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { errorResponse } from "./http/json-response.ts";
+import { matchedRouteOf } from "./http/matched-route.ts";
+import { recordHttpRequest } from "./metrics/http-metrics.ts";
 
 /** Bodies beyond this are refused by Bun before any handler runs; routes set their own, smaller caps. */
 const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /** GET routes answered by Bun's native router, path pattern → responder. Each also exists in the app. */
-export type FastRoutes = Record<string, (request: Request & { params: Record<string, string> }) => Response>;
+export type FastRoutes = Record<string, (request: Request & { params: Record<string, string> }) => Response | Promise<Response>>;
 
 type Produce = (request: Request) => Response | Promise<Response>;
+/** The route pattern that answered, read once the response is ready; null when none matched. */
+type RouteOf = () => string | null;
 
 /**
  * What every request goes through, whichever router answers it: HEAD answered like GET without a
  * body, security headers, a JSON 500 for anything thrown, and one log line (method, path, status,
- * duration, client: never a header, query or body, so no token or key can reach the log).
+ * duration, client: never a header, query or body, so no token or key can reach the log), and the
+ * request counted in the metrics under its route pattern.
  * A responder that answers synchronously is finished synchronously: the hot report route makes no
  * promise at all.
  */
-function observe(log: Log, request: Request, client: string, produce: Produce): Response | Promise<Response> {
+function observe(log: Log, request: Request, client: string, produce: Produce, routeOf: RouteOf): Response | Promise<Response> {
   const started = performance.now();
-  const finish = (response: Response) => finishResponse(log, request, client, started, response);
+  const finish = (response: Response) => finishResponse(log, request, client, started, response, routeOf);
   const fail = (error: unknown) => {
     log("error", "request failed", { error: error instanceof Error ? error.message : String(error) });
     return finish(errorResponse(500, "Internal server error"));
@@ -36,16 +41,18 @@ function observe(log: Log, request: Request, client: string, produce: Produce): 
   return produced instanceof Promise ? produced.then(finish, fail) : finish(produced);
 }
 
-function finishResponse(log: Log, request: Request, client: string, started: number, produced: Response): Response {
+function finishResponse(log: Log, request: Request, client: string, started: number, produced: Response, routeOf: RouteOf): Response {
   const response = request.method === "HEAD" ? new Response(null, { status: produced.status, headers: produced.headers }) : produced;
   applySecurityHeaders(response);
+  const durationMs = performance.now() - started;
   log("info", "request", {
     method: request.method,
     path: pathOf(request.url),
     status: response.status,
-    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    durationMs: Math.round(durationMs * 10) / 10,
     client,
   });
+  recordHttpRequest(routeOf(), request.method, response.status, durationMs / 1000);
   return response;
 }
 
@@ -54,12 +61,12 @@ function finishResponse(log: Log, request: Request, client: string, started: num
  * directly with the client address they want to be.
  */
 export function createRequestHandler(app: App, log: Log): (request: Request, client: string) => Promise<Response> {
-  const produce = (client: string): Produce => (request) => {
+  return async (request, client) => {
+    // HEAD is routed as GET; the route the app matched is recorded on the request it was given.
     const routed = request.method === "HEAD" ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
     setClientAddress(routed, client);
-    return app.handle(routed);
+    return observe(log, request, client, () => app.handle(routed), () => matchedRouteOf(routed));
   };
-  return async (request, client) => observe(log, request, client, produce(client));
 }
 
 /** Owns the listening socket: hot GET routes on Bun's router, everything else through the app. */
@@ -70,7 +77,7 @@ export function startServer(options: { app: App; hostname: string; port: number;
   const routes = Object.fromEntries(
     Object.entries(options.fastRoutes ?? {}).map(([path, route]) => {
       const answer = (request: Request & { params: Record<string, string> }, server: Server<undefined>) =>
-        observe(log, request, clientOf(request, server), () => route(request));
+        observe(log, request, clientOf(request, server), () => route(request), () => path);
       return [path, { GET: answer, HEAD: answer }];
     }),
   );

@@ -22,7 +22,7 @@ export async function benchReportThroughput(binary: string): Promise<{ ratio: nu
   const work = mkdtempSync(join(tmpdir(), "sightline-bench-"));
   const databasePath = join(work, "bench.sqlite");
   const recordJson = JSON.stringify(sampleRecord());
-  seed(databasePath, recordJson);
+  await seed(databasePath, recordJson);
 
   const sightlinePort = await freePort();
   const barePort = await freePort();
@@ -82,19 +82,18 @@ async function load(url: string, durationMs: number): Promise<number> {
   return completed / ((performance.now() - started) / 1000);
 }
 
-function seed(databasePath: string, recordJson: string): void {
+async function seed(databasePath: string, recordJson: string): Promise<void> {
   const db = openDatabase(databasePath);
-  insertScan(db, {
+  await insertScan(db, {
     domain: DOMAIN,
     status: "ok",
     score: 82,
     scannedAt: Date.now(),
     recordJson,
     artifactsJson: null,
-    callerKind: "pipeline",
-    apiKeyId: null,
+    caller: { kind: "pipeline" },
   });
-  db.close();
+  await db.close();
 }
 
 /** A record of realistic size and shape: seven pillars of several signals, ten top issues. */

@@ -11,13 +11,13 @@ export const MAX_ACTIVE_KEYS_PER_USER = 20;
 
 export type CreateKeyResult = { ok: true; created: CreatedApiKey } | { ok: false; error: string };
 
-export function createUserKey(deps: AccountDeps, userId: number, name: string): CreateKeyResult {
-  const active = listApiKeys(deps.db, userId).filter((key) => key.revokedAt === null).length;
+export async function createUserKey(deps: AccountDeps, userId: number, name: string): Promise<CreateKeyResult> {
+  const active = (await listApiKeys(deps.db, userId)).filter((key) => key.revokedAt === null).length;
   if (active >= MAX_ACTIVE_KEYS_PER_USER) {
     return { ok: false, error: `You have ${MAX_ACTIVE_KEYS_PER_USER} active keys, the most an account may hold. Revoke one you no longer use first.` };
   }
   try {
-    const created = createApiKey(deps.db, { prefix: deps.keyPrefix, name, userId, now: deps.now() });
+    const created = await createApiKey(deps.db, { prefix: deps.keyPrefix, name, userId, now: deps.now() });
     deps.log("info", "api key created", { userId, keyId: created.id });
     return { ok: true, created };
   } catch (error) {
@@ -26,7 +26,7 @@ export function createUserKey(deps: AccountDeps, userId: number, name: string): 
   }
 }
 
-export function keysOfUser(deps: AccountDeps, userId: number): ApiKeySummary[] {
+export async function keysOfUser(deps: AccountDeps, userId: number): Promise<ApiKeySummary[]> {
   return listApiKeys(deps.db, userId);
 }
 
@@ -34,18 +34,21 @@ export function keysOfUser(deps: AccountDeps, userId: number): ApiKeySummary[] {
 export type KeyWithUsage = ApiKeySummary & { usage: KeyUsage | null };
 
 /** The user's keys, each active one with its fresh scans in the last hour against `perKeyPerHour`. */
-export function keysOfUserWithUsage(deps: AccountDeps, userId: number, perKeyPerHour: number): KeyWithUsage[] {
+export async function keysOfUserWithUsage(deps: AccountDeps, userId: number, perKeyPerHour: number): Promise<KeyWithUsage[]> {
   const now = deps.now();
-  return keysOfUser(deps, userId).map((key) => ({ ...key, usage: key.revokedAt === null ? keyUsage(deps.db, key.id, perKeyPerHour, now) : null }));
+  const keys = await keysOfUser(deps, userId);
+  return Promise.all(
+    keys.map(async (key) => ({ ...key, usage: key.revokedAt === null ? await keyUsage(deps.db, key.id, perKeyPerHour, now) : null })),
+  );
 }
 
-export function findUserKey(deps: AccountDeps, userId: number, keyId: number): ApiKeySummary | null {
-  return listApiKeys(deps.db, userId).find((key) => key.id === keyId) ?? null;
+export async function findUserKey(deps: AccountDeps, userId: number, keyId: number): Promise<ApiKeySummary | null> {
+  return (await listApiKeys(deps.db, userId)).find((key) => key.id === keyId) ?? null;
 }
 
 /** Revokes one of the user's own keys; false when it is not theirs or already revoked. */
-export function revokeUserKey(deps: AccountDeps, userId: number, keyId: number): boolean {
-  const revoked = revokeApiKey(deps.db, keyId, deps.now(), userId);
+export async function revokeUserKey(deps: AccountDeps, userId: number, keyId: number): Promise<boolean> {
+  const revoked = await revokeApiKey(deps.db, keyId, deps.now(), userId);
   if (revoked) deps.log("info", "api key revoked", { userId, keyId });
   return revoked;
 }

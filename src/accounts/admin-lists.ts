@@ -1,4 +1,5 @@
-import { countFilteredScans, filteredScans, type CallerKind, type ScanFilter, type ScanSummary } from "../store/scans-repo.ts";
+import { countFilteredScans, filteredScans, type ScanFilter, type ScanSummary } from "../store/scans-repo.ts";
+import type { Caller } from "../types/caller.ts";
 import { countFilteredUsers, filteredUsers, type UserSummaryRow } from "../store/users-repo.ts";
 import { listAllApiKeys, type ApiKeySummaryWithOwner } from "../auth/api-key-service.ts";
 import type { AccountDeps } from "./account-deps.ts";
@@ -11,7 +12,7 @@ import { offsetOf, pageNumberOf, pagingOf, type Paging } from "./paging.ts";
  */
 
 export const ADMIN_PAGE_SIZE = 50;
-export const CALLER_KINDS: readonly CallerKind[] = ["key", "challenge", "pipeline", "mcp", "cli"];
+export const CALLER_KINDS: readonly Caller["kind"][] = ["key", "challenge", "pipeline", "mcp", "cli"];
 const MAX_SEARCH_LENGTH = 253;
 const DAY_MS = 86_400_000;
 
@@ -28,7 +29,7 @@ function text(query: Query, name: string): string | undefined {
 export interface ScanListQuery {
   domain: string;
   status: "" | "ok" | "failed";
-  caller: "" | CallerKind;
+  caller: "" | Caller["kind"];
   from: string;
   to: string;
   page: number;
@@ -67,10 +68,10 @@ export function readScanListQuery(raw: Query): { query: ScanListQuery; filter: S
   };
 }
 
-export function scanList(deps: AccountDeps, query: Query, pageSize = ADMIN_PAGE_SIZE): ScanList {
+export async function scanList(deps: AccountDeps, query: Query, pageSize = ADMIN_PAGE_SIZE): Promise<ScanList> {
   const read = readScanListQuery(query);
-  const paging = pagingOf(read.query.page, pageSize, countFilteredScans(deps.db, read.filter));
-  return { query: { ...read.query, page: paging.page }, scans: filteredScans(deps.db, read.filter, pageSize, offsetOf(paging)), paging, problems: read.problems };
+  const paging = pagingOf(read.query.page, pageSize, await countFilteredScans(deps.db, read.filter));
+  return { query: { ...read.query, page: paging.page }, scans: await filteredScans(deps.db, read.filter, pageSize, offsetOf(paging)), paging, problems: read.problems };
 }
 
 export interface UserList {
@@ -79,13 +80,13 @@ export interface UserList {
   paging: Paging;
 }
 
-export function userList(deps: AccountDeps, query: Query, pageSize = ADMIN_PAGE_SIZE): UserList {
+export async function userList(deps: AccountDeps, query: Query, pageSize = ADMIN_PAGE_SIZE): Promise<UserList> {
   const email = (text(query, "email") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const paging = pagingOf(pageNumberOf(text(query, "page")), pageSize, countFilteredUsers(deps.db, email || null));
-  const users = filteredUsers(deps.db, email || null, pageSize, offsetOf(paging));
+  const paging = pagingOf(pageNumberOf(text(query, "page")), pageSize, await countFilteredUsers(deps.db, email || null));
+  const users = await filteredUsers(deps.db, email || null, pageSize, offsetOf(paging));
   const shown = new Set(users.map((user) => user.id));
   const keysByUser = new Map<number, ApiKeySummaryWithOwner[]>();
-  for (const key of listAllApiKeys(deps.db)) {
+  for (const key of await listAllApiKeys(deps.db)) {
     if (key.userId === null || !shown.has(key.userId)) continue;
     keysByUser.set(key.userId, [...(keysByUser.get(key.userId) ?? []), key]);
   }

@@ -33,12 +33,12 @@ export async function logInAdmin(
 ): Promise<AdminLoginResult> {
   const email = normalizeEmail(input.email).slice(0, 320);
   const subjects = loginSubjects("admin", input.clientIp, email);
-  const locked = lockedForSeconds(deps.db, subjects, deps.now());
+  const locked = await lockedForSeconds(deps.db, subjects, deps.now());
   if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
   if (!(await deps.challenge.verify(input.challengeToken, input.clientIp))) return { kind: "challenge-failed" };
 
   // Counted before the password is verified, atomically with the lock check (see claimLoginAttempt).
-  const claim = claimLoginAttempt(deps.db, subjects, deps.now());
+  const claim = await claimLoginAttempt(deps.db, subjects, deps.now());
   if (!claim.ok) return { kind: "locked", retryAfterSeconds: claim.retryAfterSeconds };
 
   // Both checks always run, so the time taken does not tell whether the email was right.
@@ -48,9 +48,9 @@ export async function logInAdmin(
     deps.log("warn", "admin sign-in failed", { lockSeconds: claim.lockSecondsIfWrong });
     return { kind: "invalid", retryAfterSeconds: claim.lockSecondsIfWrong };
   }
-  settleLoginSuccess(deps.db, subjects);
+  await settleLoginSuccess(deps.db, subjects);
   deps.log("info", "admin signed in");
-  return { kind: "signed-in", session: startSession(deps.db, "admin", null, deps.now()) };
+  return { kind: "signed-in", session: await startSession(deps.db, "admin", null, deps.now()) };
 }
 
 function digest(text: string): Uint8Array {

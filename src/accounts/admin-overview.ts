@@ -25,9 +25,9 @@ const USERS = 20;
 const REFUSALS = 200;
 const REFUSAL_WINDOW_MS = 86_400_000;
 
-export function adminOverview(deps: AccountDeps): AdminOverview {
+export async function adminOverview(deps: AccountDeps): Promise<AdminOverview> {
   const now = deps.now();
-  const keys = listAllApiKeys(deps.db);
+  const keys = await listAllApiKeys(deps.db);
   const keysByUser = new Map<number, ApiKeySummaryWithOwner[]>();
   for (const key of keys) {
     if (key.userId === null) continue;
@@ -36,28 +36,28 @@ export function adminOverview(deps: AccountDeps): AdminOverview {
     keysByUser.set(key.userId, list);
   }
   return {
-    scans: recentScans(deps.db, RECENT_SCANS),
-    scanCount: countFilteredScans(deps.db, {}),
+    scans: await recentScans(deps.db, RECENT_SCANS),
+    scanCount: await countFilteredScans(deps.db, {}),
     queue: {
-      counts: queueCounts(deps.db),
-      queued: listJobs(deps.db, "queued", JOBS_PER_STATE),
-      running: listJobs(deps.db, "running", JOBS_PER_STATE),
-      failed: listJobs(deps.db, "failed", JOBS_PER_STATE),
+      counts: await queueCounts(deps.db),
+      queued: await listJobs(deps.db, "queued", JOBS_PER_STATE),
+      running: await listJobs(deps.db, "running", JOBS_PER_STATE),
+      failed: await listJobs(deps.db, "failed", JOBS_PER_STATE),
     },
-    users: listUsers(deps.db, USERS).map((user) => ({ ...user, keys: keysByUser.get(user.id) ?? [] })),
-    userCount: countUsers(deps.db),
+    users: (await listUsers(deps.db, USERS)).map((user) => ({ ...user, keys: keysByUser.get(user.id) ?? [] })),
+    userCount: await countUsers(deps.db),
     operatorKeys: keys.filter((key) => key.userId === null),
-    refusals: recentRateRefusals(deps.db, REFUSALS).filter((refusal) => refusal.at > now - REFUSAL_WINDOW_MS),
+    refusals: (await recentRateRefusals(deps.db, REFUSALS)).filter((refusal) => refusal.at > now - REFUSAL_WINDOW_MS),
   };
 }
 
-export function findAnyKey(deps: AccountDeps, keyId: number): ApiKeySummaryWithOwner | null {
-  return listAllApiKeys(deps.db).find((key) => key.id === keyId) ?? null;
+export async function findAnyKey(deps: AccountDeps, keyId: number): Promise<ApiKeySummaryWithOwner | null> {
+  return (await listAllApiKeys(deps.db)).find((key) => key.id === keyId) ?? null;
 }
 
 /** The admin may revoke any key, a user's or the operator's. */
-export function revokeAnyKey(deps: AccountDeps, keyId: number): boolean {
-  const revoked = revokeApiKey(deps.db, keyId, deps.now());
+export async function revokeAnyKey(deps: AccountDeps, keyId: number): Promise<boolean> {
+  const revoked = await revokeApiKey(deps.db, keyId, deps.now());
   if (revoked) deps.log("info", "api key revoked by admin", { keyId });
   return revoked;
 }

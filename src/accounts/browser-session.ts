@@ -5,7 +5,7 @@ import { endSession, readSession, type ActiveSession, type StartedSession } from
 
 /** Sessions as a browser carries them: read from the Cookie header, given and taken back with Set-Cookie. */
 
-export function sessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): ActiveSession | null {
+export async function sessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): Promise<ActiveSession | null> {
   const token = readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl));
   return readSession(deps.db, token, kind, deps.now());
 }
@@ -15,8 +15,8 @@ export function cookieFor(kind: SessionKind, publicUrl: string, session: Started
 }
 
 /** Ends the session the request carries (if any) and returns the Set-Cookie that clears it. */
-export function endSessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): string {
-  endSession(deps.db, readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl)));
+export async function endSessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): Promise<string> {
+  await endSession(deps.db, readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl)));
   return clearedSessionCookie(kind, publicUrl);
 }
 

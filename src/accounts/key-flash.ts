@@ -19,16 +19,16 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const INFO = "sightline new-key flash v1";
 
-export function holdNewKey(deps: AccountDeps, sessionToken: string, created: CreatedApiKey): void {
+export async function holdNewKey(deps: AccountDeps, sessionToken: string, created: CreatedApiKey): Promise<void> {
   const now = deps.now();
-  purgeKeyFlashes(deps.db, now);
-  insertKeyFlash(deps.db, hashSessionToken(sessionToken), seal(sessionToken, JSON.stringify(created)), now + KEY_FLASH_TTL_MS);
+  await purgeKeyFlashes(deps.db, now);
+  await insertKeyFlash(deps.db, hashSessionToken(sessionToken), seal(sessionToken, JSON.stringify(created)), now + KEY_FLASH_TTL_MS);
 }
 
 /** The keys this session created and has not been shown yet, oldest first; each is returned once only. */
-export function takeNewKeys(deps: AccountDeps, sessionToken: string): CreatedApiKey[] {
+export async function takeNewKeys(deps: AccountDeps, sessionToken: string): Promise<CreatedApiKey[]> {
   const keys: CreatedApiKey[] = [];
-  for (const sealed of takeKeyFlashes(deps.db, hashSessionToken(sessionToken), deps.now())) {
+  for (const sealed of await takeKeyFlashes(deps.db, hashSessionToken(sessionToken), deps.now())) {
     const opened = open(sessionToken, sealed);
     if (opened !== null) keys.push(JSON.parse(opened) as CreatedApiKey);
   }

@@ -1,8 +1,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { immediate, type Db } from "../store/database.ts";
+import type { Db } from "../store/database.ts";
 import { clearLoginFailures, loginFailuresOf, purgeLoginFailures, saveLoginFailures } from "../store/login-attempts-repo.ts";
 import { insertRateRefusal } from "../store/rate-limits-repo.ts";
+import { recordRateLimitRefusal } from "../metrics/rate-limit-metrics.ts";
 
 /**
  * Growing delays after failed sign-ins, per client IP and per account. A few failures are free
@@ -40,16 +41,16 @@ export function loginSubjects(realm: "user" | "admin", clientIp: string, email: 
  * Seconds until every subject may try again (0: go ahead). A refusal is recorded with the rate-limit
  * refusals, so the admin sees sign-in lockouts beside scan limits.
  */
-export function lockedForSeconds(db: Db, subjects: readonly ThrottleSubject[], now: number): number {
-  return immediate(db, () => lockedSeconds(db, subjects, now));
+export async function lockedForSeconds(db: Db, subjects: readonly ThrottleSubject[], now: number): Promise<number> {
+  return db.exclusive(() => lockedSeconds(db, subjects, now));
 }
 
 /** The body of `lockedForSeconds`, for callers already inside a transaction. */
-function lockedSeconds(db: Db, subjects: readonly ThrottleSubject[], now: number): number {
+async function lockedSeconds(db: Db, subjects: readonly ThrottleSubject[], now: number): Promise<number> {
   let until = 0;
   let decisive: string | null = null;
   for (const subject of subjects) {
-    const row = loginFailuresOf(db, subject.key);
+    const row = await loginFailuresOf(db, subject.key);
     if (row && row.lockedUntil > now && row.lockedUntil > until) {
       until = row.lockedUntil;
       decisive = subject.key;
@@ -57,29 +58,30 @@ function lockedSeconds(db: Db, subjects: readonly ThrottleSubject[], now: number
   }
   if (decisive === null) return 0;
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  insertRateRefusal(db, { bucket: decisive, at: now, retryAfterSeconds: seconds });
+  await insertRateRefusal(db, { bucket: decisive, at: now, retryAfterSeconds: seconds });
+  recordRateLimitRefusal(decisive);
   return seconds;
 }
 
 export type LoginAttemptClaim = { ok: true; lockSecondsIfWrong: number } | { ok: false; retryAfterSeconds: number };
 
 /**
- * The gate before a password is verified, atomic with the count: inside one BEGIN IMMEDIATE it
+ * The gate before a password is verified, atomic with the count: inside one exclusive transaction it
  * refuses a locked subject, or else counts the attempt as a failure in advance (with the lock that
- * failure earns). Parallel attempts therefore queue on the write lock, and once the count reaches
+ * failure earns). Parallel attempts therefore queue on the lock, and once the count reaches
  * the lock no further attempt even gets its password verified, however many arrive at once.
  * A right password takes the advance failure back with `settleLoginSuccess`.
  */
-export function claimLoginAttempt(db: Db, subjects: readonly ThrottleSubject[], now: number): LoginAttemptClaim {
-  return immediate(db, () => {
-    const locked = lockedSeconds(db, subjects, now);
+export async function claimLoginAttempt(db: Db, subjects: readonly ThrottleSubject[], now: number): Promise<LoginAttemptClaim> {
+  return db.exclusive(async () => {
+    const locked = await lockedSeconds(db, subjects, now);
     if (locked > 0) return { ok: false, retryAfterSeconds: locked };
-    purgeLoginFailures(db, now - FORGET_AFTER_MS);
+    await purgeLoginFailures(db, now - FORGET_AFTER_MS);
     let longest = 0;
     for (const subject of subjects) {
-      const failures = (loginFailuresOf(db, subject.key)?.failures ?? 0) + 1;
+      const failures = ((await loginFailuresOf(db, subject.key))?.failures ?? 0) + 1;
       const lockMs = lockDurationMs(subject.policy, failures);
-      saveLoginFailures(db, { subject: subject.key, failures, lockedUntil: lockMs > 0 ? now + lockMs : 0, lastFailedAt: now });
+      await saveLoginFailures(db, { subject: subject.key, failures, lockedUntil: lockMs > 0 ? now + lockMs : 0, lastFailedAt: now });
       longest = Math.max(longest, lockMs);
     }
     return { ok: true, lockSecondsIfWrong: Math.ceil(longest / 1000) };
@@ -91,18 +93,18 @@ export function claimLoginAttempt(db: Db, subjects: readonly ThrottleSubject[], 
  * good account must not wipe an IP's record of failures on other accounts). When that leaves the
  * IP below its lock, the lock the advance failure set is lifted too.
  */
-export function settleLoginSuccess(db: Db, subjects: readonly ThrottleSubject[]): void {
-  immediate(db, () => {
+export async function settleLoginSuccess(db: Db, subjects: readonly ThrottleSubject[]): Promise<void> {
+  await db.exclusive(async () => {
     for (const subject of subjects) {
       if (!subject.key.startsWith("login-ip:")) {
-        clearLoginFailures(db, subject.key);
+        await clearLoginFailures(db, subject.key);
         continue;
       }
-      const row = loginFailuresOf(db, subject.key);
+      const row = await loginFailuresOf(db, subject.key);
       if (!row) continue;
       const failures = Math.max(0, row.failures - 1);
-      if (failures === 0) clearLoginFailures(db, subject.key);
-      else saveLoginFailures(db, { ...row, failures, lockedUntil: lockDurationMs(subject.policy, failures) > 0 ? row.lockedUntil : 0 });
+      if (failures === 0) await clearLoginFailures(db, subject.key);
+      else await saveLoginFailures(db, { ...row, failures, lockedUntil: lockDurationMs(subject.policy, failures) > 0 ? row.lockedUntil : 0 });
     }
   });
 }

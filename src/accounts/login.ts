@@ -32,20 +32,20 @@ export const INVALID_CREDENTIALS = "Invalid email or password.";
 export async function logIn(deps: AccountDeps, input: LoginInput): Promise<LoginResult> {
   const email = normalizeEmail(input.email).slice(0, 320);
   const subjects = loginSubjects("user", input.clientIp, email);
-  const locked = lockedForSeconds(deps.db, subjects, deps.now());
+  const locked = await lockedForSeconds(deps.db, subjects, deps.now());
   if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
   if (!(await deps.challenge.verify(input.challengeToken, input.clientIp))) return { kind: "challenge-failed" };
 
-  const claim = claimLoginAttempt(deps.db, subjects, deps.now());
+  const claim = await claimLoginAttempt(deps.db, subjects, deps.now());
   if (!claim.ok) return { kind: "locked", retryAfterSeconds: claim.retryAfterSeconds };
 
-  const user = findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   const password = input.password.slice(0, PASSWORD_MAX_LENGTH * 4);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !matches) {
     deps.log("info", "sign-in failed", { lockSeconds: claim.lockSecondsIfWrong });
     return { kind: "invalid", retryAfterSeconds: claim.lockSecondsIfWrong };
   }
-  settleLoginSuccess(deps.db, subjects);
-  return { kind: "signed-in", userId: user.id, session: startSession(deps.db, "user", user.id, deps.now()) };
+  await settleLoginSuccess(deps.db, subjects);
+  return { kind: "signed-in", userId: user.id, session: await startSession(deps.db, "user", user.id, deps.now()) };
 }

@@ -15,7 +15,7 @@ export interface MyScans {
   paging: Paging;
 }
 
-export function myScans(deps: AccountDeps, userId: number, page: number, pageSize = MY_SCANS_PAGE_SIZE): MyScans {
-  const paging = pagingOf(page, pageSize, countScansOfUser(deps.db, userId));
-  return { scans: scansOfUser(deps.db, userId, pageSize, offsetOf(paging)), paging };
+export async function myScans(deps: AccountDeps, userId: number, page: number, pageSize = MY_SCANS_PAGE_SIZE): Promise<MyScans> {
+  const paging = pagingOf(page, pageSize, await countScansOfUser(deps.db, userId));
+  return { scans: await scansOfUser(deps.db, userId, pageSize, offsetOf(paging)), paging };
 }

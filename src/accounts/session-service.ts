@@ -21,12 +21,12 @@ const PURGE_EVERY_MS = 60 * 60_000;
 const lastPurgeAt = new WeakMap<Db, number>();
 
 /** A new session with a new token: called at every sign-in, so a token planted before sign-in is worthless. */
-export function startSession(db: Db, kind: SessionKind, userId: number | null, now: number): StartedSession {
-  purgeOccasionally(db, now);
+export async function startSession(db: Db, kind: SessionKind, userId: number | null, now: number): Promise<StartedSession> {
+  await purgeOccasionally(db, now);
   const policy = SESSION_POLICIES[kind];
   const token = generateSessionToken();
   const absoluteExpiresAt = now + policy.absoluteMs;
-  insertSession(db, {
+  await insertSession(db, {
     tokenHash: hashSessionToken(token),
     kind,
     userId,
@@ -39,29 +39,29 @@ export function startSession(db: Db, kind: SessionKind, userId: number | null, n
 }
 
 /** The live session of `kind` that `token` names, or null (unknown, tampered, wrong kind, expired). */
-export function readSession(db: Db, token: string | null, kind: SessionKind, now: number): ActiveSession | null {
+export async function readSession(db: Db, token: string | null, kind: SessionKind, now: number): Promise<ActiveSession | null> {
   if (token === null || !isSessionTokenShaped(token)) return null;
   const tokenHash = hashSessionToken(token);
-  const row = findSession(db, tokenHash);
+  const row = await findSession(db, tokenHash);
   if (!row || row.kind !== kind) return null;
   if (row.idleExpiresAt <= now || row.absoluteExpiresAt <= now) {
-    deleteSession(db, tokenHash);
+    await deleteSession(db, tokenHash);
     return null;
   }
   if (now - row.lastSeenAt >= SESSION_TOUCH_RESOLUTION_MS) {
-    touchSession(db, tokenHash, now, Math.min(now + SESSION_POLICIES[kind].idleMs, row.absoluteExpiresAt));
+    await touchSession(db, tokenHash, now, Math.min(now + SESSION_POLICIES[kind].idleMs, row.absoluteExpiresAt));
   }
   return { kind: row.kind, userId: row.userId, absoluteExpiresAt: row.absoluteExpiresAt };
 }
 
-export function endSession(db: Db, token: string | null): void {
+export async function endSession(db: Db, token: string | null): Promise<void> {
   if (token === null || !isSessionTokenShaped(token)) return;
-  deleteSession(db, hashSessionToken(token));
+  await deleteSession(db, hashSessionToken(token));
 }
 
-function purgeOccasionally(db: Db, now: number): void {
+async function purgeOccasionally(db: Db, now: number): Promise<void> {
   const last = lastPurgeAt.get(db);
   if (last !== undefined && now - last < PURGE_EVERY_MS) return;
   lastPurgeAt.set(db, now);
-  purgeExpiredSessions(db, now);
+  await purgeExpiredSessions(db, now);
 }

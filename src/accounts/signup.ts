@@ -1,4 +1,3 @@
-import { immediate } from "../store/database.ts";
 import { findUserByEmail, insertUser } from "../store/users-repo.ts";
 import { consumeRateLimits } from "../limits/rate-limiter.ts";
 import { hashPassword, passwordProblem } from "../auth/passwords.ts";
@@ -38,21 +37,19 @@ export async function signUp(deps: AccountDeps, input: SignupInput): Promise<Sig
   }
   if (!(await deps.challenge.verify(input.challengeToken, input.clientIp))) return { kind: "challenge-failed" };
 
-  const decision = immediate(deps.db, () =>
-    consumeRateLimits(
-      deps.db,
-      [{ name: "ip", bucket: `signup-ip:${input.clientIp}`, limit: SIGNUPS_PER_IP_PER_HOUR, windowSeconds: 3600 }],
-      deps.now(),
-    ),
+  const decision = await consumeRateLimits(
+    deps.db,
+    [{ name: "ip", bucket: `signup-ip:${input.clientIp}`, limit: SIGNUPS_PER_IP_PER_HOUR, windowSeconds: 3600 }],
+    deps.now(),
   );
   if (!decision.ok) return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
 
-  if (findUserByEmail(deps.db, email.email)) return { kind: "taken" };
+  if (await findUserByEmail(deps.db, email.email)) return { kind: "taken" };
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   // The UNIQUE constraint settles a race between two signups for the same address.
-  const userId = insertUser(deps.db, { email: email.email, passwordHash, createdAt: now });
+  const userId = await insertUser(deps.db, { email: email.email, passwordHash, createdAt: now });
   if (userId === null) return { kind: "taken" };
   deps.log("info", "account created", { userId });
-  return { kind: "created", userId, email: email.email, session: startSession(deps.db, "user", userId, now) };
+  return { kind: "created", userId, email: email.email, session: await startSession(deps.db, "user", userId, now) };
 }

@@ -9,7 +9,7 @@ export const ALTCHA_HMAC_KEY_SETTING = "altcha_hmac_key";
  * generated on first start and kept in the database, so that restarts and a second process
  * (CLI beside the server) accept the challenges already issued.
  */
-export function resolveAltchaHmacKey(db: Db, configured: string | undefined): string {
+export async function resolveAltchaHmacKey(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const generated = encodeBase64(crypto.getRandomValues(new Uint8Array(32)));
   return setSettingIfAbsent(db, ALTCHA_HMAC_KEY_SETTING, generated);

@@ -42,7 +42,7 @@ export type ApiKeySummaryWithOwner = ApiKeyWithOwnerRow;
 export type ApiKeyVerification = { ok: true; keyId: number } | { ok: false };
 
 /** The look-up `verifyApiKey` makes; injectable so tests can see when the database is consulted. */
-export type FindApiKeyByHash = (db: Db, keyHash: Uint8Array) => ApiKeyAuthRow | null;
+export type FindApiKeyByHash = (db: Db, keyHash: Uint8Array) => Promise<ApiKeyAuthRow | null>;
 
 /** Trims and checks a key name. Throws ApiKeyNameError with a message fit for the user. */
 export function validateApiKeyName(name: string): string {
@@ -56,24 +56,24 @@ export function validateApiKeyName(name: string): string {
   return trimmed;
 }
 
-export function createApiKey(
+export async function createApiKey(
   db: Db,
   input: { prefix: string; name: string; userId: number | null; now: number },
-): CreatedApiKey {
+): Promise<CreatedApiKey> {
   const name = validateApiKeyName(input.name);
   const key = generateApiKey(input.prefix);
   const visibleStart = visibleStartOf(input.prefix, key);
-  const id = insertApiKey(db, { userId: input.userId, name, keyHash: hashApiKey(key), visibleStart, createdAt: input.now });
+  const id = await insertApiKey(db, { userId: input.userId, name, keyHash: hashApiKey(key), visibleStart, createdAt: input.now });
   return { id, key, visibleStart, name, createdAt: input.now };
 }
 
 /** The keys of one user, or the operator's keys when `userId` is null. Newest first; no secrets. */
-export function listApiKeys(db: Db, userId: number | null): ApiKeySummary[] {
+export function listApiKeys(db: Db, userId: number | null): Promise<ApiKeySummary[]> {
   return userId === null ? operatorApiKeys(db) : apiKeysOfUser(db, userId);
 }
 
 /** Every key with its owner's email (null for operator keys), for the admin. */
-export function listAllApiKeys(db: Db): ApiKeySummaryWithOwner[] {
+export function listAllApiKeys(db: Db): Promise<ApiKeySummaryWithOwner[]> {
   return allApiKeysWithOwner(db);
 }
 
@@ -81,7 +81,7 @@ export function listAllApiKeys(db: Db): ApiKeySummaryWithOwner[] {
  * Revokes a key. `userId` limits it to that user's keys (null: the operator's keys); leave it out
  * for the admin, who may revoke any key. Returns false when no such unrevoked key is in reach.
  */
-export function revokeApiKey(db: Db, id: number, now: number, userId?: number | null): boolean {
+export function revokeApiKey(db: Db, id: number, now: number, userId?: number | null): Promise<boolean> {
   const scope: ApiKeyScope = userId === undefined ? { kind: "any" } : userId === null ? { kind: "operator" } : { kind: "user", userId };
   return setApiKeyRevoked(db, id, now, scope);
 }
@@ -90,18 +90,18 @@ export function revokeApiKey(db: Db, id: number, now: number, userId?: number | 
  * Accepts a well-formed, known, unrevoked key. Shape and checksum are checked before the database
  * is touched; the revocation is read on every call, so a revoked key fails on the very next request.
  */
-export function verifyApiKey(
+export async function verifyApiKey(
   db: Db,
   prefix: string,
   token: string,
   now: number,
   find: FindApiKeyByHash = findApiKeyByHash,
-): ApiKeyVerification {
+): Promise<ApiKeyVerification> {
   const parsed = parseApiKey(prefix, token);
   if (!parsed) return { ok: false };
-  const row = find(db, hashApiKey(parsed.key));
+  const row = await find(db, hashApiKey(parsed.key));
   if (!row || row.revokedAt !== null) return { ok: false };
   const notBefore = now - LAST_USED_RESOLUTION_MS;
-  if (row.lastUsedAt === null || row.lastUsedAt < notBefore) touchApiKeyLastUsed(db, row.id, now, notBefore);
+  if (row.lastUsedAt === null || row.lastUsedAt < notBefore) await touchApiKeyLastUsed(db, row.id, now, notBefore);
   return { ok: true, keyId: row.id };
 }

@@ -3,20 +3,20 @@ import { verifyApiKey } from "./api-key-service.ts";
 import { bearerTokenOf } from "./bearer-token.ts";
 import type { ChallengeVerifier } from "./challenge.ts";
 import { createPipelineTokenMatcher } from "./pipeline-tokens.ts";
+import type { Caller } from "../types/caller.ts";
 
 /**
  * Who is calling the scan API. An Authorization header, when present, must carry a valid API key
  * or pipeline token (401 otherwise); without one, the browser challenge is the credential (403).
  */
 
-export type Caller = { kind: "pipeline" } | { kind: "key"; keyId: number };
-
-export type Identified = { ok: true; caller: Caller } | { ok: false; status: 401; error: "Unauthorized" };
+/** A credential names one of two callers: the operator's pipeline, or the holder of an API key. */
+export type Identified = { ok: true; caller: Extract<Caller, { kind: "key" }> | { kind: "pipeline" } } | { ok: false; status: 401; error: "Unauthorized" };
 export type ChallengeOutcome = { ok: true } | { ok: false; status: 403; error: "Verification failed. Please retry." };
 
 export interface Authenticator {
   /** Null when there is no Authorization header: the caller must then pass the challenge. */
-  identify(authorization: string | null): null | Identified;
+  identify(authorization: string | null): Promise<null | Identified>;
   verifyChallenge(token: unknown, clientIp: string): Promise<ChallengeOutcome>;
 }
 
@@ -37,12 +37,12 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
   const keyStart = `${deps.keyPrefix}_`;
 
   return {
-    identify(authorization) {
+    async identify(authorization) {
       if (authorization === null) return null;
       const token = bearerTokenOf(authorization);
       if (token === null) return UNAUTHORIZED;
       if (token.startsWith(keyStart)) {
-        const verified = verifyApiKey(deps.db, deps.keyPrefix, token, now());
+        const verified = await verifyApiKey(deps.db, deps.keyPrefix, token, now());
         return verified.ok ? { ok: true, caller: { kind: "key", keyId: verified.keyId } } : UNAUTHORIZED;
       }
       return matchesPipelineToken(token) ? { ok: true, caller: { kind: "pipeline" } } : UNAUTHORIZED;

@@ -25,7 +25,7 @@ export interface ChallengeVerifierOptions {
   turnstileTimeoutMs?: number;
 }
 
-export function createChallengeVerifier(db: Db, config: Config, options: ChallengeVerifierOptions = {}): ChallengeVerifier {
+export async function createChallengeVerifier(db: Db, config: Config, options: ChallengeVerifierOptions = {}): Promise<ChallengeVerifier> {
   const now = options.now ?? Date.now;
   if (config.CHALLENGE === "turnstile") {
     // config.ts refuses CHALLENGE=turnstile without the secret, so this only guards a hand-built Config.
@@ -39,7 +39,7 @@ export function createChallengeVerifier(db: Db, config: Config, options: Challen
   }
   return createAltchaVerifier({
     db,
-    hmacKey: resolveAltchaHmacKey(db, config.ALTCHA_HMAC_KEY),
+    hmacKey: await resolveAltchaHmacKey(db, config.ALTCHA_HMAC_KEY),
     now,
     work: options.altchaWork,
   });

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../store/database.ts";
+import { openStore, type Db } from "../store/database.ts";
+import { databaseTargetOf } from "../store/database-target.ts";
 import { ApiKeyNameError, createApiKey, listAllApiKeys, revokeApiKey } from "../auth/api-key-service.ts";
 import { EXIT } from "./exit-codes.ts";
 import { KEYS_USAGE } from "./usages.ts";
@@ -13,7 +14,7 @@ import { KEYS_USAGE } from "./usages.ts";
  */
 const ACTIONS = ["create", "list", "revoke"];
 
-export function keysCommand(args: string[], config: Config, io: { out: (text: string) => void; err: (text: string) => void }): number {
+export async function keysCommand(args: string[], config: Config, io: { out: (text: string) => void; err: (text: string) => void }): Promise<number> {
   const [action, ...rest] = args;
   if (action === undefined || !ACTIONS.includes(action)) {
     io.err(`sightline keys: ${action === undefined ? "missing action" : `unknown action "${action}"`}.\n\n${KEYS_USAGE}\n`);
@@ -24,20 +25,20 @@ export function keysCommand(args: string[], config: Config, io: { out: (text: st
     io.err(missing);
     return EXIT.failure;
   }
-  const db = openDatabase(config.DATABASE_PATH);
+  const db = await openStore(databaseTargetOf(config));
   try {
     switch (action) {
       case "create":
-        return create(rest.join(" "), db, config, io);
+        return await create(rest.join(" "), db, config, io);
       case "list":
-        return list(rest, db, io);
+        return await list(rest, db, io);
       case "revoke":
-        return revoke(rest, db, io);
+        return await revoke(rest, db, io);
       default:
         return EXIT.usage;
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -47,8 +48,9 @@ export function keysCommand(args: string[], config: Config, io: { out: (text: st
  * that the server never sees. Only `serve` and `migrate` create a database; key commands refuse, and
  * say which file they looked for and how to point them at the server's.
  */
-export function missingDatabase(config: Pick<Config, "DATABASE_PATH" | "SERVICE">, action: string): string | null {
-  if (config.DATABASE_PATH === ":memory:" || existsSync(config.DATABASE_PATH)) return null;
+export function missingDatabase(config: Pick<Config, "DATABASE_URL" | "DATABASE_PATH" | "SERVICE">, action: string): string | null {
+  // A PostgreSQL database is created by its administrator, never by connecting to it.
+  if (config.DATABASE_URL || config.DATABASE_PATH === ":memory:" || existsSync(config.DATABASE_PATH)) return null;
   const looked = resolve(config.DATABASE_PATH);
   return (
     `sightline keys: there is no database at ${looked}, so no key was created or read ` +
@@ -60,9 +62,9 @@ export function missingDatabase(config: Pick<Config, "DATABASE_PATH" | "SERVICE"
   );
 }
 
-function create(name: string, db: ReturnType<typeof openDatabase>, config: Config, io: { out: (t: string) => void; err: (t: string) => void }): number {
+async function create(name: string, db: Db, config: Config, io: { out: (t: string) => void; err: (t: string) => void }): Promise<number> {
   try {
-    const created = createApiKey(db, { prefix: config.KEY_PREFIX, name, userId: null, now: Date.now() });
+    const created = await createApiKey(db, { prefix: config.KEY_PREFIX, name, userId: null, now: Date.now() });
     io.out(`${created.key}\n`);
     io.err(`Created key ${created.id} "${created.name}" (${created.visibleStart}…). Store it now: it cannot be shown again.\n`);
     return EXIT.ok;
@@ -73,13 +75,13 @@ function create(name: string, db: ReturnType<typeof openDatabase>, config: Confi
   }
 }
 
-function list(args: string[], db: ReturnType<typeof openDatabase>, io: { out: (t: string) => void; err: (t: string) => void }): number {
+async function list(args: string[], db: Db, io: { out: (t: string) => void; err: (t: string) => void }): Promise<number> {
   const unknown = args.find((arg) => arg !== "--json");
   if (unknown !== undefined) {
     io.err(`sightline keys list: unknown argument "${unknown}".\n`);
     return EXIT.usage;
   }
-  const keys = listAllApiKeys(db);
+  const keys = await listAllApiKeys(db);
   if (args.includes("--json")) {
     io.out(`${JSON.stringify(keys, null, 2)}\n`);
     return EXIT.ok;
@@ -104,13 +106,13 @@ function list(args: string[], db: ReturnType<typeof openDatabase>, io: { out: (t
   return EXIT.ok;
 }
 
-function revoke(args: string[], db: ReturnType<typeof openDatabase>, io: { out: (t: string) => void; err: (t: string) => void }): number {
+async function revoke(args: string[], db: Db, io: { out: (t: string) => void; err: (t: string) => void }): Promise<number> {
   const id = args.length === 1 && /^\d+$/.test(args[0]!) ? Number(args[0]) : null;
   if (id === null) {
     io.err("sightline keys revoke: give the numeric id of one key (see sightline keys list).\n");
     return EXIT.usage;
   }
-  if (!revokeApiKey(db, id, Date.now())) {
+  if (!await revokeApiKey(db, id, Date.now())) {
     io.err(`sightline keys revoke: no active key with id ${id}.\n`);
     return EXIT.failure;
   }

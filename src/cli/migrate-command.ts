@@ -1,15 +1,103 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Config } from "../config.ts";
-import { migrate, openDatabase, schemaVersion } from "../store/database.ts";
+import { openDatabase, openPostgres, openStore, type Db } from "../store/database.ts";
+import { databaseLocationOf, databaseTargetOf } from "../store/database-target.ts";
+import { CopyCountMismatchError, CopyRefusedError, copyStore, type TableCount } from "../store/copy-store.ts";
+import { redactedDatabaseUrl } from "../store/redacted-database-url.ts";
 import { EXIT } from "./exit-codes.ts";
+import { MIGRATE_USAGE } from "./usages.ts";
 
-export function migrateCommand(config: Config): number {
-  const db = openDatabase(config.DATABASE_PATH, { migrate: false });
+type Io = { out: (text: string) => void; err: (text: string) => void };
+
+/** `sightline migrate`: brings the configured database's schema up to date and says what it applied. */
+export async function migrateCommand(config: Config): Promise<number> {
+  const db = await openStore(databaseTargetOf(config), { migrate: false });
   try {
-    const applied = migrate(db);
+    const applied = await db.migrate();
     for (const migration of applied) process.stdout.write(`applied ${migration.version} ${migration.name}\n`);
-    process.stdout.write(`${config.DATABASE_PATH} is at schema version ${schemaVersion(db)}\n`);
+    process.stdout.write(`${databaseLocationOf(config)} is at schema version ${await db.schemaVersion()} (${db.engine})\n`);
     return EXIT.ok;
   } finally {
-    db.close();
+    await db.close();
   }
+}
+
+/**
+ * `sightline migrate --from sqlite:<path> --to postgres://…`: copies a SQLite installation into a new
+ * PostgreSQL database (migrated here if it is not yet) and prints each table's row count on both sides.
+ * The counts go to stdout, the progress to stderr. The URL is only ever shown without its password.
+ */
+export async function migrateCopyCommand(args: string[], io: Io): Promise<number> {
+  const parsed = parseCopyArgs(args);
+  if (typeof parsed === "string") {
+    io.err(`sightline migrate: ${parsed}\n\n${MIGRATE_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const shownTarget = redactedDatabaseUrl(parsed.to);
+  if (!existsSync(parsed.from)) {
+    io.err(`sightline migrate: there is no SQLite database at ${resolve(parsed.from)}; nothing was copied.\n`);
+    return EXIT.failure;
+  }
+  let source: Db | null = null;
+  let target: Db | null = null;
+  try {
+    // Opened as it is: the source is only read, never migrated.
+    source = openDatabase(parsed.from, { migrate: false });
+    target = await openPostgres(parsed.to);
+    io.err(`Copying ${resolve(parsed.from)} into ${shownTarget}\n`);
+    const counts = await copyStore(source, target, { onProgress: (table, copied, total) => io.err(`${table}: ${copied}/${total}\n`) });
+    io.out(countsTable(counts));
+    const rows = counts.reduce((sum, count) => sum + count.target, 0);
+    io.out(`Rows copied: ${rows}. Every table holds as many rows in PostgreSQL as in SQLite.\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CopyCountMismatchError) io.out(countsTable(error.counts));
+    const known = error instanceof CopyRefusedError || error instanceof CopyCountMismatchError;
+    io.err(`sightline migrate: ${known ? "" : "the copy failed and was rolled back: "}${messageOf(error)}${lockedHint(error)}\n`);
+    return EXIT.failure;
+  } finally {
+    await target?.close();
+    await source?.close();
+  }
+}
+
+/** `--from sqlite:<path> --to postgres://…`, each also as `--flag=value`; a message when they are not that. */
+export function parseCopyArgs(args: readonly string[]): { from: string; to: string } | string {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, attached] = arg.includes("=") && arg.startsWith("--") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (flag !== "--from" && flag !== "--to") return `unexpected argument "${arg}"`;
+    const value = attached ?? args[++i];
+    if (value === undefined || value === "") return `${flag} needs a value`;
+    if (flag in values) return `${flag} is given twice`;
+    values[flag] = value;
+  }
+  const from = values["--from"];
+  const to = values["--to"];
+  if (from === undefined || to === undefined) return "give both --from sqlite:<path> and --to postgres://…";
+  if (!from.startsWith("sqlite:") || from.length === "sqlite:".length) return `--from must be sqlite:<path to the database file>, not "${from}"`;
+  if (!/^postgres(ql)?:\/\//.test(to)) return "--to must be a postgres:// (or postgresql://) URL";
+  return { from: from.slice("sqlite:".length), to };
+}
+
+function countsTable(counts: readonly TableCount[]): string {
+  const width = Math.max(5, ...counts.map((count) => count.table.length));
+  const lines = counts.map(
+    (count) =>
+      `${count.table.padEnd(width)}  ${String(count.source).padStart(8)}  ${String(count.target).padStart(8)}${count.source === count.target ? "" : "  DIFFERS"}`,
+  );
+  return `${"table".padEnd(width)}  ${"sqlite".padStart(8)}  ${"postgres".padStart(8)}\n${lines.join("\n")}\n`;
+}
+
+/** The source's write lock is taken for a consistent snapshot; a server still running holds it. */
+function lockedHint(error: unknown): string {
+  return /database is locked|SQLITE_BUSY/i.test(messageOf(error))
+    ? ". Is a server still using the SQLite file? Stop it first: the copy reads the file as one snapshot, under its write lock."
+    : "";
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { loadAnalyzer } from "../analyzers/registry.ts";
 import { normalizeTarget } from "../scans/normalize-target.ts";
-import { openDatabase } from "../store/database.ts";
+import { openStore } from "../store/database.ts";
+import { databaseTargetOf } from "../store/database-target.ts";
 import { countScannedDomains, lastScanId, scannedDomainsAfter } from "../store/scans-repo.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
@@ -55,30 +56,30 @@ export async function rescoreCommand(args: string[], config: Config, io: Rescore
     domain = target.domain;
   }
   // Opening would create an empty database: a mistyped path must not look like "nothing to re-score".
-  if (config.DATABASE_PATH !== ":memory:" && !existsSync(config.DATABASE_PATH)) {
+  if (!config.DATABASE_URL && config.DATABASE_PATH !== ":memory:" && !existsSync(config.DATABASE_PATH)) {
     io.err(`sightline rescore: there is no database at ${config.DATABASE_PATH}; set DATABASE_PATH to the server's database.\n`);
     return EXIT.failure;
   }
-  const db = openDatabase(config.DATABASE_PATH);
+  const db = await openStore(databaseTargetOf(config));
   try {
     const deps: RescoreDeps = { db, analyzer: await loadAnalyzer(config.SERVICE), rescorer: rescorerFor(config.SERVICE), now, version: VERSION };
-    return domain === null ? rescoreAll(deps, io) : rescoreOne(deps, domain, io);
+    return domain === null ? await rescoreAll(deps, io) : await rescoreOne(deps, domain, io);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-function rescoreOne(deps: RescoreDeps, domain: string, io: RescoreIo): number {
+async function rescoreOne(deps: RescoreDeps, domain: string, io: RescoreIo): Promise<number> {
   let outcome: RescoreOutcome;
   try {
-    outcome = rescoreDomain(deps, domain);
+    outcome = await rescoreDomain(deps, domain);
   } catch (error) {
     io.err(`sightline rescore: could not store the re-scored record of ${domain}: ${messageOf(error)}\n`);
     return EXIT.failure;
   }
   switch (outcome.kind) {
     case "unknown-domain":
-      io.err(`sightline rescore: no stored scan of ${domain} in ${deps.db.filename}.\n`);
+      io.err(`sightline rescore: no stored scan of ${domain} in ${deps.db.location}.\n`);
       return EXIT.failure;
     case "skipped":
     case "error":
@@ -93,20 +94,20 @@ function rescoreOne(deps: RescoreDeps, domain: string, io: RescoreIo): number {
 /** Domains are read a page at a time, so memory holds one page of names and one scan's artifacts. */
 const DOMAINS_PER_PAGE = 100;
 
-function rescoreAll(deps: RescoreDeps, io: RescoreIo): number {
-  const upToId = lastScanId(deps.db);
-  const total = countScannedDomains(deps.db, upToId);
+async function rescoreAll(deps: RescoreDeps, io: RescoreIo): Promise<number> {
+  const upToId = await lastScanId(deps.db);
+  const total = await countScannedDomains(deps.db, upToId);
   if (total === 0) {
-    io.out(`No stored scans in ${deps.db.filename}: nothing to re-score.\n`);
+    io.out(`No stored scans in ${deps.db.location}: nothing to re-score.\n`);
     return EXIT.ok;
   }
   const tally: Tally = { rescored: 0, changed: 0, errors: 0, skipped: new Map() };
   let done = 0;
-  for (const domain of domainsUpTo(deps, upToId)) {
+  for await (const domain of domainsUpTo(deps, upToId)) {
     done++;
     let outcome: RescoreOutcome;
     try {
-      outcome = rescoreDomain(deps, domain);
+      outcome = await rescoreDomain(deps, domain);
     } catch (error) {
       // A failed write will fail for the next domain too (a lock held too long, a full disk): stop and say so.
       io.out(summary(tally, done - 1, total));
@@ -123,9 +124,9 @@ function rescoreAll(deps: RescoreDeps, io: RescoreIo): number {
 }
 
 /** The domains with a scan up to `upToId`, in order, read a page at a time: no read stays open across the writes. */
-function* domainsUpTo(deps: RescoreDeps, upToId: number): Generator<string> {
+async function* domainsUpTo(deps: RescoreDeps, upToId: number): AsyncGenerator<string> {
   for (let after = ""; ; ) {
-    const page = scannedDomainsAfter(deps.db, after, upToId, DOMAINS_PER_PAGE);
+    const page = await scannedDomainsAfter(deps.db, after, upToId, DOMAINS_PER_PAGE);
     if (page.length === 0) return;
     yield* page;
     after = page[page.length - 1]!;

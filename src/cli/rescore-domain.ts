@@ -43,13 +43,13 @@ export interface RescoreDeps {
 }
 
 /** A write that fails (the database stays locked past its busy timeout, the disk is full) throws. */
-export function rescoreDomain(deps: RescoreDeps, domain: string): RescoreOutcome {
-  const latest = latestScan(deps.db, domain);
+export async function rescoreDomain(deps: RescoreDeps, domain: string): Promise<RescoreOutcome> {
+  const latest = await latestScan(deps.db, domain);
   if (!latest) return { kind: "unknown-domain" };
   if (latest.status !== "ok") return skip("latest-failed", `the latest scan (#${latest.id}) failed, so there is nothing to re-score`);
 
   const sourceId = artifactsScanId(latest);
-  const source = storedArtifacts(deps.db, sourceId);
+  const source = await storedArtifacts(deps.db, sourceId);
   if (!source) return skip("no-artifacts", `scan #${sourceId}, which holds the artifacts, is no longer stored`);
   // Only a damaged record could point elsewhere; another site's artifacts must never be judged as this one's.
   if (source.domain !== domain) return skip("no-artifacts", `the record names scan #${sourceId} as its source, which is a scan of ${source.domain}`);
@@ -75,15 +75,14 @@ export function rescoreDomain(deps: RescoreDeps, domain: string): RescoreOutcome
   const rescoredFrom: RescoredFrom = { scanId: sourceId, scannedAt: scannedAt.toISOString(), rescoredAt: deps.now().toISOString(), version: deps.version };
   const record = { ...scored, rescoredFrom };
   const score = deps.analyzer.scoreOf(record);
-  const scanId = insertScan(deps.db, {
+  const scanId = await insertScan(deps.db, {
     domain,
     status: record.status,
     score,
     scannedAt: source.scannedAt,
     recordJson: JSON.stringify(record),
     artifactsJson: null,
-    callerKind: "cli",
-    apiKeyId: null,
+    caller: { kind: "cli" },
   });
   const reason = (record as { reason?: unknown }).reason;
   return {

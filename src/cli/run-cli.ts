@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
-import { KEYS_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
+import { KEYS_USAGE, MIGRATE_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
 
 /*
  * Each command is imported when it runs, not before: `version` and `--help` load nothing else, and `scan`
@@ -34,9 +34,15 @@ const commands: Record<string, Command> = {
     },
   },
   migrate: {
-    summary: "Apply pending database migrations and exit.",
-    usage: "sightline migrate\n\nApplies every pending migration to DATABASE_PATH. `serve` does this at start as well.",
-    run: async (_args, config) => {
+    summary: "Apply pending database migrations and exit; or copy a SQLite installation into PostgreSQL (--from, --to).",
+    usage: MIGRATE_USAGE,
+    flags: ["--from", "--to"],
+    run: async (args, config) => {
+      // The copy names both databases itself: it needs no configuration.
+      if (args.length > 0) {
+        const { migrateCopyCommand } = await import("./migrate-command.ts");
+        return migrateCopyCommand(args, stdio);
+      }
       const settings = await config();
       const { migrateCommand } = await import("./migrate-command.ts");
       return migrateCommand(settings);

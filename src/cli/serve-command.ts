@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import type { Config } from "../config.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
+import { databaseLocationOf } from "../store/database-target.ts";
 import { startServer } from "../server.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
@@ -10,13 +11,13 @@ import { startupBanner } from "./startup-banner.ts";
 const SHUTDOWN_GRACE_MS = 8000;
 
 export async function serveCommand(config: Config): Promise<number> {
-  const runtime = createRuntime(config);
+  const runtime = await createRuntime(config);
   const server = startServer({ app: runtime.app, fastRoutes: runtime.fastRoutes, hostname: config.HOST, port: config.PORT, log: runtime.log });
   runtime.log("info", "listening", {
     service: config.SERVICE,
     version: VERSION,
     url: `http://${config.HOST}:${server.port}`,
-    database: config.DATABASE_PATH,
+    database: databaseLocationOf(config),
     workers: config.WORKER_CONCURRENCY,
   });
   if (config.LOG_LEVEL !== "silent") process.stderr.write(startupBanner(config, server.port ?? config.PORT));

@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { databaseLocationOf } from "../store/database-target.ts";
 
 /**
  * The line a person reads when the server starts, beside the JSON log on stdout: which address to
@@ -6,11 +7,11 @@ import type { Config } from "../config.ts";
  * not an address to open), and forms are accepted only from pages opened at PUBLIC_URL's origin, so
  * opening the site by 127.0.0.1 while PUBLIC_URL says localhost gets every sign-up refused.
  */
-export function startupBanner(config: Pick<Config, "SERVICE" | "HOST" | "PORT" | "PUBLIC_URL" | "DATABASE_PATH">, port: number): string {
+export function startupBanner(config: Pick<Config, "SERVICE" | "HOST" | "PORT" | "PUBLIC_URL" | "DATABASE_PATH" | "DATABASE_URL">, port: number): string {
   const open = addressToOpen(config, port);
   return (
     `sightline ${config.SERVICE} is ready: open ${open}\n` +
-    `  listening on ${hostForDisplay(config.HOST)}:${port} (HOST, PORT); database ${config.DATABASE_PATH} (DATABASE_PATH)\n` +
+    `  listening on ${hostForDisplay(config.HOST)}:${port} (HOST, PORT); database ${databaseLocationOf(config)} (${config.DATABASE_URL ? "DATABASE_URL" : "DATABASE_PATH"})\n` +
     `  forms (sign-up, sign-in, keys) only work on pages opened at ${new URL(open).origin} (PUBLIC_URL)\n`
   );
 }

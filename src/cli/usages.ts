@@ -7,6 +7,22 @@ export const KEYS_USAGE = `sightline keys create <name>   Create an operator key
 sightline keys list [--json]    List every key: id, name, visible start, owner, created, last used, status.
 sightline keys revoke <id>      Revoke a key; the next request that uses it is refused.`;
 
+export const MIGRATE_USAGE = `sightline migrate
+sightline migrate --from sqlite:<path> --to postgres://user:password@host:5432/database
+
+Without options: applies every pending migration to the configured database (DATABASE_URL, else
+DATABASE_PATH). \`serve\` does this at start as well.
+
+With --from and --to: copies a whole installation (settings, accounts, keys, sessions, scans with their
+artifacts, the queue, rate-limit and sign-in records) from a SQLite file into a new PostgreSQL database,
+keeping every id, then prints each table's row count on both sides. The target is migrated first if it
+is not yet; it must hold no data. Stop the server that uses the SQLite file first: the copy reads it as
+one snapshot and holds its write lock until done. Progress goes to stderr; the password never appears.
+Both "--from X" and "--from=X" work.
+
+Exit codes: 0 done and every count matches; 1 the source is missing, the target holds data, the schemas
+differ or a count differs (the target is then left empty); 2 bad usage.`;
+
 export const SCAN_USAGE = `sightline scan <url> [--json] [--min-score N]
 
 Scans one site for AI visibility in this process (no server needed) and prints a summary:

@@ -63,9 +63,9 @@ export function accountRoutes(deps: AccountRoutesDeps) {
   const challenge: ChallengeWidgetConfig = { kind: config.CHALLENGE, turnstileSiteKey: config.TURNSTILE_SITE_KEY };
   const challengeCsp = challengePageCsp(config.CHALLENGE);
   const clientIp = (request: Request) => resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), config.TRUST_PROXY);
-  const signedInUser = (request: Request) => {
-    const session = sessionFromHeaders(accounts, request.headers, "user", publicUrl);
-    const user = session?.userId ? findUserById(accounts.db, session.userId) : null;
+  const signedInUser = async (request: Request) => {
+    const session = await sessionFromHeaders(accounts, request.headers, "user", publicUrl);
+    const user = session?.userId ? await findUserById(accounts.db, session.userId) : null;
     const sessionToken = user ? sessionTokenFromHeaders(request.headers, "user", publicUrl) : null;
     return user && sessionToken ? { id: user.id, email: user.email, sessionToken } : null;
   };
@@ -76,11 +76,11 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     accounts.log("warn", "cross-site form post refused", { reason: verdict.reason });
     return pageResponse(crossSite(verdict.message), { status: 403 });
   };
-  const dashboard = (user: { id: number; email: string }, extra: Partial<Parameters<typeof dashboardPage>[0]> = {}) =>
+  const dashboard = async (user: { id: number; email: string }, extra: Partial<Parameters<typeof dashboardPage>[0]> = {}) =>
     dashboardPage({
       email: user.email,
-      keys: keysOfUserWithUsage(accounts, user.id, config.LIMIT_PER_KEY_PER_HOUR),
-      scans: myScans(accounts, user.id, 1, DASHBOARD_SCANS),
+      keys: await keysOfUserWithUsage(accounts, user.id, config.LIMIT_PER_KEY_PER_HOUR),
+      scans: await myScans(accounts, user.id, 1, DASHBOARD_SCANS),
       publicUrl,
       keyPrefix: accounts.keyPrefix,
       ...extra,
@@ -88,33 +88,33 @@ export function accountRoutes(deps: AccountRoutesDeps) {
 
   return new Elysia({ name: "account-routes", detail: { hide: true } })
     .get(ACCOUNT_STYLESHEET_PATH, () => asset(ACCOUNT_CSS, "text/css; charset=utf-8"))
-    .get("/account/signup", ({ request }) =>
-      signedInUser(request) ? seeOther("/account") : pageResponse(signupPage({ challenge }), { csp: challengeCsp }),
+    .get("/account/signup", async ({ request }) =>
+      (await signedInUser(request)) ? seeOther("/account") : pageResponse(signupPage({ challenge }), { csp: challengeCsp }),
     )
-    .get("/account/login", ({ request }) =>
-      signedInUser(request) ? seeOther("/account") : pageResponse(loginPage({ challenge }), { csp: challengeCsp }),
+    .get("/account/login", async ({ request }) =>
+      (await signedInUser(request)) ? seeOther("/account") : pageResponse(loginPage({ challenge }), { csp: challengeCsp }),
     )
-    .get("/account", ({ request, query }) => {
-      const user = signedInUser(request);
+    .get("/account", async ({ request, query }) => {
+      const user = await signedInUser(request);
       if (!user) return seeOther("/account/login");
       // A key created just before the redirect here is shown once: taking it deletes it, so a reload shows the list only.
-      const created = takeNewKeys(accounts, user.sessionToken);
-      return pageResponse(dashboard(user, { created, notice: query.revoked === "1" ? "The key was revoked. Requests that use it are refused from now on." : undefined }));
+      const created = await takeNewKeys(accounts, user.sessionToken);
+      return pageResponse(await dashboard(user, { created, notice: query.revoked === "1" ? "The key was revoked. Requests that use it are refused from now on." : undefined }));
     })
-    .get("/account/scans", ({ request, query }) => {
-      const user = signedInUser(request);
+    .get("/account/scans", async ({ request, query }) => {
+      const user = await signedInUser(request);
       if (!user) return seeOther("/account/login");
-      return pageResponse(myScansPage({ email: user.email, scans: myScans(accounts, user.id, pageNumberOf(query.page)) }));
+      return pageResponse(myScansPage({ email: user.email, scans: await myScans(accounts, user.id, pageNumberOf(query.page)) }));
     })
-    .get("/account/keys/:id/revoke", ({ request, params }) => {
-      const user = signedInUser(request);
+    .get("/account/keys/:id/revoke", async ({ request, params }) => {
+      const user = await signedInUser(request);
       if (!user) return seeOther("/account/login");
       const keyId = keyIdOf(params.id);
-      const key = keyId === null ? null : findUserKey(accounts, user.id, keyId);
+      const key = keyId === null ? null : await findUserKey(accounts, user.id, keyId);
       if (!key || key.revokedAt !== null) return pageResponse(noSuchKey(), { status: 404 });
       return pageResponse(revokeKeyPage({ key, action: `/account/keys/${key.id}/revoke`, cancel: "/account" }));
     })
-    .get("/account/logout", ({ request }) => (signedInUser(request) ? seeOther("/account") : seeOther("/account/login")))
+    .get("/account/logout", async ({ request }) => ((await signedInUser(request)) ? seeOther("/account") : seeOther("/account/login")))
     .post("/account/signup", async ({ request, body: raw }) => {
       const form = readForm(Credentials, raw);
       if (!form.ok) {
@@ -147,26 +147,26 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const result = await logIn(accounts, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       return loginAnswer(result, body.email, { variant: "user", challenge, challengeCsp, publicUrl, now: accounts.now() });
     }, { parse: parseFormBody, beforeHandle: sameOrigin })
-    .post("/account/logout", ({ request }) => seeOther("/account/login", [endSessionFromHeaders(accounts, request.headers, "user", publicUrl)]), {
+    .post("/account/logout", async ({ request }) => seeOther("/account/login", [await endSessionFromHeaders(accounts, request.headers, "user", publicUrl)]), {
       beforeHandle: sameOrigin,
     })
-    .post("/account/keys", ({ request, body: raw }) => {
-      const user = signedInUser(request);
+    .post("/account/keys", async ({ request, body: raw }) => {
+      const user = await signedInUser(request);
       if (!user) return seeOther("/account/login");
       const form = readForm(KeyName, raw);
-      if (!form.ok) return pageResponse(dashboard(user, { error: form.problem, keyName: form.typed.name }), { status: 400 });
-      const result = createUserKey(accounts, user.id, form.value.name);
-      if (!result.ok) return pageResponse(dashboard(user, { error: result.error, keyName: form.value.name }), { status: 422 });
+      if (!form.ok) return pageResponse(await dashboard(user, { error: form.problem, keyName: form.typed.name }), { status: 400 });
+      const result = await createUserKey(accounts, user.id, form.value.name);
+      if (!result.ok) return pageResponse(await dashboard(user, { error: result.error, keyName: form.value.name }), { status: 422 });
       // Post/Redirect/Get: the key waits, sealed for this session, for the page the browser is sent to, which shows it once.
       // It is never in the redirect, a URL, the list, the log, or the database in plain text.
-      holdNewKey(accounts, user.sessionToken, result.created);
+      await holdNewKey(accounts, user.sessionToken, result.created);
       return seeOther("/account#new-key-heading");
     }, { parse: parseFormBody, beforeHandle: sameOrigin })
-    .post("/account/keys/:id/revoke", ({ request, params }) => {
-      const user = signedInUser(request);
+    .post("/account/keys/:id/revoke", async ({ request, params }) => {
+      const user = await signedInUser(request);
       if (!user) return seeOther("/account/login");
       const keyId = keyIdOf(params.id);
-      if (keyId === null || !revokeUserKey(accounts, user.id, keyId)) return pageResponse(noSuchKey(), { status: 404 });
+      if (keyId === null || !await revokeUserKey(accounts, user.id, keyId)) return pageResponse(noSuchKey(), { status: 404 });
       return seeOther("/account?revoked=1");
     }, { beforeHandle: sameOrigin });
 }

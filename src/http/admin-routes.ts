@@ -57,7 +57,7 @@ export function adminRoutes(deps: AdminRoutesDeps) {
   const challenge: ChallengeWidgetConfig = { kind: config.CHALLENGE, turnstileSiteKey: config.TURNSTILE_SITE_KEY };
   const challengeCsp = challengePageCsp(config.CHALLENGE);
   const clientIp = (request: Request) => resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), config.TRUST_PROXY);
-  const signedIn = (request: Request) => sessionFromHeaders(accounts, request.headers, "admin", publicUrl) !== null;
+  const signedIn = async (request: Request) => (await sessionFromHeaders(accounts, request.headers, "admin", publicUrl)) !== null;
 
   // Without a configured admin, every admin page is a 404 that says so.
   const enabled = () => (admin ? undefined : pageResponse(disabled(), { status: 404 }));
@@ -71,23 +71,23 @@ export function adminRoutes(deps: AdminRoutesDeps) {
   };
 
   return new Elysia({ name: "admin-routes", detail: { hide: true } })
-    .get("/admin/login", ({ request }) => (signedIn(request) ? seeOther("/admin") : pageResponse(loginPage({ challenge, variant: "admin" }), { csp: challengeCsp })), {
+    .get("/admin/login", async ({ request }) => ((await signedIn(request)) ? seeOther("/admin") : pageResponse(loginPage({ challenge, variant: "admin" }), { csp: challengeCsp })), {
       beforeHandle: enabled,
     })
-    .get("/admin", ({ request, query }) => {
-      if (!signedIn(request)) return seeOther("/admin/login");
-      return pageResponse(adminPage(adminOverview(accounts), { notice: query.revoked === "1" ? "The key was revoked." : undefined }));
+    .get("/admin", async ({ request, query }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
+      return pageResponse(adminPage(await adminOverview(accounts), { notice: query.revoked === "1" ? "The key was revoked." : undefined }));
     }, { beforeHandle: enabled })
-    .get("/admin/scans", ({ request, query }) => (signedIn(request) ? pageResponse(adminScansPage(scanList(accounts, query))) : seeOther("/admin/login")), {
+    .get("/admin/scans", async ({ request, query }) => ((await signedIn(request)) ? pageResponse(adminScansPage(await scanList(accounts, query))) : seeOther("/admin/login")), {
       beforeHandle: enabled,
     })
-    .get("/admin/users", ({ request, query }) => (signedIn(request) ? pageResponse(adminUsersPage(userList(accounts, query))) : seeOther("/admin/login")), {
+    .get("/admin/users", async ({ request, query }) => ((await signedIn(request)) ? pageResponse(adminUsersPage(await userList(accounts, query))) : seeOther("/admin/login")), {
       beforeHandle: enabled,
     })
-    .get("/admin/keys/:id/revoke", ({ request, params }) => {
-      if (!signedIn(request)) return seeOther("/admin/login");
+    .get("/admin/keys/:id/revoke", async ({ request, params }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
       const keyId = keyIdOf(params.id);
-      const key = keyId === null ? null : findAnyKey(accounts, keyId);
+      const key = keyId === null ? null : await findAnyKey(accounts, keyId);
       if (!key || key.revokedAt !== null) return pageResponse(noSuchKey(), { status: 404 });
       return pageResponse(revokeKeyPage({ key, owner: key.userEmail, action: `/admin/keys/${key.id}/revoke`, cancel: "/admin#users" }));
     }, { beforeHandle: enabled })
@@ -98,13 +98,13 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       const result = await logInAdmin(accounts, admin!, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       return loginAnswer(result, body.email, { variant: "admin", challenge, challengeCsp, publicUrl, now: accounts.now() });
     }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
-    .post("/admin/logout", ({ request }) => seeOther("/admin/login", [endSessionFromHeaders(accounts, request.headers, "admin", publicUrl)]), {
+    .post("/admin/logout", async ({ request }) => seeOther("/admin/login", [await endSessionFromHeaders(accounts, request.headers, "admin", publicUrl)]), {
       beforeHandle: enabledAndSameOrigin,
     })
-    .post("/admin/keys/:id/revoke", ({ request, params }) => {
-      if (!signedIn(request)) return seeOther("/admin/login");
+    .post("/admin/keys/:id/revoke", async ({ request, params }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
       const keyId = keyIdOf(params.id);
-      if (keyId === null || !revokeAnyKey(accounts, keyId)) return pageResponse(noSuchKey(), { status: 404 });
+      if (keyId === null || !await revokeAnyKey(accounts, keyId)) return pageResponse(noSuchKey(), { status: 404 });
       return seeOther("/admin?revoked=1#users");
     }, { beforeHandle: enabledAndSameOrigin });
 }

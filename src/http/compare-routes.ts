@@ -15,16 +15,16 @@ const MAX_QUERY_CHARS = 2048;
 export function compareRoutes(deps: { db: Db; context: () => PageContext; headers: Record<string, string> }) {
   return new Elysia().get(
     COMPARE_PATH,
-    ({ request }) => {
+    async ({ request }) => {
       const values = new URL(request.url).searchParams.getAll("domains");
       const requested = values.join(",").slice(0, MAX_QUERY_CHARS);
       const names = requested.split(/[\s,]+/).filter((name) => name !== "");
-      const page = (status: number, error: string | null, compared: ReturnType<typeof readComparison> = []) =>
+      const page = (status: number, error: string | null, compared: Awaited<ReturnType<typeof readComparison>> = []) =>
         htmlResponse(renderComparePage(deps.context(), names.join(", "), compared, error), status, deps.headers);
       if (values.length === 0) return page(200, null);
       if (names.length < COMPARE_DOMAINS.min) return page(400, `Name at least ${COMPARE_DOMAINS.min} domains to compare, separated by commas.`);
       if (names.length > COMPARE_DOMAINS.max) return page(400, `At most ${COMPARE_DOMAINS.max} domains can be compared at once; ${names.length} were given.`);
-      const compared = readComparison(deps.db, names);
+      const compared = await readComparison(deps.db, names);
       return page(compared.some((entry) => entry.kind === "report") ? 200 : 404, null, compared);
     },
     { detail: { hide: true } as never },

@@ -91,9 +91,9 @@ export function pageRoutes(deps: PageRoutesDeps) {
     )
     .get(
       "/report/:domain",
-      ({ params }) => {
+      async ({ params }) => {
         const ctx = context();
-        const found = lookUpReport(deps.scanApi.db, params.domain);
+        const found = await lookUpReport(deps.scanApi.db, params.domain);
         switch (found.kind) {
           case "not-a-domain":
             return page(renderNotADomainPage(ctx, web, found.error), 404);

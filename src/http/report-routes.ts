@@ -19,7 +19,7 @@ export const REPORT_PATH = "/api/report/:domain";
 export const HISTORY_PATH = `${REPORT_PATH}/history.json`;
 
 /** Answers GET /api/report/:domain.json for the path parameter (with its ".json") and the request's If-None-Match. */
-export type ReportResponder = (file: string, ifNoneMatch: string | null) => Response;
+export type ReportResponder = (file: string, ifNoneMatch: string | null) => Promise<Response>;
 
 /**
  * GET /api/report/:domain.json. Clients poll this every 1-2 seconds while a scan runs, so the common
@@ -34,16 +34,16 @@ export function createReportResponder(db: Db): ReportResponder {
   const bodies = new EncodedRecords(256);
   const subjects = new SubjectsOfPaths(1024);
   const running = new RunningScanMemo(db);
-  return (file, ifNoneMatch) => {
+  return async (file, ifNoneMatch) => {
     const subject = subjects.get(file);
-    const scan = subject === null ? null : latestRecord(db, subject);
+    const scan = subject === null ? null : await latestRecord(db, subject);
     if (!scan) {
       // Only now is the queue asked (one indexed look-up): a poller waiting for a first record sees the scan's step.
-      const job = subject === null ? null : runningScan(db, subject);
+      const job = subject === null ? null : await runningScan(db, subject);
       return notFound(job);
     }
 
-    const rescan = running.get(subject!);
+    const rescan = await running.get(subject!);
     if (rescan) return withRunningScan(scan, rescan);
     const encoded = bodies.get(scan.id, scan.recordJson, scan.scannedAt);
     if (matchesEtag(ifNoneMatch, encoded.etag)) return new Response(null, { status: 304, headers: encoded.notModifiedHeaders });
@@ -138,13 +138,13 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
   );
 }
 
-function respondHistory(db: Db, requested: string, search: URLSearchParams): Response {
+async function respondHistory(db: Db, requested: string, search: URLSearchParams): Promise<Response> {
   const query = parseHistoryQuery(search);
   if (!query.ok) return errorResponse(400, query.error, {}, { "cache-control": "no-store" });
   const outcome = reportSubjectOf(requested);
   if (!outcome.ok) return notFound(null);
-  const page = reportHistory(db, outcome.subject, query.value);
-  const running = runningScan(db, outcome.subject);
+  const page = await reportHistory(db, outcome.subject, query.value);
+  const running = await runningScan(db, outcome.subject);
   if (page.total === 0) return notFound(running);
   return jsonResponse(historyBody(outcome.subject, page, running), 200, { "cache-control": "no-cache" });
 }

@@ -15,12 +15,12 @@ export interface KeyUsage {
   nextSlotSeconds: number;
 }
 
-export function keyUsage(db: Db, keyId: number, limit: number, now: number): KeyUsage {
+export async function keyUsage(db: Db, keyId: number, limit: number, now: number): Promise<KeyUsage> {
   const windowMs = SCAN_LIMIT_WINDOW_SECONDS * 1000;
   const since = now - windowMs;
   const bucket = keyBucket(keyId);
-  const used = countRateEvents(db, bucket, since);
-  const oldest = used === 0 ? null : rateEventAtOffset(db, bucket, since, 0);
+  const used = await countRateEvents(db, bucket, since);
+  const oldest = used === 0 ? null : await rateEventAtOffset(db, bucket, since, 0);
   const nextSlotSeconds = oldest === null ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
   return { used, limit, nextSlotSeconds };
 }

@@ -8,13 +8,15 @@ import {
   purgeRateRefusals,
   rateEventAtOffset,
 } from "../store/rate-limits-repo.ts";
+import { recordRateLimitRefusal } from "../metrics/rate-limit-metrics.ts";
 
 /**
  * Sliding-window rate limits over several buckets at once (client IP, target domain, API key).
  *
  * A request is admitted only if every bucket has room, and only then is it counted in all of them: a
- * refusal spends nothing. The caller runs this inside BEGIN IMMEDIATE (see start-scan.ts), so the
- * count and the insert cannot interleave with another request's, even across processes.
+ * refusal spends nothing. The check and the counting run in one exclusive transaction (joining the
+ * caller's, as start-scan.ts does to join-or-enqueue in the same one), so they cannot interleave with
+ * another request's, across processes and across instances sharing a PostgreSQL database.
  */
 
 export type LimitName = "ip" | "domain" | "key";
@@ -56,15 +58,21 @@ interface BucketCheck {
   retryAfterSeconds: number;
 }
 
-export function consumeRateLimits(db: Db, rules: readonly LimitRule[], now: number): RateLimitDecision {
+export function consumeRateLimits(db: Db, rules: readonly LimitRule[], now: number): Promise<RateLimitDecision> {
   for (const rule of rules) assertValidRule(rule);
-  const checks = rules.map((rule) => checkBucket(db, rule, now));
-  sweepOccasionally(db, now);
+  return db.exclusive(() => checkAndCount(db, rules, now));
+}
+
+async function checkAndCount(db: Db, rules: readonly LimitRule[], now: number): Promise<RateLimitDecision> {
+  const checks: BucketCheck[] = [];
+  for (const rule of rules) checks.push(await checkBucket(db, rule, now));
+  await sweepOccasionally(db, now);
 
   const refusals = checks.filter((check) => !check.admits);
   if (refusals.length > 0) {
     for (const refusal of refusals) {
-      insertRateRefusal(db, { bucket: refusal.rule.bucket, at: now, retryAfterSeconds: refusal.retryAfterSeconds });
+      await insertRateRefusal(db, { bucket: refusal.rule.bucket, at: now, retryAfterSeconds: refusal.retryAfterSeconds });
+      recordRateLimitRefusal(refusal.rule.bucket);
     }
     const longest = refusals.reduce((worst, check) => (check.retryAfterSeconds > worst.retryAfterSeconds ? check : worst));
     return {
@@ -74,19 +82,19 @@ export function consumeRateLimits(db: Db, rules: readonly LimitRule[], now: numb
       states: checks.map((check) => (check.admits ? unspent(check.state) : check.state)),
     };
   }
-  for (const rule of rules) insertRateEvent(db, rule.bucket, now);
+  for (const rule of rules) await insertRateEvent(db, rule.bucket, now);
   return { ok: true, states: checks.map((check) => check.state) };
 }
 
-function checkBucket(db: Db, rule: LimitRule, now: number): BucketCheck {
+async function checkBucket(db: Db, rule: LimitRule, now: number): Promise<BucketCheck> {
   const windowMs = rule.windowSeconds * 1000;
   const since = now - windowMs;
-  purgeBucketEvents(db, rule.bucket, since);
-  const count = countRateEvents(db, rule.bucket, since);
+  await purgeBucketEvents(db, rule.bucket, since);
+  const count = await countRateEvents(db, rule.bucket, since);
   const base = { name: rule.name, limit: rule.limit, windowSeconds: rule.windowSeconds };
 
   if (count < rule.limit) {
-    const oldest = rateEventAtOffset(db, rule.bucket, since, 0) ?? now;
+    const oldest = (await rateEventAtOffset(db, rule.bucket, since, 0)) ?? now;
     return {
       rule,
       admits: true,
@@ -96,7 +104,7 @@ function checkBucket(db: Db, rule: LimitRule, now: number): BucketCheck {
   }
   // To get under the limit, the oldest (count - limit + 1) events must leave the window; the last of
   // them decides. With a limit of 0 there is no such event and the wait is the whole window.
-  const decisive = rateEventAtOffset(db, rule.bucket, since, count - rule.limit);
+  const decisive = await rateEventAtOffset(db, rule.bucket, since, count - rule.limit);
   const retryAfterSeconds = decisive === null ? rule.windowSeconds : secondsUntil(decisive + windowMs, now);
   return { rule, admits: false, state: { ...base, remaining: 0, resetSeconds: retryAfterSeconds }, retryAfterSeconds };
 }
@@ -112,12 +120,12 @@ function secondsUntil(time: number, now: number): number {
 }
 
 /** Buckets nobody checks again (one per client IP) would otherwise keep their rows for ever. */
-function sweepOccasionally(db: Db, now: number): void {
+async function sweepOccasionally(db: Db, now: number): Promise<void> {
   const last = lastSweepAt.get(db);
   if (last !== undefined && now - last < SWEEP_EVERY_MS) return;
   lastSweepAt.set(db, now);
-  purgeRateEvents(db, now - MAX_WINDOW_SECONDS * 1000);
-  purgeRateRefusals(db, now - KEEP_REFUSALS_MS);
+  await purgeRateEvents(db, now - MAX_WINDOW_SECONDS * 1000);
+  await purgeRateRefusals(db, now - KEEP_REFUSALS_MS);
 }
 
 function assertValidRule(rule: LimitRule): void {

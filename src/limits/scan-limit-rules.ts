@@ -1,13 +1,12 @@
 import ipaddr from "ipaddr.js";
 import type { LimitRule } from "./rate-limiter.ts";
+import type { Caller } from "../types/caller.ts";
 
 /**
  * Which buckets a fresh scan is counted in (interface section 8, rule 4): anonymous, browser and
  * pipeline callers share a per-IP bucket; a customer key has its own bucket instead, independent of
  * the address it calls from; every caller counts against the target domain.
  */
-
-export type LimitCaller = { kind: "key"; keyId: number } | { kind: "pipeline" | "challenge" };
 
 export interface ScanLimits {
   perIpPerHour: number;
@@ -17,7 +16,7 @@ export interface ScanLimits {
 
 export const SCAN_LIMIT_WINDOW_SECONDS = 3600;
 
-export function scanLimitRules(caller: LimitCaller, clientIp: string, domain: string, limits: ScanLimits): LimitRule[] {
+export function scanLimitRules(caller: Caller, clientIp: string, domain: string, limits: ScanLimits): LimitRule[] {
   const windowSeconds = SCAN_LIMIT_WINDOW_SECONDS;
   const callerRule: LimitRule =
     caller.kind === "key"

@@ -21,10 +21,10 @@ export async function waitForNewRecord(db: Db, domain: string, afterId: number, 
   const started = performance.now();
   const subject = { domain };
   for (;;) {
-    const found = scannedAfter(db, subject, afterId);
+    const found = await scannedAfter(db, subject, afterId);
     if (found) return found;
     // A job stores its record in the transaction that finishes it, so no job and no record means none is coming.
-    if (!runningScan(db, subject)) return scannedAfter(db, subject, afterId);
+    if (!await runningScan(db, subject)) return scannedAfter(db, subject, afterId);
     const elapsed = performance.now() - started;
     if (elapsed >= options.waitMs || options.signal.aborted) return null;
     await sleep(Math.min(options.pollMs, options.waitMs - elapsed), options.signal);

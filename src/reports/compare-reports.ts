@@ -13,7 +13,7 @@ export type ComparedReport =
   | { requested: string; kind: "report"; domain: string; latest: StoredScan };
 
 /** The latest records of the domains asked for, in the order asked; a domain named twice counts once. */
-export function readComparison(db: Db, requested: readonly string[]): ComparedReport[] {
+export async function readComparison(db: Db, requested: readonly string[]): Promise<ComparedReport[]> {
   const seen = new Set<string>();
   const columns: ComparedReport[] = [];
   for (const name of requested) {
@@ -25,7 +25,7 @@ export function readComparison(db: Db, requested: readonly string[]): ComparedRe
     const { subject } = outcome;
     if (seen.has(subject.domain)) continue;
     seen.add(subject.domain);
-    const latest = latestRecord(db, subject);
+    const latest = await latestRecord(db, subject);
     columns.push(latest ? { requested: name, kind: "report", domain: subject.domain, latest } : { requested: name, kind: "never-scanned", domain: subject.domain });
   }
   return columns;

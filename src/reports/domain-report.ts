@@ -11,6 +11,6 @@ export interface DomainReport {
   running: RunningScan | null;
 }
 
-export function readDomainReport(db: Db, subject: ReportSubject): DomainReport {
-  return { subject, latest: latestRecord(db, subject), running: runningScan(db, subject) };
+export async function readDomainReport(db: Db, subject: ReportSubject): Promise<DomainReport> {
+  return { subject, latest: await latestRecord(db, subject), running: await runningScan(db, subject) };
 }

@@ -3,7 +3,7 @@ import { latestScan, scanHistory, type StoredScan } from "../store/scans-repo.ts
 import type { ReportSubject } from "./report-subject.ts";
 
 /** The subject's newest stored record, whatever its age, or null when it has none. Served from the store's memory cache. */
-export function latestRecord(db: Db, subject: ReportSubject): StoredScan | null {
+export async function latestRecord(db: Db, subject: ReportSubject): Promise<StoredScan | null> {
   return latestScan(db, subject.domain);
 }
 
@@ -12,11 +12,11 @@ export function latestRecord(db: Db, subject: ReportSubject): StoredScan | null 
  * judged from an older scan's artifacts: those are not a new scan, so when the latest row is one, the
  * few newest rows are read to find a scan beside it.
  */
-export function scannedAfter(db: Db, subject: ReportSubject, afterId: number): StoredScan | null {
-  const latest = latestRecord(db, subject);
+export async function scannedAfter(db: Db, subject: ReportSubject, afterId: number): Promise<StoredScan | null> {
+  const latest = await latestRecord(db, subject);
   if (!latest || latest.id <= afterId) return null;
   if (!isRescore(latest)) return latest;
-  return scanHistory(db, subject.domain, 5).find((scan) => scan.id > afterId && !isRescore(scan)) ?? null;
+  return (await scanHistory(db, subject.domain, 5)).find((scan) => scan.id > afterId && !isRescore(scan)) ?? null;
 }
 
 export function isRescore(scan: StoredScan): boolean {

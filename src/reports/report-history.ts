@@ -24,9 +24,9 @@ export interface HistoryPage {
   entries: HistoryEntry[];
 }
 
-export function reportHistory(db: Db, subject: ReportSubject, page: { limit: number; offset: number }): HistoryPage {
-  const total = countScansOf(db, subject.domain);
-  const rows = page.offset < total ? scanHistoryPage(db, subject.domain, page.limit, page.offset) : [];
+export async function reportHistory(db: Db, subject: ReportSubject, page: { limit: number; offset: number }): Promise<HistoryPage> {
+  const total = await countScansOf(db, subject.domain);
+  const rows = page.offset < total ? await scanHistoryPage(db, subject.domain, page.limit, page.offset) : [];
   return {
     total,
     limit: page.limit,
@@ -36,6 +36,6 @@ export function reportHistory(db: Db, subject: ReportSubject, page: { limit: num
 }
 
 /** The completed scan stored before `scan`, to say what changed since; failed scans are skipped, having nothing to compare. */
-export function previousRecord(db: Db, scan: StoredScan): StoredScan | null {
+export async function previousRecord(db: Db, scan: StoredScan): Promise<StoredScan | null> {
   return scanBefore(db, scan, "ok");
 }

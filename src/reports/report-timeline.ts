@@ -12,7 +12,7 @@ export interface ReportTimeline {
   previous: StoredScan | null;
 }
 
-export function reportTimeline(db: Db, shown: StoredScan, points = 30): ReportTimeline {
-  const page = reportHistory(db, { domain: shown.domain }, { limit: points, offset: 0 });
-  return { entries: page.entries, total: page.total, previous: previousRecord(db, shown) };
+export async function reportTimeline(db: Db, shown: StoredScan, points = 30): Promise<ReportTimeline> {
+  const page = await reportHistory(db, { domain: shown.domain }, { limit: points, offset: 0 });
+  return { entries: page.entries, total: page.total, previous: await previousRecord(db, shown) };
 }

@@ -6,9 +6,10 @@ import { runningScan, type RunningScan } from "./running-scan.ts";
  * The running scan of a subject, remembered for a moment. The report endpoint answers polls from
  * memory; asking the queue on every 200 would cost each poll a query. Pollers wait 1-2 seconds
  * between requests, so an answer up to `maxAgeMs` old shows the same step they would have seen.
+ * The promise itself is kept, so polls that arrive while the query runs share it.
  */
 export class RunningScanMemo {
-  private readonly entries = new Map<string, { at: number; running: RunningScan | null }>();
+  private readonly entries = new Map<string, { at: number; running: Promise<RunningScan | null> }>();
 
   constructor(
     private readonly db: Db,
@@ -16,7 +17,7 @@ export class RunningScanMemo {
     private readonly capacity = 1024,
   ) {}
 
-  get(subject: ReportSubject): RunningScan | null {
+  get(subject: ReportSubject): Promise<RunningScan | null> {
     const now = performance.now();
     const entry = this.entries.get(subject.domain);
     if (entry && now - entry.at < this.maxAgeMs) return entry.running;

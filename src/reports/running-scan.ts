@@ -21,8 +21,8 @@ export interface RunningScan {
   progress: ScanProgress | null;
 }
 
-export function runningScan(db: Db, subject: ReportSubject): RunningScan | null {
-  const job = findActiveJob(db, subject.domain);
+export async function runningScan(db: Db, subject: ReportSubject): Promise<RunningScan | null> {
+  const job = await findActiveJob(db, subject.domain);
   if (!job) return null;
   return { state: job.state, queuedAt: job.createdAt, progress: job.state === "running" ? parseProgress(job.progressJson) : null };
 }

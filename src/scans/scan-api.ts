@@ -1,6 +1,7 @@
 import type { Authenticator } from "../auth/authenticate.ts";
 import { validateScanRequestBody } from "./scan-request-body.ts";
-import { startScan, type ScanCaller, type StartScanDeps } from "./start-scan.ts";
+import type { Caller } from "../types/caller.ts";
+import { startScan, type StartScanDeps } from "./start-scan.ts";
 
 /**
  * POST /api/scan, as the interface orders it: authenticate → validate the body → normalise →
@@ -24,12 +25,12 @@ export async function handleScanApi(
   deps: ScanApiDeps,
   input: { authorization: string | null; body: ParsedBody; clientIp: string },
 ): Promise<ScanApiAnswer> {
-  const identified = deps.authenticator.identify(input.authorization);
+  const identified = await deps.authenticator.identify(input.authorization);
   if (identified && !identified.ok) return error(identified.status, identified.error);
 
-  let caller: ScanCaller;
+  let caller: Caller;
   if (identified) {
-    caller = identified.caller.kind === "key" ? { kind: "key", keyId: identified.caller.keyId } : { kind: identified.caller.kind };
+    caller = identified.caller;
   } else {
     // No Authorization header: the browser challenge is the credential, and it travels in the body.
     const token = input.body.ok ? challengeTokenOf(input.body.value) : undefined;

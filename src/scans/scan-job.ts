@@ -48,11 +48,11 @@ export async function runScanJob(deps: ScanJobDeps, job: ClaimedJob, workerSigna
 }
 
 /** Stores the failed record after the worker has given up on a job. */
-export function storeGivenUpRecord(deps: Pick<ScanJobDeps, "db" | "analyzer" | "now">, job: ClaimedJob, reason: string): void {
+export async function storeGivenUpRecord(deps: Pick<ScanJobDeps, "db" | "analyzer" | "now">, job: ClaimedJob, reason: string): Promise<void> {
   const record = deps.analyzer.failedRecord(job.domain, `The scan could not be completed: ${reason}`, new Date(deps.now()));
-  storeRow(deps.db, job, rowOf(deps.analyzer, record, null));
+  await storeRow(deps.db, job, rowOf(deps.analyzer, record, null));
 }
 
-function storeRow(db: Db, job: ClaimedJob, row: ScanRow): void {
-  insertScan(db, { domain: job.domain, ...row, callerKind: job.caller.kind, apiKeyId: job.caller.apiKeyId });
+async function storeRow(db: Db, job: ClaimedJob, row: ScanRow): Promise<void> {
+  await insertScan(db, { domain: job.domain, ...row, caller: job.caller });
 }

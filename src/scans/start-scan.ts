@@ -1,12 +1,12 @@
 import type { Db } from "../store/database.ts";
-import { immediate } from "../store/database.ts";
 import { latestScan } from "../store/scans-repo.ts";
+import type { Caller } from "../types/caller.ts";
 import type { ConnectToRule } from "../net/connect-to.ts";
 import type { Lookup } from "../net/resolve-host.ts";
 import { consumeRateLimits, type LimitState } from "../limits/rate-limiter.ts";
 import { scanLimitRules } from "../limits/scan-limit-rules.ts";
 import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
-import { enqueueScan, findActiveJob, type JobCaller } from "./queue.ts";
+import { enqueueScan, findActiveJob } from "./queue.ts";
 import { normalizeTarget } from "./normalize-target.ts";
 import { checkTargetResolves } from "./resolve-target.ts";
 
@@ -27,14 +27,10 @@ export interface StartScanDeps {
   now: () => number;
 }
 
-export type ScanCaller =
-  | { kind: "pipeline" | "challenge" | "mcp" }
-  | { kind: "key"; keyId: number };
-
 export interface StartScanRequest {
   url: unknown;
   forceRescan: boolean;
-  caller: ScanCaller;
+  caller: Caller;
   clientIp: string;
 }
 
@@ -51,42 +47,37 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
   const targetUrl = targetUrlOf(request.url);
 
   if (!request.forceRescan) {
-    const cached = freshRecord(deps, domain);
+    const cached = await freshRecord(deps, domain);
     if (cached) return { kind: "cached", domain, recordJson: cached };
   }
   // A scan already queued or running answers every caller at no cost: no DNS, no limits.
-  if (findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
+  if (await findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
 
   const resolves = await checkTargetResolves(domain, { connectTo: deps.connectTo, lookup: deps.lookup });
   if (!resolves.ok) return { kind: "invalid", error: resolves.error };
 
-  const outcome = admitAndEnqueue(deps, domain, targetUrl, request);
+  const outcome = await admitAndEnqueue(deps, domain, targetUrl, request);
   if (outcome.kind === "started" && !outcome.joined) deps.wakeWorker();
   return outcome;
 }
 
-function freshRecord(deps: StartScanDeps, domain: string): string | null {
-  const latest = latestScan(deps.db, domain);
+async function freshRecord(deps: StartScanDeps, domain: string): Promise<string | null> {
+  const latest = await latestScan(deps.db, domain);
   if (!latest) return null;
   return deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000 ? latest.recordJson : null;
 }
 
 /**
- * Joining, limiting and enqueueing happen in one write transaction, so two requests racing for the
- * same domain cannot both spend a rate-limit slot: the second one sees the first one's job and joins.
+ * Joining, limiting and enqueueing happen in one exclusive transaction, so two requests racing for
+ * the same domain (on any instance) cannot both spend a rate-limit slot: the second one sees the first
+ * one's job and joins.
  */
-function admitAndEnqueue(deps: StartScanDeps, domain: string, targetUrl: string | null, request: StartScanRequest): StartScanOutcome {
-  return immediate(deps.db, (): StartScanOutcome => {
-    if (findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
+function admitAndEnqueue(deps: StartScanDeps, domain: string, targetUrl: string | null, request: StartScanRequest): Promise<StartScanOutcome> {
+  return deps.db.exclusive(async (): Promise<StartScanOutcome> => {
+    if (await findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
     const now = deps.now();
-    const caller = request.caller;
-    const rules = scanLimitRules(
-      caller.kind === "key" ? { kind: "key", keyId: caller.keyId } : { kind: caller.kind === "pipeline" ? "pipeline" : "challenge" },
-      request.clientIp,
-      domain,
-      deps.limits,
-    );
-    const decision = consumeRateLimits(deps.db, rules, now);
+    const rules = scanLimitRules(request.caller, request.clientIp, domain, deps.limits);
+    const decision = await consumeRateLimits(deps.db, rules, now);
     if (!decision.ok) {
       return {
         kind: "limited",
@@ -95,7 +86,7 @@ function admitAndEnqueue(deps: StartScanDeps, domain: string, targetUrl: string 
         headers: rateLimitHeaders(decision.states),
       };
     }
-    enqueueScan(deps.db, domain, jobCaller(caller), now, targetUrl);
+    await enqueueScan(deps.db, domain, request.caller, now, targetUrl);
     return { kind: "started", domain, joined: false, headers: rateLimitHeaders(decision.states) };
   });
 }
@@ -110,10 +101,6 @@ export function targetUrlOf(input: unknown): string | null {
   if (!target.ok) return null;
   const url = new URL(target.url);
   return url.pathname === "/" && url.search === "" ? null : url.href;
-}
-
-function jobCaller(caller: ScanCaller): JobCaller {
-  return caller.kind === "key" ? { kind: "key", apiKeyId: caller.keyId } : { kind: caller.kind, apiKeyId: null };
 }
 
 const BUCKET_NAMES: Record<string, string> = {

@@ -15,7 +15,7 @@ export interface ThrottledProgress {
  * scan goes on: progress is a courtesy to pollers, never a reason to fail a scan.
  */
 export function throttledProgress(
-  write: (update: ScanProgress) => void,
+  write: (update: ScanProgress) => void | Promise<unknown>,
   options: { intervalMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
 ): ThrottledProgress {
   const intervalMs = options.intervalMs ?? 250;
@@ -32,15 +32,20 @@ export function throttledProgress(
     pending = null;
     lastWriteAt = now();
     try {
-      write(update);
+      // The store's writes are async: a rejection must reach onError too, not escape as an unhandled one.
+      Promise.resolve(write(update)).catch(reportError);
     } catch (error) {
-      try {
-        options.onError?.(error);
-      } catch {
-        // Nothing more to do: the scan must go on.
-      }
+      reportError(error);
     }
   };
+
+  function reportError(error: unknown): void {
+    try {
+      options.onError?.(error);
+    } catch {
+      // Nothing more to do: the scan must go on.
+    }
+  }
 
   return {
     report(update) {

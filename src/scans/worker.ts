@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../store/database.ts";
 import type { Log } from "../log.ts";
+import { recordScanCompleted, recordScanFailed, recordScanStarted } from "../metrics/scan-metrics.ts";
 import { claimNextJob, completeJob, giveUpJob, releaseJob, renewLease, retryJob, type ClaimedJob } from "./queue.ts";
 
 /**
@@ -10,14 +12,14 @@ import { claimNextJob, completeJob, giveUpJob, releaseJob, renewLease, retryJob,
  * stalled and another worker took the job over) the result is dropped and the new holder's stands.
  */
 
-export type JobResult = { kind: "done"; store: () => void } | { kind: "retry"; error: string };
+export type JobResult = { kind: "done"; store: () => Promise<void> } | { kind: "retry"; error: string };
 
 export interface WorkerOptions {
   db: Db;
   concurrency: number;
   runJob: (job: ClaimedJob, signal: AbortSignal) => Promise<JobResult>;
   /** Stores the failed record of a job given up on; runs inside the transaction that marks it failed. */
-  onGiveUp: (job: ClaimedJob, reason: string) => void;
+  onGiveUp: (job: ClaimedJob, reason: string) => Promise<void>;
   log: Log;
   now: () => number;
   /** How long a claim holds a job without a heartbeat before another worker may take it over. */
@@ -63,9 +65,15 @@ export function startWorker(options: WorkerOptions): Worker {
   const active = new Map<number, ActiveJob>();
   let stopping: Promise<void> | null = null;
   let fillQueued = false;
+  /** The fill in progress, which a stop waits for: a claim in flight ends as a job we hold or hand back. */
+  let filling: Promise<void> | null = null;
+  let fillAgain = false;
+  // The worker's own work runs in the async context it was started in, never in that of whoever woke
+  // it: a wake() from inside a caller's transaction must not make the claim part of that transaction.
+  const detached = AsyncLocalStorage.snapshot();
 
-  const pollTimer = setInterval(fill, pollMs);
-  const heartbeatTimer = setInterval(heartbeat, heartbeatMs);
+  const pollTimer = setInterval(() => detached(fill), pollMs);
+  const heartbeatTimer = setInterval(() => detached(heartbeat), heartbeatMs);
   // Neither timer should keep a process alive that has nothing else to do.
   pollTimer.unref();
   heartbeatTimer.unref();
@@ -74,29 +82,52 @@ export function startWorker(options: WorkerOptions): Worker {
   function scheduleFill(): void {
     if (fillQueued || stopping) return;
     fillQueued = true;
-    // Deferred so that a wake() from inside a caller's transaction never claims within it.
     setTimeout(() => {
       fillQueued = false;
-      fill();
+      detached(fill);
     }, 0).unref();
   }
 
-  function fill(): void {
+  /** One fill at a time: claims are awaited, and two overlapping fills would take more than `concurrency` jobs. */
+  function fill(): Promise<void> {
+    if (filling) {
+      fillAgain = true;
+      return filling;
+    }
+    filling = (async () => {
+      try {
+        do {
+          fillAgain = false;
+          await claimUpToConcurrency();
+        } while (fillAgain && !stopping);
+      } finally {
+        filling = null;
+      }
+    })();
+    return filling;
+  }
+
+  async function claimUpToConcurrency(): Promise<void> {
     while (!stopping && active.size < concurrency) {
-      const job = claimSafely();
+      const job = await claimSafely();
       if (!job) return;
+      if (stopping) {
+        // Stopped while the claim was in flight: hand the job straight back.
+        await releaseSafely(job);
+        return;
+      }
       if (job.attempts > maxAttempts) {
         // Its previous holder died mid-attempt (the lease ran out) and that was the last attempt allowed.
-        giveUp(job, `The scan was interrupted on its last attempt (${maxAttempts} allowed).`);
+        await giveUp(job, `The scan was interrupted on its last attempt (${maxAttempts} allowed).`);
         continue;
       }
       launch(job);
     }
   }
 
-  function claimSafely(): ClaimedJob | null {
+  async function claimSafely(): Promise<ClaimedJob | null> {
     try {
-      return claimNextJob(db, now(), leaseMs);
+      return await claimNextJob(db, now(), leaseMs);
     } catch (error) {
       log("error", "could not claim a scan job", { error: messageOf(error) });
       return null;
@@ -108,10 +139,11 @@ export function startWorker(options: WorkerOptions): Worker {
     const entry: ActiveJob = { job, controller, settled: Promise.resolve(), abandoned: false };
     active.set(job.id, entry);
     log("info", "scan job started", { jobId: job.id, domain: job.domain, attempt: job.attempts });
+    recordScanStarted();
     const startedAt = now();
     entry.settled = runSafely(job, controller.signal)
-      .then((result) => {
-        if (!entry.abandoned) record(job, result, now() - startedAt);
+      .then(async (result) => {
+        if (!entry.abandoned) await record(job, result, now() - startedAt);
       })
       .catch((error) => log("error", "could not record a scan job's outcome", { jobId: job.id, domain: job.domain, error: messageOf(error) }))
       .finally(() => {
@@ -128,45 +160,47 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
-  function record(job: ClaimedJob, result: JobResult, durationMs: number): void {
+  async function record(job: ClaimedJob, result: JobResult, durationMs: number): Promise<void> {
     if (result.kind === "retry") return retryOrGiveUp(job, result.error);
     let completed: boolean;
     try {
-      completed = completeJob(db, job, now(), result.store);
+      completed = await completeJob(db, job, now(), result.store);
     } catch (error) {
       // Nothing was stored: the transaction rolled back with the job still ours.
       return retryOrGiveUp(job, `Storing the result failed: ${messageOf(error)}`);
     }
     if (completed) log("info", "scan job finished", { jobId: job.id, domain: job.domain, attempt: job.attempts, durationMs });
+    if (completed) recordScanCompleted(durationMs);
     else log("warn", "scan job result dropped: its lease was lost", { jobId: job.id, domain: job.domain });
   }
 
-  function retryOrGiveUp(job: ClaimedJob, error: string): void {
+  async function retryOrGiveUp(job: ClaimedJob, error: string): Promise<void> {
     if (job.attempts >= maxAttempts) return giveUp(job, error);
     const delayMs = Math.max(0, backoff(job.attempts));
     const at = now();
-    if (retryJob(db, job, error, at + delayMs, at)) {
+    if (await retryJob(db, job, error, at + delayMs, at)) {
       log("warn", "scan job will be retried", { jobId: job.id, domain: job.domain, attempt: job.attempts, delayMs, error });
     } else {
       log("warn", "scan job retry dropped: its lease was lost", { jobId: job.id, domain: job.domain });
     }
   }
 
-  function giveUp(job: ClaimedJob, reason: string): void {
+  async function giveUp(job: ClaimedJob, reason: string): Promise<void> {
     let givenUp: boolean;
     try {
-      givenUp = giveUpJob(db, job, reason, now(), () => onGiveUp(job, reason));
+      givenUp = await giveUpJob(db, job, reason, now(), () => onGiveUp(job, reason));
     } catch (error) {
       // Without its failed record the job must still end, or it would be retried for ever.
       log("error", "could not store the failed record of a scan job", { jobId: job.id, domain: job.domain, error: messageOf(error) });
-      givenUp = endWithoutRecord(job, reason);
+      givenUp = await endWithoutRecord(job, reason);
     }
     if (givenUp) log("warn", "scan job given up", { jobId: job.id, domain: job.domain, attempts: job.attempts, error: reason });
+    if (givenUp) recordScanFailed();
   }
 
-  function endWithoutRecord(job: ClaimedJob, reason: string): boolean {
+  async function endWithoutRecord(job: ClaimedJob, reason: string): Promise<boolean> {
     try {
-      return giveUpJob(db, job, reason, now(), () => {});
+      return await giveUpJob(db, job, reason, now(), async () => {});
     } catch (error) {
       // The lease will run out and the next claim gives the job up again.
       log("error", "could not mark a scan job failed", { jobId: job.id, domain: job.domain, error: messageOf(error) });
@@ -174,18 +208,18 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
-  function heartbeat(): void {
-    for (const entry of active.values()) {
+  async function heartbeat(): Promise<void> {
+    for (const entry of [...active.values()]) {
       if (entry.abandoned) continue;
       let renewed: boolean;
       try {
-        renewed = renewLease(db, entry.job, now(), leaseMs);
+        renewed = await renewLease(db, entry.job, now(), leaseMs);
       } catch (error) {
         // A busy database is not a lost lease; the next heartbeat tries again.
         log("error", "could not renew a scan job's lease", { jobId: entry.job.id, error: messageOf(error) });
         continue;
       }
-      if (!renewed) {
+      if (!renewed && !entry.abandoned) {
         entry.abandoned = true;
         entry.controller.abort(new Error("The job's lease was lost to another worker."));
         log("warn", "scan job lease lost; abandoning it", { jobId: entry.job.id, domain: entry.job.domain });
@@ -195,18 +229,23 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function shutDown(graceMs: number): Promise<void> {
     clearInterval(pollTimer);
+    if (filling) await filling;
     if (active.size > 0) await settledOrTimeout([...active.values()].map((entry) => entry.settled), graceMs);
     for (const entry of active.values()) {
       if (entry.abandoned) continue;
       entry.abandoned = true;
       entry.controller.abort(new Error("The worker is stopping."));
-      try {
-        if (releaseJob(db, entry.job, now())) log("info", "scan job released at shutdown", { jobId: entry.job.id, domain: entry.job.domain });
-      } catch (error) {
-        log("error", "could not release a scan job at shutdown", { jobId: entry.job.id, error: messageOf(error) });
-      }
+      await releaseSafely(entry.job);
     }
     clearInterval(heartbeatTimer);
+  }
+
+  async function releaseSafely(job: ClaimedJob): Promise<void> {
+    try {
+      if (await releaseJob(db, job, now())) log("info", "scan job released at shutdown", { jobId: job.id, domain: job.domain });
+    } catch (error) {
+      log("error", "could not release a scan job at shutdown", { jobId: job.id, error: messageOf(error) });
+    }
   }
 
   return {

@@ -40,72 +40,50 @@ export interface ApiKeyWithOwnerRow extends ApiKeyListRow {
 /** Which keys a revocation may touch: any key, the operator's keys, or one user's keys. */
 export type ApiKeyScope = { kind: "any" } | { kind: "operator" } | { kind: "user"; userId: number };
 
-const LIST_COLUMNS = `k.id, k.user_id AS userId, k.name, k.visible_start AS visibleStart, k.created_at AS createdAt,
-  k.last_used_at AS lastUsedAt, k.revoked_at AS revokedAt`;
+const LIST_COLUMNS = `k.id, k.user_id AS "userId", k.name, k.visible_start AS "visibleStart", k.created_at AS "createdAt",
+  k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt"`;
 
-export function insertApiKey(db: Db, key: NewApiKeyRow): number {
-  const row = db
-    .query<{ id: number }, [number | null, string, Uint8Array, string, number]>(
-      `INSERT INTO api_keys (user_id, name, key_hash, visible_start, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-    )
-    .get(key.userId, key.name, key.keyHash, key.visibleStart, key.createdAt);
+export async function insertApiKey(db: Db, key: NewApiKeyRow): Promise<number> {
+  const row = (await db.get<{ id: number }>(`INSERT INTO api_keys (user_id, name, key_hash, visible_start, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`, [key.userId, key.name, key.keyHash, key.visibleStart, key.createdAt]));
   return row!.id;
 }
 
-export function findApiKeyByHash(db: Db, keyHash: Uint8Array): ApiKeyAuthRow | null {
-  return db
-    .query<ApiKeyAuthRow, [Uint8Array]>(
-      "SELECT id, revoked_at AS revokedAt, last_used_at AS lastUsedAt FROM api_keys WHERE key_hash = ?",
-    )
-    .get(keyHash);
+export async function findApiKeyByHash(db: Db, keyHash: Uint8Array): Promise<ApiKeyAuthRow | null> {
+  return (await db.get<ApiKeyAuthRow>(`SELECT id, revoked_at AS "revokedAt", last_used_at AS "lastUsedAt" FROM api_keys WHERE key_hash = ?`, [keyHash]));
 }
 
-export function apiKeysOfUser(db: Db, userId: number): ApiKeyListRow[] {
-  return db
-    .query<ApiKeyListRow, [number]>(`SELECT ${LIST_COLUMNS} FROM api_keys k WHERE k.user_id = ? ORDER BY k.created_at DESC, k.id DESC`)
-    .all(userId);
+export async function apiKeysOfUser(db: Db, userId: number): Promise<ApiKeyListRow[]> {
+  return (await db.all<ApiKeyListRow>(`SELECT ${LIST_COLUMNS} FROM api_keys k WHERE k.user_id = ? ORDER BY k.created_at DESC, k.id DESC`, [userId]));
 }
 
-export function operatorApiKeys(db: Db): ApiKeyListRow[] {
-  return db
-    .query<ApiKeyListRow, []>(`SELECT ${LIST_COLUMNS} FROM api_keys k WHERE k.user_id IS NULL ORDER BY k.created_at DESC, k.id DESC`)
-    .all();
+export async function operatorApiKeys(db: Db): Promise<ApiKeyListRow[]> {
+  return (await db.all<ApiKeyListRow>(`SELECT ${LIST_COLUMNS} FROM api_keys k WHERE k.user_id IS NULL ORDER BY k.created_at DESC, k.id DESC`));
 }
 
-export function allApiKeysWithOwner(db: Db): ApiKeyWithOwnerRow[] {
-  return db
-    .query<ApiKeyWithOwnerRow, []>(
-      `SELECT ${LIST_COLUMNS}, u.email AS userEmail
+export async function allApiKeysWithOwner(db: Db): Promise<ApiKeyWithOwnerRow[]> {
+  return (await db.all<ApiKeyWithOwnerRow>(`SELECT ${LIST_COLUMNS}, u.email AS "userEmail"
          FROM api_keys k LEFT JOIN users u ON u.id = k.user_id
-        ORDER BY k.created_at DESC, k.id DESC`,
-    )
-    .all();
+        ORDER BY k.created_at DESC, k.id DESC`));
 }
 
 /** Sets `revoked_at` on a key that is not yet revoked and lies in `scope`. Returns whether it did. */
-export function setApiKeyRevoked(db: Db, id: number, now: number, scope: ApiKeyScope): boolean {
+export async function setApiKeyRevoked(db: Db, id: number, now: number, scope: ApiKeyScope): Promise<boolean> {
   let result;
   switch (scope.kind) {
     case "any":
-      result = db.query<never, [number, number]>("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id);
+      result = (await db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now, id]));
       break;
     case "operator":
-      result = db
-        .query<never, [number, number]>("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL AND user_id IS NULL")
-        .run(now, id);
+      result = (await db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL AND user_id IS NULL", [now, id]));
       break;
     case "user":
-      result = db
-        .query<never, [number, number, number]>("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL AND user_id = ?")
-        .run(now, id, scope.userId);
+      result = (await db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL AND user_id = ?", [now, id, scope.userId]));
       break;
   }
-  return result.changes === 1;
+  return result === 1;
 }
 
 /** Records a use unless one was recorded after `notBefore`, so a busy key is not rewritten on every request. */
-export function touchApiKeyLastUsed(db: Db, id: number, now: number, notBefore: number): void {
-  db.query<never, [number, number, number]>(
-    "UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
-  ).run(now, id, notBefore);
+export async function touchApiKeyLastUsed(db: Db, id: number, now: number, notBefore: number): Promise<void> {
+  (await db.run("UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)", [now, id, notBefore]));
 }

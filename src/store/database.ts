@@ -1,50 +1,72 @@
-import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { migrations, type Migration } from "./migrations.ts";
-
-export type Db = Database;
+import { openSqlite } from "./sqlite-database.ts";
+import { openPostgresDatabase } from "./postgres-database.ts";
+export { redactedDatabaseUrl } from "./redacted-database-url.ts";
 
 /**
- * Opens (creating if needed) the SQLite database and brings its schema up to date.
+ * The one handle every store function takes. Two engines sit behind it: SQLite (the embedded default,
+ * one file, one machine) and PostgreSQL (several instances of the binary sharing one database).
  *
- * WAL lets the report endpoint read while the worker writes; busy_timeout makes a second process
- * (a CLI command beside the server) wait for the write lock instead of failing at once.
+ * Statements are written once, with `?` placeholders (or `?1`, `?2`… where a value is used twice);
+ * the PostgreSQL engine rewrites them to `$n`. Where the two dialects differ, the store function
+ * picks its text with `db.engine`. Integers come back as JavaScript numbers on both engines (every
+ * stored integer, ids and millisecond times included, is far below 2^53).
  */
-export function openDatabase(path: string, options: { migrate?: boolean } = {}): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { create: true, strict: true });
-  // busy_timeout first: switching to WAL itself needs a lock that another process may hold.
-  db.exec("PRAGMA busy_timeout = 5000");
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA foreign_keys = ON");
-  db.exec("PRAGMA synchronous = NORMAL");
-  if (options.migrate !== false) migrate(db);
-  return db;
+export interface Db {
+  readonly engine: "sqlite" | "postgres";
+  /** Where the data lives, for messages: the SQLite path, or the PostgreSQL URL without its password. */
+  readonly location: string;
+  get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | null>;
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Runs a statement that returns no rows; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+  /**
+   * Runs `body` atomically: every statement issued from it, through this same handle, belongs to the
+   * transaction (the engine finds it through the async context, so store functions need no extra
+   * argument), and an error thrown by `body` rolls all of it back. Nested calls join the outer one.
+   */
+  transaction<T>(body: () => Promise<T>): Promise<T>;
+  /**
+   * A transaction that is also serialised against every other `exclusive` one, on every instance:
+   * check-then-write decisions (rate limits, sign-in throttling, joining a running scan) are exact.
+   * SQLite: BEGIN IMMEDIATE. PostgreSQL: a transaction-scoped advisory lock taken first.
+   */
+  exclusive<T>(body: () => Promise<T>): Promise<T>;
+  /** The applied schema version (each engine numbers its own migrations). */
+  schemaVersion(): Promise<number>;
+  /** Applies the engine's migrations newer than the database; resolves to those applied. */
+  migrate(): Promise<Migration[]>;
+  close(): Promise<void>;
 }
 
-export function schemaVersion(db: Db): number {
-  const row = db.query<{ user_version: number }, []>("PRAGMA user_version").get();
-  return row?.user_version ?? 0;
+export type SqlValue = string | number | null | Uint8Array;
+
+/** What DATABASE_URL / DATABASE_PATH select: a PostgreSQL server, or a SQLite file. */
+export type DatabaseTarget = { engine: "sqlite"; path: string } | { engine: "postgres"; url: string };
+
+export interface OpenOptions {
+  /** Bring the schema up to date while opening (default). `sightline migrate` opens without, to report what it applies. */
+  migrate?: boolean;
+  /** Called with every failed statement, for the metrics; the error still propagates. */
+  onError?: (error: unknown) => void;
 }
 
-/** Applies every migration newer than the database, each in its own IMMEDIATE transaction. Returns those applied. */
-export function migrate(db: Db, all: readonly Migration[] = migrations): Migration[] {
-  const applied: Migration[] = [];
-  for (const migration of all) {
-    const run = db.transaction(() => {
-      // Re-read inside the write lock: another process may have migrated meanwhile.
-      if (schemaVersion(db) >= migration.version) return false;
-      db.exec(migration.sql);
-      db.exec(`PRAGMA user_version = ${migration.version}`);
-      return true;
-    });
-    if (run.immediate()) applied.push(migration);
-  }
-  return applied;
+/** Opens (creating if needed) a SQLite database. Synchronous: the embedded engine needs no round trip. */
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
+  return openSqlite(path, options);
 }
 
-/** Runs `body` in a BEGIN IMMEDIATE transaction: the write lock is taken before anything is read. */
-export function immediate<T>(db: Db, body: () => T): T {
-  return db.transaction(body).immediate();
+/** Connects to PostgreSQL and, unless told otherwise, migrates it under an advisory lock (several instances may start at once). */
+export function openPostgres(url: string, options: OpenOptions = {}): Promise<Db> {
+  return openPostgresDatabase(url, options);
+}
+
+export function openStore(target: DatabaseTarget, options: OpenOptions = {}): Promise<Db> {
+  return target.engine === "postgres" ? openPostgres(target.url, options) : Promise.resolve(openDatabase(target.path, options));
+}
+
+/** A migration that a database engine applies once, in version order. Never edit one that has shipped: add the next. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "./database.ts";
-import type { CallerKind } from "./scans-repo.ts";
+import { callerColumns, type Caller } from "../types/caller.ts";
 
 /**
  * The durable scan queue. A job is claimed by writing a fresh lease token; every later change
@@ -15,7 +15,7 @@ export interface JobRow {
   /** The URL asked for, or null for the domain's homepage. */
   targetUrl: string | null;
   state: JobState;
-  callerKind: CallerKind;
+  callerKind: Caller["kind"];
   apiKeyId: number | null;
   attempts: number;
   runAfter: number;
@@ -25,25 +25,24 @@ export interface JobRow {
   updatedAt: number;
 }
 
-const JOB_COLUMNS = `id, domain, target_url AS targetUrl, state, caller_kind AS callerKind, api_key_id AS apiKeyId, attempts, run_after AS runAfter,
-  lease_expires_at AS leaseExpiresAt, last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`;
+const JOB_COLUMNS = `id, domain, target_url AS "targetUrl", state, caller_kind AS "callerKind", api_key_id AS "apiKeyId", attempts, run_after AS "runAfter",
+  lease_expires_at AS "leaseExpiresAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Inserts a queued job, or returns null when the domain already has an active one (the unique index). */
-export function insertQueuedJob(
+export async function insertQueuedJob(
   db: Db,
   domain: string,
-  callerKind: CallerKind,
-  apiKeyId: number | null,
+  caller: Caller,
   now: number,
   targetUrl: string | null = null,
-): number | null {
-  const row = db
-    .query<{ id: number }, [string, string | null, string, number | null, number, number, number]>(
-      `INSERT INTO jobs (domain, target_url, state, caller_kind, api_key_id, attempts, run_after, created_at, updated_at)
-       VALUES (?, ?, 'queued', ?, ?, 0, ?, ?, ?)
-       ON CONFLICT DO NOTHING RETURNING id`,
-    )
-    .get(domain, targetUrl, callerKind, apiKeyId, now, now, now);
+): Promise<number | null> {
+  const { kind, apiKeyId } = callerColumns(caller);
+  const row = await db.get<{ id: number }>(
+    `INSERT INTO jobs (domain, target_url, state, caller_kind, api_key_id, attempts, run_after, created_at, updated_at)
+     VALUES (?, ?, 'queued', ?, ?, 0, ?, ?, ?)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [domain, targetUrl, kind, apiKeyId, now, now, now],
+  );
   return row?.id ?? null;
 }
 
@@ -55,75 +54,72 @@ export interface ActiveJobRow {
   progressJson: string | null;
 }
 
-export function activeJobFor(db: Db, domain: string): ActiveJobRow | null {
-  return db
-    .query<ActiveJobRow, [string]>(
-      "SELECT id, state, created_at AS createdAt, progress AS progressJson FROM jobs WHERE domain = ? AND state IN ('queued', 'running')",
-    )
-    .get(domain);
+export async function activeJobFor(db: Db, domain: string): Promise<ActiveJobRow | null> {
+  return (await db.get<ActiveJobRow>(`SELECT id, state, created_at AS "createdAt", progress AS "progressJson" FROM jobs WHERE domain = ? AND state IN ('queued', 'running')`, [domain]));
 }
 
 /** Records the running scan's progress, if `leaseToken` still holds the job: a worker that lost its lease cannot overwrite the new holder's. */
-export function setJobProgress(db: Db, id: number, leaseToken: string, progressJson: string, now: number): boolean {
+export async function setJobProgress(db: Db, id: number, leaseToken: string, progressJson: string, now: number): Promise<boolean> {
   return (
-    db
-      .query<never, [string, number, number, string]>(
-        `UPDATE jobs SET progress = ?, updated_at = ?
-          WHERE id = ? AND state = 'running' AND lease_token = ?`,
-      )
-      .run(progressJson, now, id, leaseToken).changes > 0
+    (await db.run(`UPDATE jobs SET progress = ?, updated_at = ?
+          WHERE id = ? AND state = 'running' AND lease_token = ?`, [progressJson, now, id, leaseToken])) > 0
   );
 }
 
-/** The next job a worker may take: a queued one that is due, or a running one whose holder stopped renewing it. */
-export function nextClaimableJob(db: Db, now: number): JobRow | null {
-  return db
-    .query<JobRow, [number, number]>(
-      `SELECT ${JOB_COLUMNS} FROM jobs
-        WHERE (state = 'queued' AND run_after <= ?) OR (state = 'running' AND lease_expires_at <= ?)
+/**
+ * Takes the next due job (a queued one whose time has come, or a running one whose holder stopped
+ * renewing it) under a new lease, counts the attempt, and returns it with that count; null when none
+ * is due.
+ *
+ * PostgreSQL: one statement whose inner SELECT skips rows another claimer has locked
+ * (FOR UPDATE SKIP LOCKED), so workers on several instances claim different jobs at the same time
+ * instead of queueing on one row. SQLite: the select and the update under the single write lock.
+ */
+export async function claimDueJob(db: Db, leaseToken: string, leaseExpiresAt: number, now: number): Promise<JobRow | null> {
+  if (db.engine === "postgres") {
+    return db.get<JobRow>(
+      `UPDATE jobs SET state = 'running', lease_token = ?1, lease_expires_at = ?2, attempts = attempts + 1, progress = NULL, updated_at = ?3
+        WHERE id = (SELECT id FROM jobs
+                     WHERE (state = 'queued' AND run_after <= ?3) OR (state = 'running' AND lease_expires_at <= ?3)
+                     ORDER BY run_after ASC, id ASC LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING ${JOB_COLUMNS}`,
+      [leaseToken, leaseExpiresAt, now],
+    );
+  }
+  return db.exclusive(async () => {
+    const due = await db.get<{ id: number }>(
+      `SELECT id FROM jobs WHERE (state = 'queued' AND run_after <= ?1) OR (state = 'running' AND lease_expires_at <= ?1)
         ORDER BY run_after ASC, id ASC LIMIT 1`,
-    )
-    .get(now, now);
-}
-
-/** Takes the job under a new lease and counts the attempt. Returns the attempt number. */
-export function leaseJob(db: Db, id: number, leaseToken: string, leaseExpiresAt: number, now: number): number {
-  const row = db
-    .query<{ attempts: number }, [string, number, number, number]>(
+      [now],
+    );
+    if (!due) return null;
+    return db.get<JobRow>(
       `UPDATE jobs SET state = 'running', lease_token = ?, lease_expires_at = ?, attempts = attempts + 1, progress = NULL, updated_at = ?
-        WHERE id = ? RETURNING attempts`,
-    )
-    .get(leaseToken, leaseExpiresAt, now, id);
-  return row!.attempts;
+        WHERE id = ? RETURNING ${JOB_COLUMNS}`,
+      [leaseToken, leaseExpiresAt, now, due.id],
+    );
+  });
 }
 
-export function extendJobLease(db: Db, id: number, leaseToken: string, leaseExpiresAt: number, now: number): boolean {
+export async function extendJobLease(db: Db, id: number, leaseToken: string, leaseExpiresAt: number, now: number): Promise<boolean> {
   return (
-    db
-      .query<never, [number, number, number, string]>(
-        `UPDATE jobs SET lease_expires_at = ?, updated_at = ?
-          WHERE id = ? AND state = 'running' AND lease_token = ?`,
-      )
-      .run(leaseExpiresAt, now, id, leaseToken).changes > 0
+    (await db.run(`UPDATE jobs SET lease_expires_at = ?, updated_at = ?
+          WHERE id = ? AND state = 'running' AND lease_token = ?`, [leaseExpiresAt, now, id, leaseToken])) > 0
   );
 }
 
 /** Ends the job as done or failed, if `leaseToken` still holds it. A done job keeps the error of any earlier attempt. */
-export function finishLeasedJob(
+export async function finishLeasedJob(
   db: Db,
   id: number,
   leaseToken: string,
   state: "done" | "failed",
   lastError: string | null,
   now: number,
-): boolean {
+): Promise<boolean> {
   return (
-    db
-      .query<never, [string, string | null, number, number, string]>(
-        `UPDATE jobs SET state = ?, last_error = coalesce(?, last_error), lease_token = NULL, lease_expires_at = NULL, updated_at = ?
-          WHERE id = ? AND state = 'running' AND lease_token = ?`,
-      )
-      .run(state, lastError, now, id, leaseToken).changes > 0
+    (await db.run(`UPDATE jobs SET state = ?, last_error = coalesce(?, last_error), lease_token = NULL, lease_expires_at = NULL, updated_at = ?
+          WHERE id = ? AND state = 'running' AND lease_token = ?`, [state, lastError, now, id, leaseToken])) > 0
   );
 }
 
@@ -131,47 +127,45 @@ export function finishLeasedJob(
  * Puts a leased job back in the queue, due at `runAfter`. With `refundAttempt` the attempt it was
  * claimed for is not counted (the worker stopped; the site did nothing wrong).
  */
-export function requeueLeasedJob(
+export async function requeueLeasedJob(
   db: Db,
   id: number,
   leaseToken: string,
   change: { runAfter: number; lastError: string | null; refundAttempt: boolean },
   now: number,
-): boolean {
+): Promise<boolean> {
   return (
-    db
-      .query<never, [number, number, string | null, number, number, string]>(
-        `UPDATE jobs SET state = 'queued', run_after = ?, attempts = max(0, attempts - ?), last_error = coalesce(?, last_error),
+    (await db.run(`UPDATE jobs SET state = 'queued', run_after = ?, attempts = ${GREATER[db.engine]}(0, attempts - ?), last_error = coalesce(?, last_error),
                 lease_token = NULL, lease_expires_at = NULL, updated_at = ?
-          WHERE id = ? AND state = 'running' AND lease_token = ?`,
-      )
-      .run(change.runAfter, change.refundAttempt ? 1 : 0, change.lastError, now, id, leaseToken).changes > 0
+          WHERE id = ? AND state = 'running' AND lease_token = ?`, [change.runAfter, change.refundAttempt ? 1 : 0, change.lastError, now, id, leaseToken])) > 0
   );
 }
 
-export function countJobsByState(db: Db): { queued: number; running: number; failed: number } {
-  const rows = db
-    .query<{ state: JobState; count: number }, []>(
-      "SELECT state, count(*) AS count FROM jobs WHERE state IN ('queued', 'running', 'failed') GROUP BY state",
-    )
-    .all();
+export async function countJobsByState(db: Db): Promise<{ queued: number; running: number; failed: number }> {
+  const rows = (await db.all<{ state: JobState; count: number }>("SELECT state, count(*) AS count FROM jobs WHERE state IN ('queued', 'running', 'failed') GROUP BY state"));
   const counts = { queued: 0, running: 0, failed: 0 };
   for (const row of rows) if (row.state !== "done") counts[row.state] = row.count;
   return counts;
 }
 
 /** The newest jobs in one state first. */
-export function jobsInState(db: Db, state: JobState, limit: number): JobRow[] {
-  return db
-    .query<JobRow, [JobState, number]>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE state = ? ORDER BY updated_at DESC, id DESC LIMIT ?`)
-    .all(state, limit);
+export async function jobsInState(db: Db, state: JobState, limit: number): Promise<JobRow[]> {
+  return (await db.all<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE state = ? ORDER BY updated_at DESC, id DESC LIMIT ?`, [state, limit]));
 }
 
-export function jobById(db: Db, id: number): JobRow | null {
-  return db.query<JobRow, [number]>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`).get(id);
+export async function jobById(db: Db, id: number): Promise<JobRow | null> {
+  return (await db.get<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`, [id]));
 }
 
 /** Drops done and failed jobs last changed at or before `notAfter`; the scan records themselves stay. */
-export function purgeFinishedJobs(db: Db, notAfter: number): number {
-  return db.query<never, [number]>("DELETE FROM jobs WHERE state IN ('done', 'failed') AND updated_at <= ?").run(notAfter).changes;
+export async function purgeFinishedJobs(db: Db, notAfter: number): Promise<number> {
+  return (await db.run("DELETE FROM jobs WHERE state IN ('done', 'failed') AND updated_at <= ?", [notAfter]));
+}
+
+/** The larger of two values: SQLite's two-argument max() is PostgreSQL's greatest(). */
+const GREATER = { sqlite: "max", postgres: "greatest" } as const;
+
+/** When the longest-waiting queued job was queued, or null when none waits (for /metrics). */
+export async function oldestQueuedJobCreatedAt(db: Db): Promise<number | null> {
+  return (await db.get<{ at: number | null }>("SELECT min(created_at) AS at FROM jobs WHERE state = 'queued'"))?.at ?? null;
 }

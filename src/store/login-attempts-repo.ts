@@ -13,27 +13,21 @@ export interface LoginFailureRow {
   lastFailedAt: number;
 }
 
-export function loginFailuresOf(db: Db, subject: string): LoginFailureRow | null {
-  return db
-    .query<LoginFailureRow, [string]>(
-      "SELECT subject, failures, locked_until AS lockedUntil, last_failed_at AS lastFailedAt FROM login_failures WHERE subject = ?",
-    )
-    .get(subject);
+export async function loginFailuresOf(db: Db, subject: string): Promise<LoginFailureRow | null> {
+  return (await db.get<LoginFailureRow>(`SELECT subject, failures, locked_until AS "lockedUntil", last_failed_at AS "lastFailedAt" FROM login_failures WHERE subject = ?`, [subject]));
 }
 
-export function saveLoginFailures(db: Db, row: LoginFailureRow): void {
-  db.query<never, [string, number, number, number]>(
-    `INSERT INTO login_failures (subject, failures, locked_until, last_failed_at) VALUES (?, ?, ?, ?)
+export async function saveLoginFailures(db: Db, row: LoginFailureRow): Promise<void> {
+  (await db.run(`INSERT INTO login_failures (subject, failures, locked_until, last_failed_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (subject) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until,
-       last_failed_at = excluded.last_failed_at`,
-  ).run(row.subject, row.failures, row.lockedUntil, row.lastFailedAt);
+       last_failed_at = excluded.last_failed_at`, [row.subject, row.failures, row.lockedUntil, row.lastFailedAt]));
 }
 
-export function clearLoginFailures(db: Db, subject: string): void {
-  db.query<never, [string]>("DELETE FROM login_failures WHERE subject = ?").run(subject);
+export async function clearLoginFailures(db: Db, subject: string): Promise<void> {
+  (await db.run("DELETE FROM login_failures WHERE subject = ?", [subject]));
 }
 
 /** Forgets subjects whose last failure is at or before `notAfter`. */
-export function purgeLoginFailures(db: Db, notAfter: number): number {
-  return db.query<never, [number]>("DELETE FROM login_failures WHERE last_failed_at <= ?").run(notAfter).changes;
+export async function purgeLoginFailures(db: Db, notAfter: number): Promise<number> {
+  return (await db.run("DELETE FROM login_failures WHERE last_failed_at <= ?", [notAfter]));
 }

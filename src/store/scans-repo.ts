@@ -1,4 +1,5 @@
 import type { Db } from "./database.ts";
+import { callerColumns, type Caller } from "../types/caller.ts";
 import { containsPattern } from "./like-pattern.ts";
 
 /**
@@ -7,8 +8,6 @@ import { containsPattern } from "./like-pattern.ts";
  * re-serialising (and can hash them once for its ETag).
  */
 
-export type CallerKind = "pipeline" | "key" | "challenge" | "mcp" | "cli";
-
 export interface NewScan {
   domain: string;
   status: "ok" | "failed";
@@ -16,8 +15,7 @@ export interface NewScan {
   scannedAt: number;
   recordJson: string;
   artifactsJson: string | null;
-  callerKind: CallerKind;
-  apiKeyId: number | null;
+  caller: Caller;
 }
 
 export interface StoredScan {
@@ -35,38 +33,45 @@ export interface ScanSummary {
   status: "ok" | "failed";
   score: number | null;
   scannedAt: number;
-  callerKind: CallerKind;
+  callerKind: Caller["kind"];
   apiKeyName: string | null;
 }
 
-export function insertScan(db: Db, scan: NewScan): number {
+export async function insertScan(db: Db, scan: NewScan): Promise<number> {
   latestCacheOf(db).forget(scan.domain);
-  const row = db
-    .query<{ id: number }, [string, string, number | null, number, string, string | null, string, number | null]>(
-      `INSERT INTO scans (domain, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    )
-    .get(scan.domain, scan.status, scan.score, scan.scannedAt, scan.recordJson, scan.artifactsJson, scan.callerKind, scan.apiKeyId);
+  const { kind, apiKeyId } = callerColumns(scan.caller);
+  const row = await db.get<{ id: number }>(
+    `INSERT INTO scans (domain, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [scan.domain, scan.status, scan.score, scan.scannedAt, scan.recordJson, scan.artifactsJson, kind, apiKeyId],
+  );
+  // Again once written: a read that ran meanwhile may have cached the previous record. (Inside a
+  // transaction the commit comes later still; SQLite holds other readers until then, and on
+  // PostgreSQL the commit moves scans_version, which every cache checks.)
+  latestCacheOf(db).forget(scan.domain);
   return row!.id;
 }
 
 /**
  * The newest record of a domain. Clients poll this every second or two, so answers are kept in
- * memory: this process's own inserts forget their domain at once, and a commit by any other
- * process (a second server on the same file) clears everything, noticed through SQLite's
- * data_version within CHANGE_CHECK_MS.
+ * memory: this process's own inserts forget their domain at once, and a commit by anyone else (a
+ * second process on the same SQLite file, another instance on the same PostgreSQL database) clears
+ * everything, noticed within CHANGE_CHECK_MS through a version the engine keeps (SQLite's
+ * data_version; on PostgreSQL a counter that a trigger bumps on every change to scans).
  */
-export function latestScan(db: Db, domain: string): StoredScan | null {
+export async function latestScan(db: Db, domain: string): Promise<StoredScan | null> {
   const cache = latestCacheOf(db);
+  await cache.dropIfChangedElsewhere();
   const cached = cache.get(domain);
   if (cached !== undefined) return cached;
-  const row = db
-    .query<StoredScan, [string]>(
-      `SELECT id, domain, status, score, scanned_at AS scannedAt, record AS recordJson
-         FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT 1`,
-    )
-    .get(domain);
-  cache.set(domain, row);
+  const generation = cache.generation;
+  const row = await db.get<StoredScan>(
+    `SELECT id, domain, status, score, scanned_at AS "scannedAt", record AS "recordJson"
+       FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT 1`,
+    [domain],
+  );
+  // An insert that landed while this read was in flight may be newer than what it returned: keep nothing then.
+  if (cache.generation === generation) cache.set(domain, row);
   return row;
 }
 
@@ -85,14 +90,15 @@ function latestCacheOf(db: Db): LatestScanCache {
 
 class LatestScanCache {
   private readonly entries = new Map<string, StoredScan | null>();
-  private dataVersion = -1;
+  private version = -1;
   private checkedAt = 0;
+  /** Moves on every forget or clear, so a read that raced a write does not store what it read. */
+  generation = 0;
 
   constructor(private readonly db: Db) {}
 
   /** The cached answer (null: known to have none), or undefined when it must be read. */
   get(domain: string): StoredScan | null | undefined {
-    this.dropIfChangedElsewhere();
     return this.entries.get(domain);
   }
 
@@ -102,43 +108,42 @@ class LatestScanCache {
   }
 
   forget(domain: string): void {
+    this.generation++;
     this.entries.delete(domain);
   }
 
-  private dropIfChangedElsewhere(): void {
+  async dropIfChangedElsewhere(): Promise<void> {
     const now = performance.now();
     if (now - this.checkedAt < CHANGE_CHECK_MS) return;
     this.checkedAt = now;
-    const version = this.db.query<{ data_version: number }, []>("PRAGMA data_version").get()?.data_version ?? -1;
-    if (version !== this.dataVersion) {
+    const version = await this.readVersion();
+    if (version !== this.version) {
+      this.generation++;
       this.entries.clear();
-      this.dataVersion = version;
+      this.version = version;
     }
+  }
+
+  private async readVersion(): Promise<number> {
+    if (this.db.engine === "sqlite") return (await this.db.get<{ data_version: number }>("PRAGMA data_version"))?.data_version ?? -1;
+    return (await this.db.get<{ version: number }>("SELECT version FROM scans_version"))?.version ?? -1;
   }
 }
 
 /** The artifacts stored with a scan, for re-scoring without refetching. */
-export function scanArtifacts(db: Db, scanId: number): string | null {
-  return db.query<{ artifacts: string | null }, [number]>("SELECT artifacts FROM scans WHERE id = ?").get(scanId)?.artifacts ?? null;
+export async function scanArtifacts(db: Db, scanId: number): Promise<string | null> {
+  return (await db.get<{ artifacts: string | null }>("SELECT artifacts FROM scans WHERE id = ?", [scanId]))?.artifacts ?? null;
 }
 
-export function scanHistory(db: Db, domain: string, limit: number): StoredScan[] {
-  return db
-    .query<StoredScan, [string, number]>(
-      `SELECT id, domain, status, score, scanned_at AS scannedAt, record AS recordJson
-         FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ?`,
-    )
-    .all(domain, limit);
+export async function scanHistory(db: Db, domain: string, limit: number): Promise<StoredScan[]> {
+  return (await db.all<StoredScan>(`SELECT id, domain, status, score, scanned_at AS "scannedAt", record AS "recordJson"
+         FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ?`, [domain, limit]));
 }
 
-export function recentScans(db: Db, limit: number): ScanSummary[] {
-  return db
-    .query<ScanSummary, [number]>(
-      `SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS scannedAt, s.caller_kind AS callerKind, k.name AS apiKeyName
+export async function recentScans(db: Db, limit: number): Promise<ScanSummary[]> {
+  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", k.name AS "apiKeyName"
          FROM scans s LEFT JOIN api_keys k ON k.id = s.api_key_id
-        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ?`,
-    )
-    .all(limit);
+        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ?`, [limit]));
 }
 
 /**
@@ -146,29 +151,26 @@ export function recentScans(db: Db, limit: number): ScanSummary[] {
  * `lastScanId`), and read a page at a time in domain order, so memory stays bounded however many
  * domains there are and no read cursor stays open while re-scored rows are inserted.
  */
-export function lastScanId(db: Db): number {
-  return db.query<{ id: number | null }, []>("SELECT MAX(id) AS id FROM scans").get()?.id ?? 0;
+export async function lastScanId(db: Db): Promise<number> {
+  return (await db.get<{ id: number | null }>("SELECT MAX(id) AS id FROM scans"))?.id ?? 0;
 }
 
-export function countScannedDomains(db: Db, upToId: number): number {
-  return db.query<{ count: number }, [number]>("SELECT COUNT(DISTINCT domain) AS count FROM scans WHERE id <= ?").get(upToId)?.count ?? 0;
+export async function countScannedDomains(db: Db, upToId: number): Promise<number> {
+  return (await db.get<{ count: number }>("SELECT COUNT(DISTINCT domain) AS count FROM scans WHERE id <= ?", [upToId]))?.count ?? 0;
 }
 
 /** The next `limit` domains after `after` (in byte order; "" starts at the first) with a scan up to `upToId`. */
-export function scannedDomainsAfter(db: Db, after: string, upToId: number, limit: number): string[] {
-  return db
-    .query<{ domain: string }, [string, number, number]>("SELECT DISTINCT domain FROM scans WHERE domain > ? AND id <= ? ORDER BY domain LIMIT ?")
-    .all(after, upToId, limit)
+export async function scannedDomainsAfter(db: Db, after: string, upToId: number, limit: number): Promise<string[]> {
+  return (await db.all<{ domain: string }>("SELECT DISTINCT domain FROM scans WHERE domain > ? AND id <= ? ORDER BY domain LIMIT ?", [after, upToId, limit]))
     .map((row) => row.domain);
 }
 
 /** The artifacts a scan stored, with the domain and time they belong to; null when there is no such scan. */
-export function storedArtifacts(db: Db, scanId: number): { domain: string; scannedAt: number; artifactsJson: string | null } | null {
-  return db
-    .query<{ domain: string; scannedAt: number; artifactsJson: string | null }, [number]>(
-      "SELECT domain, scanned_at AS scannedAt, artifacts AS artifactsJson FROM scans WHERE id = ?",
-    )
-    .get(scanId);
+export async function storedArtifacts(
+  db: Db,
+  scanId: number,
+): Promise<{ domain: string; scannedAt: number; artifactsJson: string | null } | null> {
+  return (await db.get<{ domain: string; scannedAt: number; artifactsJson: string | null }>(`SELECT domain, scanned_at AS "scannedAt", artifacts AS "artifactsJson" FROM scans WHERE id = ?`, [scanId]));
 }
 
 /** One row of a domain's scan history: what a list or a chart needs, without the record itself. */
@@ -183,30 +185,34 @@ export interface ScanHistoryRow {
   rescored: number;
 }
 
-export function countScansOf(db: Db, domain: string): number {
-  return db.query<{ count: number }, [string]>("SELECT COUNT(*) AS count FROM scans WHERE domain = ?").get(domain)?.count ?? 0;
+export async function countScansOf(db: Db, domain: string): Promise<number> {
+  return (await db.get<{ count: number }>("SELECT COUNT(*) AS count FROM scans WHERE domain = ?", [domain]))?.count ?? 0;
 }
 
 /** A page of a domain's scans, newest first. The grade is read from the stored record, so it is never stored twice. */
-export function scanHistoryPage(db: Db, domain: string, limit: number, offset: number): ScanHistoryRow[] {
-  return db
-    .query<ScanHistoryRow, [string, number, number]>(
-      `SELECT id, status, score, scanned_at AS scannedAt, json_extract(record, '$.result.grade') AS grade,
-              json_type(record, '$.rescoredFrom') IS NOT NULL AS rescored
-         FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(domain, limit, offset);
+export async function scanHistoryPage(db: Db, domain: string, limit: number, offset: number): Promise<ScanHistoryRow[]> {
+  return db.all<ScanHistoryRow>(
+    `SELECT id, status, score, scanned_at AS "scannedAt", ${RECORD_GRADE[db.engine]} AS grade, ${RECORD_RESCORED[db.engine]} AS rescored
+       FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ? OFFSET ?`,
+    [domain, limit, offset],
+  );
 }
 
+// The record is TEXT on both engines (it is served byte for byte), so each reads into it with its own JSON functions.
+const RECORD_GRADE = {
+  sqlite: "json_extract(record, '$.result.grade')",
+  postgres: "(record::jsonb #>> '{result,grade}')",
+} as const;
+const RECORD_RESCORED = {
+  sqlite: "(json_type(record, '$.rescoredFrom') IS NOT NULL)",
+  postgres: "(CASE WHEN (record::jsonb -> 'rescoredFrom') IS NOT NULL THEN 1 ELSE 0 END)",
+} as const;
+
 /** The newest scan of the domain with `status` that was stored before `scan` (in history order), or null. */
-export function scanBefore(db: Db, scan: { id: number; domain: string; scannedAt: number }, status: "ok" | "failed"): StoredScan | null {
-  return db
-    .query<StoredScan, [string, string, number, number, number]>(
-      `SELECT id, domain, status, score, scanned_at AS scannedAt, record AS recordJson
+export async function scanBefore(db: Db, scan: { id: number; domain: string; scannedAt: number }, status: "ok" | "failed"): Promise<StoredScan | null> {
+  return (await db.get<StoredScan>(`SELECT id, domain, status, score, scanned_at AS "scannedAt", record AS "recordJson"
          FROM scans WHERE domain = ? AND status = ? AND (scanned_at < ? OR (scanned_at = ? AND id < ?))
-        ORDER BY scanned_at DESC, id DESC LIMIT 1`,
-    )
-    .get(scan.domain, status, scan.scannedAt, scan.scannedAt, scan.id);
+        ORDER BY scanned_at DESC, id DESC LIMIT 1`, [scan.domain, status, scan.scannedAt, scan.scannedAt, scan.id]));
 }
 
 /** Filters of the admin's scan list; a missing field does not filter. Times are ms since the epoch. */
@@ -214,7 +220,7 @@ export interface ScanFilter {
   /** Part of the domain, matched literally (a `%` or `_` typed is not a wildcard). */
   domainContains?: string;
   status?: "ok" | "failed";
-  callerKind?: CallerKind;
+  callerKind?: Caller["kind"];
   /** Scanned at or after. */
   from?: number;
   /** Scanned before. */
@@ -224,11 +230,12 @@ export interface ScanFilter {
 type ScanFilterParams = [string | null, string | null, string | null, number | null, number | null];
 
 // One fixed statement for every combination of filters: a filter left out is bound as NULL.
-const SCAN_FILTER_WHERE = `(?1 IS NULL OR s.domain LIKE ?1 ESCAPE '\\')
-   AND (?2 IS NULL OR s.status = ?2)
-   AND (?3 IS NULL OR s.caller_kind = ?3)
-   AND (?4 IS NULL OR s.scanned_at >= ?4)
-   AND (?5 IS NULL OR s.scanned_at < ?5)`;
+// The casts give PostgreSQL a type for a parameter that is bound as NULL; SQLite ignores them.
+const SCAN_FILTER_WHERE = `(CAST(?1 AS TEXT) IS NULL OR s.domain LIKE ?1 ESCAPE '\\')
+   AND (CAST(?2 AS TEXT) IS NULL OR s.status = ?2)
+   AND (CAST(?3 AS TEXT) IS NULL OR s.caller_kind = ?3)
+   AND (CAST(?4 AS BIGINT) IS NULL OR s.scanned_at >= ?4)
+   AND (CAST(?5 AS BIGINT) IS NULL OR s.scanned_at < ?5)`;
 
 function scanFilterParams(filter: ScanFilter): ScanFilterParams {
   const domain = filter.domainContains?.trim().toLowerCase();
@@ -242,35 +249,25 @@ function scanFilterParams(filter: ScanFilter): ScanFilterParams {
 }
 
 /** One page of the scans matching `filter`, newest first, with the name of the key that asked. */
-export function filteredScans(db: Db, filter: ScanFilter, limit: number, offset: number): ScanSummary[] {
-  return db
-    .query<ScanSummary, [...ScanFilterParams, number, number]>(
-      `SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS scannedAt, s.caller_kind AS callerKind, k.name AS apiKeyName
+export async function filteredScans(db: Db, filter: ScanFilter, limit: number, offset: number): Promise<ScanSummary[]> {
+  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", k.name AS "apiKeyName"
          FROM scans s LEFT JOIN api_keys k ON k.id = s.api_key_id
         WHERE ${SCAN_FILTER_WHERE}
-        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ?6 OFFSET ?7`,
-    )
-    .all(...scanFilterParams(filter), limit, offset);
+        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ?6 OFFSET ?7`, [...scanFilterParams(filter), limit, offset]));
 }
 
-export function countFilteredScans(db: Db, filter: ScanFilter): number {
-  return db.query<{ count: number }, ScanFilterParams>(`SELECT count(*) AS count FROM scans s WHERE ${SCAN_FILTER_WHERE}`).get(...scanFilterParams(filter))!.count;
+export async function countFilteredScans(db: Db, filter: ScanFilter): Promise<number> {
+  return (await db.get<{ count: number }>(`SELECT count(*) AS count FROM scans s WHERE ${SCAN_FILTER_WHERE}`, [...scanFilterParams(filter)]))!.count;
 }
 
 /** One page of the scans asked for with any of a user's API keys (revoked ones included), newest first. */
-export function scansOfUser(db: Db, userId: number, limit: number, offset: number): ScanSummary[] {
-  return db
-    .query<ScanSummary, [number, number, number]>(
-      `SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS scannedAt, s.caller_kind AS callerKind, k.name AS apiKeyName
+export async function scansOfUser(db: Db, userId: number, limit: number, offset: number): Promise<ScanSummary[]> {
+  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", k.name AS "apiKeyName"
          FROM scans s JOIN api_keys k ON k.id = s.api_key_id
         WHERE k.user_id = ?
-        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(userId, limit, offset);
+        ORDER BY s.scanned_at DESC, s.id DESC LIMIT ? OFFSET ?`, [userId, limit, offset]));
 }
 
-export function countScansOfUser(db: Db, userId: number): number {
-  return db
-    .query<{ count: number }, [number]>("SELECT count(*) AS count FROM scans s JOIN api_keys k ON k.id = s.api_key_id WHERE k.user_id = ?")
-    .get(userId)!.count;
+export async function countScansOfUser(db: Db, userId: number): Promise<number> {
+  return (await db.get<{ count: number }>("SELECT count(*) AS count FROM scans s JOIN api_keys k ON k.id = s.api_key_id WHERE k.user_id = ?", [userId]))!.count;
 }

@@ -20,47 +20,35 @@ export interface NewSessionRow extends SessionRow {
   tokenHash: Uint8Array;
 }
 
-export function insertSession(db: Db, session: NewSessionRow): void {
-  db.query<never, [Uint8Array, string, number | null, number, number, number, number]>(
-    `INSERT INTO sessions (token_hash, kind, user_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    session.tokenHash,
+export async function insertSession(db: Db, session: NewSessionRow): Promise<void> {
+  (await db.run(`INSERT INTO sessions (token_hash, kind, user_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`, [session.tokenHash,
     session.kind,
     session.userId,
     session.createdAt,
     session.lastSeenAt,
     session.idleExpiresAt,
-    session.absoluteExpiresAt,
-  );
+    session.absoluteExpiresAt]));
 }
 
-export function findSession(db: Db, tokenHash: Uint8Array): SessionRow | null {
-  return db
-    .query<SessionRow, [Uint8Array]>(
-      `SELECT kind, user_id AS userId, created_at AS createdAt, last_seen_at AS lastSeenAt,
-              idle_expires_at AS idleExpiresAt, absolute_expires_at AS absoluteExpiresAt
-         FROM sessions WHERE token_hash = ?`,
-    )
-    .get(tokenHash);
+export async function findSession(db: Db, tokenHash: Uint8Array): Promise<SessionRow | null> {
+  return (await db.get<SessionRow>(`SELECT kind, user_id AS "userId", created_at AS "createdAt", last_seen_at AS "lastSeenAt",
+              idle_expires_at AS "idleExpiresAt", absolute_expires_at AS "absoluteExpiresAt"
+         FROM sessions WHERE token_hash = ?`, [tokenHash]));
 }
 
 /** Pushes the idle expiry forward (never beyond the absolute one, which the caller folds in). */
-export function touchSession(db: Db, tokenHash: Uint8Array, lastSeenAt: number, idleExpiresAt: number): void {
-  db.query<never, [number, number, Uint8Array]>("UPDATE sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?").run(
-    lastSeenAt,
+export async function touchSession(db: Db, tokenHash: Uint8Array, lastSeenAt: number, idleExpiresAt: number): Promise<void> {
+  (await db.run("UPDATE sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?", [lastSeenAt,
     idleExpiresAt,
-    tokenHash,
-  );
+    tokenHash]));
 }
 
-export function deleteSession(db: Db, tokenHash: Uint8Array): void {
-  db.query<never, [Uint8Array]>("DELETE FROM sessions WHERE token_hash = ?").run(tokenHash);
+export async function deleteSession(db: Db, tokenHash: Uint8Array): Promise<void> {
+  (await db.run("DELETE FROM sessions WHERE token_hash = ?", [tokenHash]));
 }
 
 /** Drops every session that has expired by either clock. */
-export function purgeExpiredSessions(db: Db, now: number): number {
-  return db
-    .query<never, [number, number]>("DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?")
-    .run(now, now).changes;
+export async function purgeExpiredSessions(db: Db, now: number): Promise<number> {
+  return (await db.run("DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?", [now, now]));
 }

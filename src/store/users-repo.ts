@@ -24,63 +24,45 @@ export interface UserSummaryRow {
 }
 
 /** Inserts a user; null when the email is already taken (the UNIQUE constraint decides, race-free). */
-export function insertUser(db: Db, user: { email: string; passwordHash: string; createdAt: number }): number | null {
-  const row = db
-    .query<{ id: number }, [string, string, number]>(
-      `INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?)
-       ON CONFLICT (email) DO NOTHING RETURNING id`,
-    )
-    .get(user.email, user.passwordHash, user.createdAt);
+export async function insertUser(db: Db, user: { email: string; passwordHash: string; createdAt: number }): Promise<number | null> {
+  const row = (await db.get<{ id: number }>(`INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?)
+       ON CONFLICT (email) DO NOTHING RETURNING id`, [user.email, user.passwordHash, user.createdAt]));
   return row?.id ?? null;
 }
 
-export function findUserByEmail(db: Db, email: string): UserRow | null {
-  return db
-    .query<UserRow, [string]>("SELECT id, email, password_hash AS passwordHash, created_at AS createdAt FROM users WHERE email = ?")
-    .get(email);
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  return (await db.get<UserRow>(`SELECT id, email, password_hash AS "passwordHash", created_at AS "createdAt" FROM users WHERE email = ?`, [email]));
 }
 
-export function findUserById(db: Db, id: number): UserRow | null {
-  return db
-    .query<UserRow, [number]>("SELECT id, email, password_hash AS passwordHash, created_at AS createdAt FROM users WHERE id = ?")
-    .get(id);
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  return (await db.get<UserRow>(`SELECT id, email, password_hash AS "passwordHash", created_at AS "createdAt" FROM users WHERE id = ?`, [id]));
 }
 
 /** The newest users first, with their key counts, for the admin page. */
-export function listUsers(db: Db, limit: number): UserSummaryRow[] {
-  return db
-    .query<UserSummaryRow, [number]>(
-      `SELECT u.id, u.email, u.created_at AS createdAt,
-              count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS activeKeys,
-              count(k.id) FILTER (WHERE k.revoked_at IS NOT NULL) AS revokedKeys
+export async function listUsers(db: Db, limit: number): Promise<UserSummaryRow[]> {
+  return (await db.all<UserSummaryRow>(`SELECT u.id, u.email, u.created_at AS "createdAt",
+              count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS "activeKeys",
+              count(k.id) FILTER (WHERE k.revoked_at IS NOT NULL) AS "revokedKeys"
          FROM users u LEFT JOIN api_keys k ON k.user_id = u.id
-        GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC LIMIT ?`,
-    )
-    .all(limit);
+        GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC LIMIT ?`, [limit]));
 }
 
-export function countUsers(db: Db): number {
-  return db.query<{ count: number }, []>("SELECT count(*) AS count FROM users").get()!.count;
+export async function countUsers(db: Db): Promise<number> {
+  return (await db.get<{ count: number }>("SELECT count(*) AS count FROM users"))!.count;
 }
 
 /** One page of the users whose email contains `emailContains` (literally; null: all), newest first, with key counts. */
-export function filteredUsers(db: Db, emailContains: string | null, limit: number, offset: number): UserSummaryRow[] {
-  return db
-    .query<UserSummaryRow, [string | null, number, number]>(
-      `SELECT u.id, u.email, u.created_at AS createdAt,
-              count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS activeKeys,
-              count(k.id) FILTER (WHERE k.revoked_at IS NOT NULL) AS revokedKeys
+export async function filteredUsers(db: Db, emailContains: string | null, limit: number, offset: number): Promise<UserSummaryRow[]> {
+  return (await db.all<UserSummaryRow>(`SELECT u.id, u.email, u.created_at AS "createdAt",
+              count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS "activeKeys",
+              count(k.id) FILTER (WHERE k.revoked_at IS NOT NULL) AS "revokedKeys"
          FROM users u LEFT JOIN api_keys k ON k.user_id = u.id
-        WHERE ?1 IS NULL OR u.email LIKE ?1 ESCAPE '\\'
-        GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC LIMIT ?2 OFFSET ?3`,
-    )
-    .all(emailPattern(emailContains), limit, offset);
+        WHERE CAST(?1 AS TEXT) IS NULL OR u.email LIKE ?1 ESCAPE '\\'
+        GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC LIMIT ?2 OFFSET ?3`, [emailPattern(emailContains), limit, offset]));
 }
 
-export function countFilteredUsers(db: Db, emailContains: string | null): number {
-  return db
-    .query<{ count: number }, [string | null]>("SELECT count(*) AS count FROM users u WHERE ?1 IS NULL OR u.email LIKE ?1 ESCAPE '\\'")
-    .get(emailPattern(emailContains))!.count;
+export async function countFilteredUsers(db: Db, emailContains: string | null): Promise<number> {
+  return (await db.get<{ count: number }>("SELECT count(*) AS count FROM users u WHERE CAST(?1 AS TEXT) IS NULL OR u.email LIKE ?1 ESCAPE '\\'", [emailPattern(emailContains)]))!.count;
 }
 
 function emailPattern(emailContains: string | null): string | null {

@@ -9,12 +9,12 @@ import type { ServiceWeb } from "./service-web.ts";
  * badge was drawn from (so a new scan changes it), and clients revalidate (no-cache) to get a 304.
  * Badges sit in READMEs that image proxies fetch often, so each record's badge is drawn once.
  */
-export function badgeResponder(db: Db, web: ServiceWeb): (file: string, ifNoneMatch: string | null) => Response {
+export function badgeResponder(db: Db, web: ServiceWeb): (file: string, ifNoneMatch: string | null) => Promise<Response> {
   const drawn = new Map<string, { svg: string; etag: string }>();
   const unknown = draw(web.badge(null), "none");
-  return (file, ifNoneMatch) => {
+  return async (file, ifNoneMatch) => {
     const target = file.endsWith(".svg") ? reportSubjectOf(file.slice(0, -4)) : null;
-    const scan = target?.ok ? latestRecord(db, target.subject) : null;
+    const scan = target?.ok ? await latestRecord(db, target.subject) : null;
     let badge = unknown;
     if (scan) {
       const key = `${scan.id}`;

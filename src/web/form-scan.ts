@@ -35,7 +35,7 @@ export async function handleFormScan(deps: ScanApiDeps, input: FormScanInput): P
   const domain = target.subject.domain;
 
   if (token === "") {
-    const { latest, running } = readDomainReport(deps.db, target.subject);
+    const { latest, running } = await readDomainReport(deps.db, target.subject);
     const fresh = latest !== null && deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000;
     if ((fresh && !forceRescan) || running) return { kind: "show-report", domain };
     return { kind: "needs-javascript", domain, stale: latest ? { scannedAt: new Date(latest.scannedAt).toISOString() } : null };

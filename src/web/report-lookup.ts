@@ -15,13 +15,13 @@ export type ReportLookup =
   | { kind: "in-progress"; domain: string; state: "queued" | "running"; progress: ScanProgress | null }
   | { kind: "never-scanned"; domain: string };
 
-export function lookUpReport(db: Db, requested: string): ReportLookup {
+export async function lookUpReport(db: Db, requested: string): Promise<ReportLookup> {
   const outcome = reportSubjectOf(requested);
   if (!outcome.ok) return { kind: "not-a-domain", error: outcome.error };
   const { domain } = outcome.subject;
   if (domain !== requested) return { kind: "redirect", domain };
-  const { latest, running } = readDomainReport(db, outcome.subject);
-  if (latest) return { kind: "report", scan: latest, scanRunning: running !== null, running, timeline: reportTimeline(db, latest) };
+  const { latest, running } = await readDomainReport(db, outcome.subject);
+  if (latest) return { kind: "report", scan: latest, scanRunning: running !== null, running, timeline: await reportTimeline(db, latest) };
   if (running) return { kind: "in-progress", domain, state: running.state, progress: running.progress };
   return { kind: "never-scanned", domain };
 }

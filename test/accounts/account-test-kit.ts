@@ -39,9 +39,9 @@ export function challengeToken(): string {
   return `ok-${tokens}`;
 }
 
-export function startAccounts(env: Record<string, string> = {}, options: { log?: Log } = {}): AccountsService {
+export async function startAccounts(env: Record<string, string> = {}, options: { log?: Log } = {}): Promise<AccountsService> {
   const clock = { now: Date.UTC(2025, 0, 6, 9, 0, 0) };
-  const service = createTestRuntime(
+  const service = await createTestRuntime(
     {
       CHALLENGE: "turnstile",
       TURNSTILE_SITE_KEY: "test-site-key",
@@ -97,9 +97,10 @@ export function sessionCookieOf(response: Response): string | null {
   return null;
 }
 
-export function stopTurnstileFake(): void {
-  verifier?.stop(true);
+export async function stopTurnstileFake(): Promise<void> {
+  const stopping = verifier;
   verifier = undefined;
+  await stopping?.stop(true);
 }
 
 /**

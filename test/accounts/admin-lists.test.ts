@@ -5,7 +5,8 @@
  * are dropped with a message instead of reaching SQL.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { insertScan, type CallerKind } from "../../src/store/scans-repo.ts";
+import type { Caller } from "../../src/types/caller.ts";
+import { insertScan } from "../../src/store/scans-repo.ts";
 import { challengeToken, sessionCookieOf, startAccounts, stopTurnstileFake, type AccountsService } from "./account-test-kit.ts";
 
 const ADMIN = { ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "operator passphrase 42" };
@@ -22,8 +23,8 @@ async function adminOf(s: AccountsService): Promise<string> {
   return sessionCookieOf(await s.post("/admin/login", { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD, challengeToken: challengeToken() }))!;
 }
 
-function storeScan(s: AccountsService, domain: string, at: number, status: "ok" | "failed" = "ok", callerKind: CallerKind = "challenge"): void {
-  insertScan(s.runtime.db, { domain, status, score: status === "ok" ? 80 : null, scannedAt: at, recordJson: "{}", artifactsJson: null, callerKind, apiKeyId: null });
+async function storeScan(s: AccountsService, domain: string, at: number, status: "ok" | "failed" = "ok", callerKind: Caller["kind"] = "challenge"): Promise<void> {
+  await insertScan(s.runtime.db, { domain, status, score: status === "ok" ? 80 : null, scannedAt: at, recordJson: "{}", artifactsJson: null, caller: { kind: callerKind } as Caller });
 }
 
 /** The domains listed in a page's scan table, in order. */
@@ -31,13 +32,13 @@ const domainsIn = (page: string) => [...page.matchAll(/<th scope="row"><a href="
 
 describe("/admin/scans", () => {
   test("searches the domain, filters by status, caller and day (UTC, “to” inclusive), and combines them", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const admin = await adminOf(s);
     const jan6 = Date.UTC(2025, 0, 6, 9);
-    storeScan(s, "shop.example.test", jan6 - 2 * DAY);
-    storeScan(s, "blog.example.test", jan6 - DAY, "failed");
-    storeScan(s, "news.other.test", jan6, "ok", "key");
-    storeScan(s, "shop.other.test", Date.UTC(2025, 0, 6, 23, 59), "failed", "mcp");
+    await storeScan(s, "shop.example.test", jan6 - 2 * DAY);
+    await storeScan(s, "blog.example.test", jan6 - DAY, "failed");
+    await storeScan(s, "news.other.test", jan6, "ok", "key");
+    await storeScan(s, "shop.other.test", Date.UTC(2025, 0, 6, 23, 59), "failed", "mcp");
 
     const list = async (query: string) => domainsIn(await (await s.get(`/admin/scans${query}`, { cookie: admin })).text());
     expect(await list("")).toEqual(["shop.other.test", "news.other.test", "blog.example.test", "shop.example.test"]);
@@ -58,11 +59,11 @@ describe("/admin/scans", () => {
   });
 
   test("hostile search text is matched literally and shown escaped; unknown filter values are dropped and named", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const admin = await adminOf(s);
-    storeScan(s, "a_b.test", s.clock.now - 3000);
-    storeScan(s, "axb.test", s.clock.now - 2000);
-    storeScan(s, "100%.test", s.clock.now - 1000);
+    await storeScan(s, "a_b.test", s.clock.now - 3000);
+    await storeScan(s, "axb.test", s.clock.now - 2000);
+    await storeScan(s, "100%.test", s.clock.now - 1000);
 
     const list = async (query: Record<string, string>) => {
       const response = await s.get(`/admin/scans?${new URLSearchParams(query)}`, { cookie: admin });
@@ -98,9 +99,9 @@ describe("/admin/scans", () => {
   });
 
   test("pages through the list, keeping the filters in the links; a page past the end shows the last", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const admin = await adminOf(s);
-    for (let index = 0; index < 120; index++) storeScan(s, `site-${String(index).padStart(3, "0")}.test`, s.clock.now - (120 - index) * 1000, index % 2 ? "ok" : "failed");
+    for (let index = 0; index < 120; index++) await storeScan(s, `site-${String(index).padStart(3, "0")}.test`, s.clock.now - (120 - index) * 1000, index % 2 ? "ok" : "failed");
 
     const first = await (await s.get("/admin/scans", { cookie: admin })).text();
     expect(domainsIn(first)).toHaveLength(50);
@@ -120,8 +121,8 @@ describe("/admin/scans", () => {
   });
 
   test("the overview shows the ten newest scans and links the full list; signed-out visitors are sent to sign in", async () => {
-    const s = (service = startAccounts(ADMIN));
-    for (let index = 0; index < 12; index++) storeScan(s, `n${index}.test`, s.clock.now - (12 - index) * 1000);
+    const s = (service = await startAccounts(ADMIN));
+    for (let index = 0; index < 12; index++) await storeScan(s, `n${index}.test`, s.clock.now - (12 - index) * 1000);
     const admin = await adminOf(s);
     const overview = await (await s.get("/admin", { cookie: admin })).text();
     expect(domainsIn(overview)).toHaveLength(10);
@@ -136,7 +137,7 @@ describe("/admin/scans", () => {
 
 describe("/admin/users", () => {
   test("searches by email, literally, and pages", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     await s.signUp("ann_smith@example.com");
     await s.signUp("annxsmith@example.com");
     await s.signUp("bob@example.org");

@@ -19,7 +19,7 @@ async function signInAdmin(s: AccountsService, password = ADMIN.ADMIN_PASSWORD, 
 
 describe("admin area", () => {
   test("without ADMIN_EMAIL/ADMIN_PASSWORD every admin page is a 404 saying the login is disabled", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     for (const path of ["/admin/login", "/admin", "/admin/keys/1/revoke"]) {
       const response = await s.get(path);
       expect(response.status).toBe(404);
@@ -29,7 +29,7 @@ describe("admin area", () => {
   });
 
   test("sign-in: generic failure, then a short session cookie; user and admin sessions do not mix", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const page = await s.get("/admin/login");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Admin sign-in");
@@ -53,7 +53,7 @@ describe("admin area", () => {
   });
 
   test("admin sessions end after 30 idle minutes and 8 hours in all", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const idle = sessionCookieOf(await signInAdmin(s))!;
     s.clock.now += 29 * 60_000;
     expect((await s.get("/admin", { cookie: idle })).status).toBe(200);
@@ -70,7 +70,7 @@ describe("admin area", () => {
   });
 
   test("failed admin sign-ins are throttled", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     for (let index = 0; index < 5; index++) expect((await signInAdmin(s, "wrong passphrase 42")).status).toBe(401);
     const locked = await signInAdmin(s);
     expect(locked.status).toBe(429);
@@ -78,19 +78,18 @@ describe("admin area", () => {
   });
 
   test("the overview shows recent scans with caller and key, the queue, users with keys, and refusals; any key can be revoked", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const user = await s.signUp("ann@example.com");
     const { key } = await createKeyByForm(s, user, "ann's <CI>");
-    const keyId = createApiKey(s.runtime.db, { prefix: "aivis", name: "operator key", userId: null, now: s.clock.now }).id;
-    insertScan(s.runtime.db, {
+    const keyId = (await createApiKey(s.runtime.db, { prefix: "aivis", name: "operator key", userId: null, now: s.clock.now })).id;
+    await insertScan(s.runtime.db, {
       domain: "scanned.test",
       status: "ok",
       score: 87,
       scannedAt: s.clock.now,
       recordJson: "{}",
       artifactsJson: null,
-      callerKind: "key",
-      apiKeyId: keyId,
+      caller: { kind: "key", keyId: keyId },
     });
     expect((await s.scan({ url: "queued.test" }, { token: key })).status).toBe(202);
     await s.signUp("bob@example.com", undefined, "192.0.2.50");
@@ -123,7 +122,7 @@ describe("admin area", () => {
   });
 
   test("rate-limit refusals of the last day are listed, sign-in lockouts included", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     for (let index = 0; index < 5; index++) await s.post("/account/login", { email: "x@example.com", password: "wrong password here", challengeToken: challengeToken() }, { client: "192.0.2.99" });
     expect((await s.post("/account/login", { email: "x@example.com", password: "wrong password here", challengeToken: challengeToken() }, { client: "192.0.2.99" })).status).toBe(429);
     const admin = sessionCookieOf(await signInAdmin(s))!;
@@ -135,7 +134,7 @@ describe("admin area", () => {
   });
 
   test("sign-out ends the admin session", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const admin = sessionCookieOf(await signInAdmin(s))!;
     const out = await s.post("/admin/logout", {}, { cookie: admin });
     expect(out.status).toBe(303);

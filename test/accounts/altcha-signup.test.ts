@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 test("the signup page embeds the ALTCHA widget from our origin; its solution signs up once and cannot be replayed", async () => {
-  const s = (service = createTestRuntime({}, { lookup: fakeDns(), runWorker: false }));
+  const s = (service = await createTestRuntime({}, { lookup: fakeDns(), runWorker: false }));
   const page = await (await s.request("/account/signup")).text();
   expect(page).toContain('<altcha-widget class="challenge" challenge="/api/challenge" name="challengeToken"');
   expect(page).toMatch(/<script type="module" src="\/assets\/[^"]+"><\/script>/);

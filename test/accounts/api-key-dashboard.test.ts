@@ -28,7 +28,7 @@ async function adminCookie(s: AccountsService): Promise<string> {
 
 describe("API key dashboard", () => {
   test("signed-out visitors are sent to the sign-in page", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     for (const path of ["/account", "/account/keys/1/revoke"]) {
       const response = await s.get(path);
       expect(response.status).toBe(303);
@@ -39,7 +39,7 @@ describe("API key dashboard", () => {
   });
 
   test("create → redirected → shown once with a copy button and a warning → works for the API → revoke with confirmation → 401 on the next request", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     const { post, response, page, key } = await createKey(s, cookie, "CI pipeline");
     expect(post.status).toBe(303);
@@ -88,7 +88,7 @@ describe("API key dashboard", () => {
   });
 
   test("a refused name keeps what was typed; nobody can revoke another user's key", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const ann = await s.signUp("ann@example.com");
     const bob = await s.signUp("bob@example.com");
     const refused = await s.post("/account/keys", { name: "x".repeat(65) }, { cookie: ann });
@@ -107,7 +107,7 @@ describe("API key dashboard", () => {
 
   test("the key appears on the page after creation only: not the list, the admin pages, the log, or the database file", async () => {
     const lines: string[] = [];
-    const s = (service = startAccounts(ADMIN, { log: createLogger("debug", (line) => lines.push(line)) }));
+    const s = (service = await startAccounts(ADMIN, { log: createLogger("debug", (line) => lines.push(line)) }));
     const cookie = await s.signUp("ann@example.com");
     const { key } = await createKey(s, cookie, "secret-test");
     expect((await s.scan({ url: "logged.test" }, { token: key })).status).toBe(202);
@@ -135,12 +135,12 @@ describe("API key dashboard", () => {
       }
     };
     scan();
-    s.runtime.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    await s.runtime.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     scan();
   });
 
   test("an account may hold at most 20 active keys", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     for (let index = 0; index < 20; index++) expect((await s.post("/account/keys", { name: `key ${index}` }, { cookie })).status).toBe(303);
     const refused = await s.post("/account/keys", { name: "one too many" }, { cookie });
@@ -149,7 +149,7 @@ describe("API key dashboard", () => {
   });
 
   test("the account stylesheet is served from our own origin", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const css = await s.get("/assets/account.css");
     expect(css.status).toBe(200);
     expect(css.headers.get("content-type")).toContain("text/css");

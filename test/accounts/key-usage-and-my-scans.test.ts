@@ -20,13 +20,13 @@ const usageOf = (page: string, name: string) => {
   return row ? /(\d+) of (\d+) fresh scans/.exec(row)?.slice(1, 3).join("/") ?? "none" : "no row";
 };
 
-function storeScan(s: AccountsService, domain: string, apiKeyId: number | null, at: number): void {
-  insertScan(s.runtime.db, { domain, status: "ok", score: 50, scannedAt: at, recordJson: "{}", artifactsJson: null, callerKind: apiKeyId === null ? "challenge" : "key", apiKeyId });
+async function storeScan(s: AccountsService, domain: string, apiKeyId: number | null, at: number): Promise<void> {
+  await insertScan(s.runtime.db, { domain, status: "ok", score: 50, scannedAt: at, recordJson: "{}", artifactsJson: null, caller: apiKeyId === null ? { kind: "challenge" } : { kind: "key", keyId: apiKeyId } });
 }
 
 describe("key usage", () => {
   test("each active key shows its fresh scans of the last hour against the limit; cached answers cost nothing", async () => {
-    const s = (service = startAccounts({ LIMIT_PER_KEY_PER_HOUR: "3" }));
+    const s = (service = await startAccounts({ LIMIT_PER_KEY_PER_HOUR: "3" }));
     const cookie = await s.signUp("ann@example.com");
     const { key: busy } = await createKeyByForm(s, cookie, "busy");
     await createKeyByForm(s, cookie, "idle");
@@ -59,10 +59,10 @@ describe("key usage", () => {
   });
 
   test("a revoked key shows no usage", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     await createKeyByForm(s, cookie, "gone");
-    const id = listAllApiKeys(s.runtime.db)[0]!.id;
+    const id = (await listAllApiKeys(s.runtime.db))[0]!.id;
     expect((await s.post(`/account/keys/${id}/revoke`, {}, { cookie })).status).toBe(303);
     expect(usageOf(await (await s.get("/account", { cookie })).text(), "gone")).toBe("none");
   });
@@ -70,18 +70,18 @@ describe("key usage", () => {
 
 describe("My scans", () => {
   test("lists only the scans asked for with the user's own keys (revoked ones included), newest first", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const ann = await s.signUp("ann@example.com");
     const bob = await s.signUp("bob@example.com");
     await createKeyByForm(s, ann, "ann-ci");
     await createKeyByForm(s, ann, "ann-laptop");
     await createKeyByForm(s, bob, "bob-ci");
-    const keys = Object.fromEntries(listAllApiKeys(s.runtime.db).map((key) => [key.name, key.id]));
+    const keys = Object.fromEntries((await listAllApiKeys(s.runtime.db)).map((key) => [key.name, key.id]));
     const t0 = s.clock.now;
-    storeScan(s, "ann-first.test", keys["ann-ci"]!, t0 - 3000);
-    storeScan(s, "ann-second.test", keys["ann-laptop"]!, t0 - 2000);
-    storeScan(s, "bob-only.test", keys["bob-ci"]!, t0 - 1000);
-    storeScan(s, "anonymous.test", null, t0);
+    await storeScan(s, "ann-first.test", keys["ann-ci"]!, t0 - 3000);
+    await storeScan(s, "ann-second.test", keys["ann-laptop"]!, t0 - 2000);
+    await storeScan(s, "bob-only.test", keys["bob-ci"]!, t0 - 1000);
+    await storeScan(s, "anonymous.test", null, t0);
     expect((await s.post(`/account/keys/${keys["ann-ci"]}/revoke`, {}, { cookie: ann })).status).toBe(303);
 
     const page = await (await s.get("/account", { cookie: ann })).text();
@@ -106,11 +106,11 @@ describe("My scans", () => {
   });
 
   test("pages through many scans; a hostile page number falls back to a real page", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const ann = await s.signUp("ann@example.com");
     await createKeyByForm(s, ann, "ci");
-    const keyId = listAllApiKeys(s.runtime.db)[0]!.id;
-    for (let index = 0; index < 30; index++) storeScan(s, `site-${String(index).padStart(2, "0")}.test`, keyId, s.clock.now - (30 - index) * 1000);
+    const keyId = (await listAllApiKeys(s.runtime.db))[0]!.id;
+    for (let index = 0; index < 30; index++) await storeScan(s, `site-${String(index).padStart(2, "0")}.test`, keyId, s.clock.now - (30 - index) * 1000);
 
     const dashboard = await (await s.get("/account", { cookie: ann })).text();
     expect(dashboard.match(/href="\/report\/site-/g)).toHaveLength(5);

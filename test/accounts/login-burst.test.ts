@@ -34,7 +34,7 @@ async function burst(s: AccountsService, path: string, email: string): Promise<{
 
 describe("sign-in bursts", () => {
   test(`${BURST} parallel wrong passwords for one account: only ${ACCOUNT_THROTTLE.freeFailures} are verified, the rest get 429`, async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     await s.signUp("ann@example.com");
     const { statuses, verified } = await burst(s, "/account/login", "ann@example.com");
     expect(verified).toBe(ACCOUNT_THROTTLE.freeFailures);
@@ -50,14 +50,14 @@ describe("sign-in bursts", () => {
   });
 
   test(`${BURST} parallel wrong passwords for the admin: only ${ACCOUNT_THROTTLE.freeFailures} are verified`, async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const { statuses, verified } = await burst(s, "/admin/login", ADMIN.ADMIN_EMAIL);
     expect(verified).toBe(ACCOUNT_THROTTLE.freeFailures);
     expect(statuses.filter((status) => status === 429)).toHaveLength(BURST - ACCOUNT_THROTTLE.freeFailures);
   });
 
   test("a right password takes back its advance failure: successes do not add up to an IP lock", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     await s.signUp("bob@example.com");
     // More successful sign-ins from one IP than the IP's free failures: none of them counts as a failure.
     for (let index = 0; index < 21; index++) {

@@ -35,7 +35,7 @@ function postRaw(s: AccountsService, path: string, body: BodyInit, contentType: 
 
 describe("malformed form posts answer HTML", () => {
   test("signup: missing and oversized fields re-render the form (400), keep the email, and name the field", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const missing = await s.post("/account/signup", { email: "ann@example.com", challengeToken: challengeToken() });
     const page = await expectFormPage(missing, 400, ["Create an account", "Password is missing.", 'value="ann@example.com"', 'aria-invalid="true"']);
     expect(page).toContain('<form class="form card" method="post" action="/account/signup">');
@@ -51,7 +51,7 @@ describe("malformed form posts answer HTML", () => {
   });
 
   test("bodies that are not url-encoded forms get the form back too, never JSON", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const asJson = await postRaw(s, "/account/login", '{"email":', "application/json");
     await expectFormPage(asJson, 400, ["Sign in", "Email is missing.", "Password is missing."]);
     const asText = await postRaw(s, "/account/signup", "email=ann@example.com", "text/plain");
@@ -74,13 +74,13 @@ describe("malformed form posts answer HTML", () => {
   });
 
   test("sign-in: a missing password gets the sign-in form (400), with the email kept", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const response = await s.post("/account/login", { email: "ann@example.com" });
     await expectFormPage(response, 400, ["Sign in", "Password is missing.", 'value="ann@example.com"', "Please fill it in and send it again."]);
   });
 
   test("the key form: a missing or oversized name gets the dashboard back (400) with the message in the form", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     await expectFormPage(await s.post("/account/keys", {}, { cookie }), 400, ["Your API keys", "Key name is missing."]);
     await expectFormPage(await s.post("/account/keys", { name: "n".repeat(5000) }, { cookie }), 400, ["Key name is too long."]);
@@ -91,7 +91,7 @@ describe("malformed form posts answer HTML", () => {
   });
 
   test("mangled key numbers in revoke addresses answer the HTML 'No such key' page", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const cookie = await s.signUp("ann@example.com");
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
       await expectFormPage(await s.get(`/account/keys/${id}/revoke`, { cookie }), 404, ["No such key"]);
@@ -103,14 +103,14 @@ describe("malformed form posts answer HTML", () => {
   });
 
   test("admin sign-in: missing and oversized fields get the admin form back (400)", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     await expectFormPage(await s.post("/admin/login", { email: "admin@example.com" }), 400, ["Admin sign-in", "Password is missing.", 'value="admin@example.com"']);
     await expectFormPage(await s.post("/admin/login", { email: "admin@example.com", password: "p".repeat(5000) }), 400, ["Admin sign-in", "Password is too long."]);
     await expectFormPage(await postRaw(s, "/admin/login", "{}", "application/json"), 400, ["Admin sign-in", "Email is missing."]);
   });
 
   test("a malformed cross-site post is still refused as cross-site (403), before the form is looked at", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const response = await s.post("/account/signup", {}, { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
     await expectFormPage(response, 403, ["Request refused"]);
   });

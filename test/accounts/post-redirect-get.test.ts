@@ -29,7 +29,7 @@ function expectRedirect(response: Response, location: string): void {
 
 describe("Post/Redirect/Get", () => {
   test("every account and admin form post answers 303 with a Location once it has done its work", async () => {
-    const s = (service = startAccounts(ADMIN));
+    const s = (service = await startAccounts(ADMIN));
     const covered = new Set<string>();
     const post = async (path: string, route: string, fields: Record<string, string>, cookie?: string) => {
       covered.add(route);
@@ -42,7 +42,7 @@ describe("Post/Redirect/Get", () => {
     expectRedirect(login, "/account");
     const cookie = sessionCookieOf(login)!;
     expectRedirect(await post("/account/keys", "/account/keys", { name: "laptop" }, cookie), "/account#new-key-heading");
-    const keyId = listAllApiKeys(s.runtime.db)[0]!.id;
+    const keyId = (await listAllApiKeys(s.runtime.db))[0]!.id;
     expectRedirect(await post(`/account/keys/${keyId}/revoke`, "/account/keys/:id/revoke", {}, cookie), "/account?revoked=1");
     expectRedirect(await post("/account/logout", "/account/logout", {}, cookie), "/account/login");
 
@@ -50,7 +50,7 @@ describe("Post/Redirect/Get", () => {
     expectRedirect(adminLogin, "/admin");
     const admin = sessionCookieOf(adminLogin)!;
     const other = await createKeyByForm(s, await s.signUp("bob@example.com"), "bob's");
-    const otherId = listAllApiKeys(s.runtime.db).find((key) => key.name === "bob's")!.id;
+    const otherId = (await listAllApiKeys(s.runtime.db)).find((key) => key.name === "bob's")!.id;
     expect(other.key).toMatch(/^aivis_/);
     expectRedirect(await post(`/admin/keys/${otherId}/revoke`, "/admin/keys/:id/revoke", {}, admin), "/admin?revoked=1#users");
     expectRedirect(await post("/admin/logout", "/admin/logout", {}, admin), "/admin/login");
@@ -64,12 +64,12 @@ describe("Post/Redirect/Get", () => {
   });
 
   test("reloading the page after “Create key” creates nothing and does not show the key again", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     const { page, key } = await createKeyByForm(s, cookie, "CI pipeline");
     expect(page).toContain("shown only this once");
     expect(page).toContain(`-H "Authorization: Bearer ${key}"`);
-    expect(listAllApiKeys(s.runtime.db)).toHaveLength(1);
+    expect(await listAllApiKeys(s.runtime.db)).toHaveLength(1);
 
     // The reload is a GET of the page redirected to: it lists the key by its start, nothing more.
     for (let reload = 0; reload < 3; reload++) {
@@ -79,13 +79,13 @@ describe("Post/Redirect/Get", () => {
       expect(again).not.toContain("shown only this once");
       expect(again).toContain(`${key.slice(0, 10)}…`);
     }
-    expect(listAllApiKeys(s.runtime.db)).toHaveLength(1);
+    expect(await listAllApiKeys(s.runtime.db)).toHaveLength(1);
     // The key works: it was created once and shown once.
     expect((await s.scan({ url: "keyed.test" }, { token: key })).status).toBe(202);
   });
 
   test("two keys created before the page loads are both shown, once", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     expect((await s.post("/account/keys", { name: "first" }, { cookie })).status).toBe(303);
     expect((await s.post("/account/keys", { name: "second" }, { cookie })).status).toBe(303);
@@ -97,7 +97,7 @@ describe("Post/Redirect/Get", () => {
   });
 
   test("the waiting key is sealed: not in the database files in plain text, not for another session, gone after ten minutes", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     const elsewhere = sessionCookieOf(await s.post("/account/login", { email: "ann@example.com", password: GOOD_PASSWORD, challengeToken: challengeToken() }))!;
     expect(elsewhere).not.toBe(cookie);
@@ -105,13 +105,13 @@ describe("Post/Redirect/Get", () => {
     expect((await s.post("/account/keys", { name: "sealed" }, { cookie })).status).toBe(303);
     // Between the post and the page, the key exists only sealed: keep the files as they are now, and
     // look for the key in them once it is known.
-    const visibleStart = listAllApiKeys(s.runtime.db)[0]!.visibleStart;
+    const visibleStart = (await listAllApiKeys(s.runtime.db))[0]!.visibleStart;
     const folder = dirname(s.databasePath);
     const files = () => readdirSync(folder).map((file) => readFileSync(join(folder, file)));
     const whileWaiting = files();
-    s.runtime.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    await s.runtime.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     whileWaiting.push(...files());
-    const sealed = s.runtime.db.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count;
+    const sealed = (await s.runtime.db.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count;
     expect(sealed).toBe(1);
 
     // Another session of the same account does not get it (and does not use it up).
@@ -121,7 +121,7 @@ describe("Post/Redirect/Get", () => {
     // The part of the key after its visible start is the secret; the list shows the start anyway.
     const secret = Buffer.from(key!.slice(visibleStart.length));
     for (const bytes of [...whileWaiting, ...files()]) expect(bytes.includes(secret)).toBe(false);
-    expect(s.runtime.db.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    expect((await s.runtime.db.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
 
     // A flash nobody came for expires.
     expect((await s.post("/account/keys", { name: "forgotten" }, { cookie })).status).toBe(303);
@@ -132,19 +132,19 @@ describe("Post/Redirect/Get", () => {
   });
 
   test("signing out drops a key nobody came for", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     expect((await s.post("/account/keys", { name: "left behind" }, { cookie })).status).toBe(303);
     expect((await s.post("/account/logout", {}, { cookie })).status).toBe(303);
-    expect(s.runtime.db.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    expect((await s.runtime.db.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
   });
 
   test("a refused key name changes nothing and comes back as the form, not a redirect", async () => {
-    const s = (service = startAccounts());
+    const s = (service = await startAccounts());
     const cookie = await s.signUp("ann@example.com");
     const refused = await s.post("/account/keys", { name: "   " }, { cookie });
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("Give the key a name.");
-    expect(listAllApiKeys(s.runtime.db)).toHaveLength(0);
+    expect(await listAllApiKeys(s.runtime.db)).toHaveLength(0);
   });
 });

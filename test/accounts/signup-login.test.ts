@@ -9,8 +9,8 @@ afterEach(async () => {
 });
 afterAll(stopTurnstileFake);
 
-function start(env: Record<string, string> = {}) {
-  service = startAccounts(env);
+async function start(env: Record<string, string> = {}) {
+  service = await startAccounts(env);
   return service;
 }
 
@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 
 describe("signup", () => {
   test("the page has labelled fields, the challenge widget, and says there is no verification or reset", async () => {
-    const s = start();
+    const s = await start();
     const response = await s.get("/account/signup");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -32,7 +32,7 @@ describe("signup", () => {
   });
 
   test("a new account is signed in at once with a HttpOnly, SameSite=Lax session cookie (http: no Secure)", async () => {
-    const s = start();
+    const s = await start();
     const response = await s.post("/account/signup", { email: "  Ann@Example.COM ", password: GOOD_PASSWORD, challengeToken: challengeToken() });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/account");
@@ -44,7 +44,7 @@ describe("signup", () => {
   });
 
   test("with an https PUBLIC_URL the cookie is Secure with the __Host- prefix", async () => {
-    const s = start({ PUBLIC_URL: "https://scan.example.com" });
+    const s = await start({ PUBLIC_URL: "https://scan.example.com" });
     const response = await s.post(
       "/account/signup",
       { email: "ann@example.com", password: GOOD_PASSWORD, challengeToken: challengeToken() },
@@ -60,7 +60,7 @@ describe("signup", () => {
   });
 
   test("a duplicate email is refused with a clear message, whatever its case", async () => {
-    const s = start();
+    const s = await start();
     await s.signUp("ann@example.com");
     const response = await s.post("/account/signup", { email: "ANN@example.com", password: "another long passphrase", challengeToken: challengeToken() });
     expect(response.status).toBe(409);
@@ -69,7 +69,7 @@ describe("signup", () => {
   });
 
   test("short and common passwords and bad emails are refused; the form keeps the email but never the password", async () => {
-    const s = start();
+    const s = await start();
     const short = await s.post("/account/signup", { email: "bob@example.com", password: "tooshort", challengeToken: challengeToken() });
     expect(short.status).toBe(422);
     const shortPage = await short.text();
@@ -90,7 +90,7 @@ describe("signup", () => {
   });
 
   test("typed values are escaped when shown again", async () => {
-    const s = start();
+    const s = await start();
     const response = await s.post("/account/signup", { email: '"><script>alert(1)</script>', password: "x", challengeToken: challengeToken() });
     const page = await response.text();
     expect(page).not.toContain("<script>alert(1)</script>");
@@ -98,7 +98,7 @@ describe("signup", () => {
   });
 
   test("without a solved challenge the signup is refused", async () => {
-    const s = start();
+    const s = await start();
     const missing = await s.post("/account/signup", { email: "bob@example.com", password: GOOD_PASSWORD });
     expect(missing.status).toBe(403);
     expect(await missing.text()).toContain("Verification failed. Please retry.");
@@ -107,7 +107,7 @@ describe("signup", () => {
   });
 
   test("signups are rate-limited per IP (429 with Retry-After); another IP still gets through", async () => {
-    const s = start();
+    const s = await start();
     for (let index = 0; index < 10; index++) await s.signUp(`user${index}@example.com`, GOOD_PASSWORD, "192.0.2.10");
     const refused = await s.post(
       "/account/signup",
@@ -125,7 +125,7 @@ describe("signup", () => {
 
 describe("sign-in and sign-out", () => {
   test("a wrong password and an unknown email get the same generic answer", async () => {
-    const s = start();
+    const s = await start();
     await s.signUp("ann@example.com");
     const wrong = await s.post("/account/login", { email: "ann@example.com", password: "wrong password here", challengeToken: challengeToken() });
     const unknown = await s.post("/account/login", { email: "nobody@example.com", password: "wrong password here", challengeToken: challengeToken() });
@@ -139,7 +139,7 @@ describe("sign-in and sign-out", () => {
   });
 
   test("signing in issues a new token; signing out deletes the session", async () => {
-    const s = start();
+    const s = await start();
     const first = await s.signUp("ann@example.com");
     const login = await s.post("/account/login", { email: "ANN@example.com", password: GOOD_PASSWORD, challengeToken: challengeToken() });
     expect(login.status).toBe(303);
@@ -158,7 +158,7 @@ describe("sign-in and sign-out", () => {
   });
 
   test("failed sign-ins lock the account with growing delays: 429 with Retry-After, then open again", async () => {
-    const s = start();
+    const s = await start();
     await s.signUp("ann@example.com");
     const attempt = (password: string, client?: string) =>
       s.post("/account/login", { email: "ann@example.com", password, challengeToken: challengeToken() }, { client });
@@ -186,7 +186,7 @@ describe("sign-in and sign-out", () => {
   });
 
   test("one IP failing across many accounts is throttled too", async () => {
-    const s = start();
+    const s = await start();
     const client = "192.0.2.77";
     for (let index = 0; index < 19; index++) {
       const response = await s.post("/account/login", { email: `guess${index}@example.com`, password: "wrong password here", challengeToken: challengeToken() }, { client });
@@ -200,7 +200,7 @@ describe("sign-in and sign-out", () => {
   });
 
   test("sign-in needs a solved challenge too", async () => {
-    const s = start();
+    const s = await start();
     await s.signUp("ann@example.com");
     const response = await s.post("/account/login", { email: "ann@example.com", password: GOOD_PASSWORD });
     expect(response.status).toBe(403);
@@ -209,7 +209,7 @@ describe("sign-in and sign-out", () => {
 
 describe("cross-site requests", () => {
   test("a POST from another origin, a cross-site fetch, or one without Origin is refused with 403 and changes nothing", async () => {
-    const s = start();
+    const s = await start();
     const cookie = await s.signUp("ann@example.com");
     const attempts: Record<string, string>[] = [
       { origin: "http://evil.test", "sec-fetch-site": "cross-site" },
@@ -240,7 +240,7 @@ describe("cross-site requests", () => {
   });
 
   test("the API ignores session cookies: only a bearer key counts", async () => {
-    const s = start();
+    const s = await start();
     const cookie = await s.signUp("ann@example.com");
     const response = await s.request("/api/scan", {
       method: "POST",
@@ -254,7 +254,7 @@ describe("cross-site requests", () => {
 
 describe("session expiry and tampering", () => {
   test("a session ends after 7 idle days", async () => {
-    const s = start();
+    const s = await start();
     const cookie = await s.signUp("ann@example.com");
     s.clock.now += 6 * DAY;
     expect((await s.get("/account", { cookie })).status).toBe(200);
@@ -265,7 +265,7 @@ describe("session expiry and tampering", () => {
   });
 
   test("a session ends 30 days after sign-in however busy it is", async () => {
-    const s = start();
+    const s = await start();
     const cookie = await s.signUp("ann@example.com");
     for (let day = 5; day < 30; day += 5) {
       s.clock.now += 5 * DAY;
@@ -276,7 +276,7 @@ describe("session expiry and tampering", () => {
   });
 
   test("a tampered or made-up cookie is not a session", async () => {
-    const s = start();
+    const s = await start();
     const cookie = await s.signUp("ann@example.com");
     const [name, token] = cookie.split("=") as [string, string];
     const flipped = `${name}=${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`;

@@ -16,7 +16,7 @@ const IP = "198.51.100.7";
 let db: Db;
 let clock: number;
 
-function verifier(database = db, env: Record<string, string> = {}): ChallengeVerifier {
+async function verifier(database = db, env: Record<string, string> = {}): Promise<ChallengeVerifier> {
   return createChallengeVerifier(database, loadConfig(env), { now: () => clock, altchaWork: EASY });
 }
 
@@ -41,13 +41,13 @@ beforeEach(() => {
   clock = Date.now();
 });
 
-afterEach(() => {
-  db.close();
+afterEach(async () => {
+  await db.close();
 });
 
 describe("ALTCHA issue", () => {
   test("the default challenge is signed, expires in ten minutes and costs real work", async () => {
-    const v = createChallengeVerifier(db, loadConfig({}), { now: () => clock });
+    const v = await createChallengeVerifier(db, loadConfig({}), { now: () => clock });
     expect(v.kind).toBe("altcha");
     const challenge = (await v.issue()) as Challenge;
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -62,21 +62,21 @@ describe("ALTCHA issue", () => {
 
 describe("ALTCHA verify", () => {
   test("a solution is accepted once; the replay is refused", async () => {
-    const v = verifier();
+    const v = await verifier();
     const token = encode(await issueAndSolve(v));
     expect(await v.verify(token, IP)).toBe(true);
     expect(await v.verify(token, IP)).toBe(false);
-    expect(countUsedChallenges(db)).toBe(1);
+    expect(await countUsedChallenges(db)).toBe(1);
   });
 
   test("a replay is refused by another verifier on the same database too", async () => {
-    const token = encode(await issueAndSolve(verifier()));
-    expect(await verifier().verify(token, IP)).toBe(true);
-    expect(await verifier().verify(token, IP)).toBe(false);
+    const token = encode(await issueAndSolve(await verifier()));
+    expect(await (await verifier()).verify(token, IP)).toBe(true);
+    expect(await (await verifier()).verify(token, IP)).toBe(false);
   });
 
   test("tampered payloads are refused, and do not use up the challenge", async () => {
-    const v = verifier();
+    const v = await verifier();
     const payload = await issueAndSolve(v);
     const flip = (hex: string) => (hex[0] === "a" ? "b" : "a") + hex.slice(1);
 
@@ -94,19 +94,19 @@ describe("ALTCHA verify", () => {
     for (const tampered of [wrongKey, longerLife, easierPrefix, forgedSignature, unsigned]) {
       expect(await v.verify(encode(tampered), IP)).toBe(false);
     }
-    expect(countUsedChallenges(db)).toBe(0);
+    expect(await countUsedChallenges(db)).toBe(0);
     expect(await v.verify(encode(payload), IP)).toBe(true);
   });
 
   test("a challenge signed with another key is refused", async () => {
     const other = openDatabase(":memory:");
-    const token = encode(await issueAndSolve(verifier(other)));
-    expect(await verifier().verify(token, IP)).toBe(false);
-    other.close();
+    const token = encode(await issueAndSolve(await verifier(other)));
+    expect(await (await verifier()).verify(token, IP)).toBe(false);
+    await other.close();
   });
 
   test("an expired challenge is refused", async () => {
-    const v = verifier();
+    const v = await verifier();
     const issuedAt = clock;
     const late = encode(await issueAndSolve(v));
     const inTime = encode(await issueAndSolve(v));
@@ -117,7 +117,7 @@ describe("ALTCHA verify", () => {
   });
 
   test("garbage tokens are refused without throwing", async () => {
-    const v = verifier();
+    const v = await verifier();
     const garbage: unknown[] = [
       undefined,
       null,
@@ -144,7 +144,7 @@ describe("ALTCHA verify", () => {
   });
 
   test("an over-long token is refused even when it holds a valid solution", async () => {
-    const v = verifier();
+    const v = await verifier();
     const payload = await issueAndSolve(v);
     const padded = encode({ ...payload, padding: "x".repeat(4096) });
     expect(await v.verify(padded, IP)).toBe(false);
@@ -155,23 +155,23 @@ describe("ALTCHA verify", () => {
 
 describe("ALTCHA HMAC key", () => {
   test("is generated once, kept in settings, and shared by a second verifier", async () => {
-    const first = verifier();
-    const stored = getSetting(db, ALTCHA_HMAC_KEY_SETTING);
+    const first = await verifier();
+    const stored = await getSetting(db, ALTCHA_HMAC_KEY_SETTING);
     expect(stored).not.toBeNull();
     expect(Buffer.from(stored!, "base64")).toHaveLength(32);
 
-    const second = verifier();
-    expect(getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBe(stored);
+    const second = await verifier();
+    expect(await getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBe(stored);
     expect(await second.verify(encode(await issueAndSolve(first)), IP)).toBe(true);
   });
 
   test("ALTCHA_HMAC_KEY, when set, is used and nothing is stored", async () => {
     const env = { ALTCHA_HMAC_KEY: "a-configured-secret-of-32-characters!" };
     const other = openDatabase(":memory:");
-    const token = encode(await issueAndSolve(verifier(other, env)));
-    expect(getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
-    expect(await verifier(db, env).verify(token, IP)).toBe(true);
-    expect(getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
-    other.close();
+    const token = encode(await issueAndSolve(await verifier(other, env)));
+    expect(await getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
+    expect(await (await verifier(db, env)).verify(token, IP)).toBe(true);
+    expect(await getSetting(db, ALTCHA_HMAC_KEY_SETTING)).toBeNull();
+    await other.close();
   });
 });

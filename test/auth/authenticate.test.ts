@@ -37,100 +37,102 @@ beforeEach(() => {
   clock = 1_700_000_000_000;
 });
 
-afterEach(() => {
-  db.close();
+afterEach(async () => {
+  await db.close();
 });
 
 describe("identify: no header", () => {
-  test("is null, so the caller must pass the challenge", () => {
-    expect(authenticator().identify(null)).toBeNull();
+  test("is null, so the caller must pass the challenge", async () => {
+    expect(await authenticator().identify(null)).toBeNull();
   });
 });
 
 describe("identify: pipeline tokens", () => {
-  test("a configured token identifies the pipeline", () => {
-    expect(authenticator().identify(`Bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+  test("a configured token identifies the pipeline", async () => {
+    expect(await authenticator().identify(`Bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
   });
 
-  test("during a rotation both tokens work", () => {
+  test("during a rotation both tokens work", async () => {
     const auth = authenticator([PIPELINE_A, PIPELINE_B]);
-    expect(auth.identify(`Bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
-    expect(auth.identify(`Bearer ${PIPELINE_B}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+    expect(await auth.identify(`Bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+    expect(await auth.identify(`Bearer ${PIPELINE_B}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
   });
 
-  test("a wrong token, a prefix or an extension of a real one is 401", () => {
+  test("a wrong token, a prefix or an extension of a real one is 401", async () => {
     const auth = authenticator([PIPELINE_A, PIPELINE_B]);
-    expect(auth.identify("Bearer pipeline-token-cccccccccccc")).toEqual(UNAUTHORIZED);
-    expect(auth.identify(`Bearer ${PIPELINE_A.slice(0, -1)}`)).toEqual(UNAUTHORIZED);
-    expect(auth.identify(`Bearer ${PIPELINE_A}x`)).toEqual(UNAUTHORIZED);
+    expect(await auth.identify("Bearer pipeline-token-cccccccccccc")).toEqual(UNAUTHORIZED);
+    expect(await auth.identify(`Bearer ${PIPELINE_A.slice(0, -1)}`)).toEqual(UNAUTHORIZED);
+    expect(await auth.identify(`Bearer ${PIPELINE_A}x`)).toEqual(UNAUTHORIZED);
   });
 
-  test("with no pipeline token configured, every non-key token is 401", () => {
+  test("with no pipeline token configured, every non-key token is 401", async () => {
     const auth = authenticator([]);
-    expect(auth.identify(`Bearer ${PIPELINE_A}`)).toEqual(UNAUTHORIZED);
-    expect(auth.identify("Bearer x")).toEqual(UNAUTHORIZED);
+    expect(await auth.identify(`Bearer ${PIPELINE_A}`)).toEqual(UNAUTHORIZED);
+    expect(await auth.identify("Bearer x")).toEqual(UNAUTHORIZED);
   });
 });
 
 describe("identify: malformed headers", () => {
-  test("anything but `Bearer <token>` is 401", () => {
+  test("anything but `Bearer <token>` is 401", async () => {
     const auth = authenticator();
     for (const header of ["Basic x", `Basic ${PIPELINE_A}`, "Bearer", "Bearer ", "Bearer  ", "", `${PIPELINE_A}`, `Bearer ${PIPELINE_A} extra`, `Bearer:${PIPELINE_A}`]) {
-      expect({ header, answer: auth.identify(header) }).toEqual({ header, answer: UNAUTHORIZED });
+      expect({ header, answer: await auth.identify(header) }).toEqual({ header, answer: UNAUTHORIZED });
     }
   });
 
-  test("the scheme name is case-insensitive", () => {
+  test("the scheme name is case-insensitive", async () => {
     const auth = authenticator();
-    expect(auth.identify("bearer tok")).toEqual(UNAUTHORIZED);
-    expect(auth.identify(`bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
-    expect(auth.identify(`BEARER ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+    expect(await auth.identify("bearer tok")).toEqual(UNAUTHORIZED);
+    expect(await auth.identify(`bearer ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
+    expect(await auth.identify(`BEARER ${PIPELINE_A}`)).toEqual({ ok: true, caller: { kind: "pipeline" } });
   });
 });
 
 describe("identify: API keys", () => {
-  test("a valid key identifies the key, and records its use", () => {
-    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
+  test("a valid key identifies the key, and records its use", async () => {
+    const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
     clock += 5_000;
-    expect(authenticator().identify(`Bearer ${created.key}`)).toEqual({ ok: true, caller: { kind: "key", keyId: created.id } });
-    const row = db.query<{ t: number | null }, [number]>("SELECT last_used_at AS t FROM api_keys WHERE id = ?").get(created.id)!;
+    expect(await authenticator().identify(`Bearer ${created.key}`)).toEqual({ ok: true, caller: { kind: "key", keyId: created.id } });
+    const row = (await db.get<{ t: number | null }>("SELECT last_used_at AS t FROM api_keys WHERE id = ?", [created.id]))!;
     expect(row.t).toBe(clock);
   });
 
-  test("a revoked key is refused on the very next request", () => {
-    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
+  test("a revoked key is refused on the very next request", async () => {
+    const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
     const auth = authenticator();
-    expect(auth.identify(`Bearer ${created.key}`)?.ok).toBe(true);
-    revokeApiKey(db, created.id, clock);
-    expect(auth.identify(`Bearer ${created.key}`)).toEqual(UNAUTHORIZED);
+    expect((await auth.identify(`Bearer ${created.key}`))?.ok).toBe(true);
+    await revokeApiKey(db, created.id, clock);
+    expect(await auth.identify(`Bearer ${created.key}`)).toEqual(UNAUTHORIZED);
   });
 
-  test("an unknown well-formed key is 401", () => {
-    const elsewhere = createApiKey(openDatabase(":memory:"), { prefix: "aivis", name: "k", userId: null, now: clock });
-    expect(authenticator().identify(`Bearer ${elsewhere.key}`)).toEqual(UNAUTHORIZED);
+  test("an unknown well-formed key is 401", async () => {
+    const elsewhere = await createApiKey(openDatabase(":memory:"), { prefix: "aivis", name: "k", userId: null, now: clock });
+    expect(await authenticator().identify(`Bearer ${elsewhere.key}`)).toEqual(UNAUTHORIZED);
   });
 
-  test("a key with one changed character is 401 without touching the database", () => {
-    const created = createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
+  test("a key with one changed character is 401 without touching the database", async () => {
+    const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: clock });
     const auth = authenticator();
     const index = 12;
     const changed = created.key.slice(0, index) + BASE62_ALPHABET[(BASE62_ALPHABET.indexOf(created.key[index]!) + 1) % 62] + created.key.slice(index + 1);
-    const query = spyOn(db, "query");
+    // Every statement goes through one of these three.
+    const spies = [spyOn(db, "get"), spyOn(db, "all"), spyOn(db, "run")];
+    const statements = () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
     try {
-      expect(auth.identify(`Bearer ${changed}`)).toEqual(UNAUTHORIZED);
-      expect(auth.identify("Bearer aivis_malformed")).toEqual(UNAUTHORIZED);
-      expect(query).toHaveBeenCalledTimes(0);
-      // The spy does observe the look-up of a well-formed key.
-      expect(auth.identify(`Bearer ${created.key}`)?.ok).toBe(true);
-      expect(query.mock.calls.length).toBeGreaterThan(0);
+      expect(await auth.identify(`Bearer ${changed}`)).toEqual(UNAUTHORIZED);
+      expect(await auth.identify("Bearer aivis_malformed")).toEqual(UNAUTHORIZED);
+      expect(statements()).toBe(0);
+      // The spies do observe the look-up of a well-formed key.
+      expect((await auth.identify(`Bearer ${created.key}`))?.ok).toBe(true);
+      expect(statements()).toBeGreaterThan(0);
     } finally {
-      query.mockRestore();
+      for (const spy of spies) spy.mockRestore();
     }
   });
 
-  test("a key of another service's prefix is treated as a pipeline token, and fails", () => {
-    const other = createApiKey(db, { prefix: "schema", name: "k", userId: null, now: clock });
-    expect(authenticator().identify(`Bearer ${other.key}`)).toEqual(UNAUTHORIZED);
+  test("a key of another service's prefix is treated as a pipeline token, and fails", async () => {
+    const other = await createApiKey(db, { prefix: "schema", name: "k", userId: null, now: clock });
+    expect(await authenticator().identify(`Bearer ${other.key}`)).toEqual(UNAUTHORIZED);
   });
 });
 

@@ -10,28 +10,28 @@ beforeEach(() => {
 });
 
 describe("settings", () => {
-  test("setSettingIfAbsent keeps the first value and returns it", () => {
-    expect(getSetting(db, "k")).toBeNull();
-    expect(setSettingIfAbsent(db, "k", "first")).toBe("first");
-    expect(setSettingIfAbsent(db, "k", "second")).toBe("first");
-    expect(getSetting(db, "k")).toBe("first");
+  test("setSettingIfAbsent keeps the first value and returns it", async () => {
+    expect(await getSetting(db, "k")).toBeNull();
+    expect(await setSettingIfAbsent(db, "k", "first")).toBe("first");
+    expect(await setSettingIfAbsent(db, "k", "second")).toBe("first");
+    expect(await getSetting(db, "k")).toBe("first");
   });
 });
 
 describe("used challenges", () => {
-  test("a digest is accepted once until it expires", () => {
-    expect(markChallengeUsed(db, "d1", 2_000, 1_000)).toBe(true);
-    expect(markChallengeUsed(db, "d1", 2_000, 1_500)).toBe(false);
-    expect(markChallengeUsed(db, "d2", 2_000, 1_500)).toBe(true);
+  test("a digest is accepted once until it expires", async () => {
+    expect(await markChallengeUsed(db, "d1", 2_000, 1_000)).toBe(true);
+    expect(await markChallengeUsed(db, "d1", 2_000, 1_500)).toBe(false);
+    expect(await markChallengeUsed(db, "d2", 2_000, 1_500)).toBe(true);
   });
 
-  test("expired rows are purged", () => {
-    markChallengeUsed(db, "old", 2_000, 1_000);
-    markChallengeUsed(db, "newer", 5_000, 1_000);
-    expect(countUsedChallenges(db)).toBe(2);
-    markChallengeUsed(db, "fresh", 9_000, 3_000);
-    expect(countUsedChallenges(db)).toBe(2);
-    const digests = db.query<{ digest: string }, []>("SELECT digest FROM used_challenges ORDER BY digest").all().map((r) => r.digest);
+  test("expired rows are purged", async () => {
+    await markChallengeUsed(db, "old", 2_000, 1_000);
+    await markChallengeUsed(db, "newer", 5_000, 1_000);
+    expect(await countUsedChallenges(db)).toBe(2);
+    await markChallengeUsed(db, "fresh", 9_000, 3_000);
+    expect(await countUsedChallenges(db)).toBe(2);
+    const digests = (await db.all<{ digest: string }>("SELECT digest FROM used_challenges ORDER BY digest")).map((r) => r.digest);
     expect(digests).toEqual(["fresh", "newer"]);
   });
 });

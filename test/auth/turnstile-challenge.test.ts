@@ -33,8 +33,8 @@ beforeAll(() => {
   });
 });
 
-afterAll(() => {
-  server.stop(true);
+afterAll(async () => {
+  await server.stop(true);
 });
 
 beforeEach(() => {
@@ -42,7 +42,7 @@ beforeEach(() => {
   received = [];
 });
 
-function verifier(timeoutMs = 2_000): ChallengeVerifier {
+async function verifier(timeoutMs = 2_000): Promise<ChallengeVerifier> {
   const config = loadConfig({
     CHALLENGE: "turnstile",
     TURNSTILE_SITE_KEY: "0x4AAAAAAAsite",
@@ -54,13 +54,13 @@ function verifier(timeoutMs = 2_000): ChallengeVerifier {
 
 describe("Turnstile", () => {
   test("issues no challenge of its own", async () => {
-    const v = verifier();
+    const v = await verifier();
     expect(v.kind).toBe("turnstile");
     expect(await v.issue()).toBeNull();
   });
 
   test("success: posts the secret, token and client address as a form", async () => {
-    expect(await verifier().verify("token-from-widget", "203.0.113.5")).toBe(true);
+    expect(await (await verifier()).verify("token-from-widget", "203.0.113.5")).toBe(true);
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request!.method).toBe("POST");
@@ -72,12 +72,12 @@ describe("Turnstile", () => {
   });
 
   test("an unknown client address is left out rather than sent as a word", async () => {
-    expect(await verifier().verify("token-from-widget", "unknown")).toBe(true);
+    expect(await (await verifier()).verify("token-from-widget", "unknown")).toBe(true);
     expect(received[0]!.form.has("remoteip")).toBe(false);
   });
 
   test("each verification has its own idempotency key", async () => {
-    const v = verifier();
+    const v = await verifier();
     await v.verify("a", "::1");
     await v.verify("b", "::1");
     expect(received[0]!.form.get("idempotency_key")).not.toBe(received[1]!.form.get("idempotency_key"));
@@ -85,23 +85,23 @@ describe("Turnstile", () => {
 
   test("failure answer is false", async () => {
     mode = "failure";
-    expect(await verifier().verify("t", "::1")).toBe(false);
+    expect(await (await verifier()).verify("t", "::1")).toBe(false);
     expect(received).toHaveLength(1);
   });
 
   test("a 500 is false even if its body says success", async () => {
     mode = "error500";
-    expect(await verifier().verify("t", "::1")).toBe(false);
+    expect(await (await verifier()).verify("t", "::1")).toBe(false);
   });
 
   test("malformed JSON is false", async () => {
     mode = "malformed";
-    expect(await verifier().verify("t", "::1")).toBe(false);
+    expect(await (await verifier()).verify("t", "::1")).toBe(false);
   });
 
   test("a siteverify that never answers is false once the timeout passes", async () => {
     mode = "hang";
-    expect(await verifier(150).verify("t", "::1")).toBe(false);
+    expect(await (await verifier(150)).verify("t", "::1")).toBe(false);
     expect(received).toHaveLength(1);
   }, 4_000);
 
@@ -113,11 +113,11 @@ describe("Turnstile", () => {
       // Port 1 on loopback: nothing listens there, so the connection is refused.
       TURNSTILE_VERIFY_URL: "http://127.0.0.1:1/siteverify",
     });
-    expect(await createChallengeVerifier(openDatabase(":memory:"), config).verify("t", "::1")).toBe(false);
+    expect(await (await createChallengeVerifier(openDatabase(":memory:"), config)).verify("t", "::1")).toBe(false);
   });
 
   test("missing, empty, non-string and over-long tokens are refused without asking Cloudflare", async () => {
-    const v = verifier();
+    const v = await verifier();
     for (const token of [undefined, null, "", 123, { token: "x" }, "x".repeat(2049)]) {
       expect(await v.verify(token, "::1")).toBe(false);
     }
@@ -131,7 +131,7 @@ describe("Turnstile", () => {
       seen.push(String(input));
       return Response.json({ success: true });
     }) as typeof fetch;
-    const v = createChallengeVerifier(openDatabase(":memory:"), config, { fetch: fakeFetch });
+    const v = await createChallengeVerifier(openDatabase(":memory:"), config, { fetch: fakeFetch });
     expect(await v.verify("t", "::1")).toBe(true);
     expect(seen).toEqual(["https://challenges.cloudflare.com/turnstile/v0/siteverify"]);
   });

@@ -19,19 +19,19 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-function run(args: string[], databasePath: string, service = "visibility") {
+async function run(args: string[], databasePath: string, service = "visibility") {
   const out: string[] = [];
   const err: string[] = [];
   const config = loadConfig({ DATABASE_PATH: databasePath, SERVICE: service });
-  const code = keysCommand(args, config, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
+  const code = await keysCommand(args, config, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
   return { code, out: out.join(""), err: err.join("") };
 }
 
 describe("sightline keys without the server's database", () => {
   for (const action of [["create", "first key"], ["list"], ["revoke", "1"]]) {
-    test(`keys ${action[0]} refuses, creates no file, and says where it looked and what to set`, () => {
+    test(`keys ${action[0]} refuses, creates no file, and says where it looked and what to set`, async () => {
       const path = join(work, "elsewhere", "visibility.sqlite");
-      const result = run(action, path);
+      const result = await run(action, path);
       expect(result.code).toBe(EXIT.failure);
       expect(result.out).toBe("");
       expect(result.err).toContain(`there is no database at ${path}`);
@@ -42,24 +42,24 @@ describe("sightline keys without the server's database", () => {
     });
   }
 
-  test("the refusal names the default file of the service in use", () => {
-    const result = run(["list"], join(work, "missing.sqlite"), "schema");
+  test("the refusal names the default file of the service in use", async () => {
+    const result = await run(["list"], join(work, "missing.sqlite"), "schema");
     expect(result.err).toContain("./data/schema.sqlite for SERVICE=schema");
   });
 
-  test("a usage error is reported as such, before the database is looked for", () => {
-    const result = run(["rotate"], join(work, "missing.sqlite"));
+  test("a usage error is reported as such, before the database is looked for", async () => {
+    const result = await run(["rotate"], join(work, "missing.sqlite"));
     expect(result.code).toBe(EXIT.usage);
     expect(result.err).toContain('unknown action "rotate"');
   });
 
-  test("once the database exists, keys create prints one key and keys list shows it", () => {
+  test("once the database exists, keys create prints one key and keys list shows it", async () => {
     const path = join(work, "visibility.sqlite");
-    openDatabase(path).close(); // what `serve` and `migrate` do at start
-    const created = run(["create", "ci"], path);
+    await openDatabase(path).close(); // what `serve` and `migrate` do at start
+    const created = await run(["create", "ci"], path);
     expect(created.code).toBe(EXIT.ok);
     expect(created.out).toMatch(/^aivis_[A-Za-z0-9]{36}\n$/);
-    const listed = run(["list", "--json"], path);
+    const listed = await run(["list", "--json"], path);
     expect(JSON.parse(listed.out).map((key: { name: string }) => key.name)).toEqual(["ci"]);
   });
 });

@@ -46,16 +46,15 @@ async function reportWhere(service: TestRuntime, domain: string, accept: (record
   throw new Error(`the report of ${domain} never matched; last: ${JSON.stringify(last)?.slice(0, 200)}`);
 }
 
-function rowsOf(path: string, domain: string) {
+async function rowsOf(path: string, domain: string) {
   const db = openDatabase(path);
   try {
-    return db
-      .query<{ id: number; status: string; score: number | null; scanned_at: number; record: string; artifacts: string | null; caller_kind: string }, [string]>(
-        "SELECT id, status, score, scanned_at, record, artifacts, caller_kind FROM scans WHERE domain = ? ORDER BY id",
-      )
-      .all(domain);
+    return await db.all<{ id: number; status: string; score: number | null; scanned_at: number; record: string; artifacts: string | null; caller_kind: string }>(
+      "SELECT id, status, score, scanned_at, record, artifacts, caller_kind FROM scans WHERE domain = ? ORDER BY id",
+      [domain],
+    );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -67,7 +66,7 @@ describe("sightline rescore, visibility (in process, beside a running service)",
 
   beforeAll(async () => {
     site = await startFixtureSite(wellPreparedSite("rescore.test"));
-    service = createTestRuntime({ PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("rescore.test", 80) });
+    service = await createTestRuntime({ PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("rescore.test", 80) });
     expect((await service.scan({ url: "rescore.test" }, { token: TOKEN })).status).toBe(202);
     ({ record: scanned, etag: scannedEtag } = await reportWhere(service, "rescore.test", () => true));
   }, 60_000);
@@ -78,7 +77,7 @@ describe("sightline rescore, visibility (in process, beside a running service)",
 
   test("--domain (normalised like a scan target) stores a new, marked record with the same score; the old row is kept; the report serves the new one", async () => {
     expect(scanned.status).toBe("ok");
-    const [original] = rowsOf(service.databasePath, "rescore.test");
+    const [original] = await rowsOf(service.databasePath, "rescore.test");
     expect(original!.artifacts).not.toBeNull();
 
     const { io, sink } = captureIo();
@@ -87,7 +86,7 @@ describe("sightline rescore, visibility (in process, beside a running service)",
     expect(code).toBe(EXIT.ok);
     expect(io.out).toBe(`rescore.test: score ${scanned.result.score} → ${scanned.result.score} (scan #${original!.id} re-scored as record #${original!.id + 1})\n`);
 
-    const rows = rowsOf(service.databasePath, "rescore.test");
+    const rows = await rowsOf(service.databasePath, "rescore.test");
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual(original!);
     const rescored = rows[1]!;
@@ -111,15 +110,15 @@ describe("sightline rescore, visibility (in process, beside a running service)",
   test("--all walks every domain once, names and counts what it skips, and exits 0", async () => {
     const db = openDatabase(service.databasePath);
     try {
-      const artifacts = JSON.parse(storedArtifacts(db, rowsOf(service.databasePath, "rescore.test")[0]!.id)!.artifactsJson!);
-      const base = { score: 50, scannedAt: Date.now(), callerKind: "pipeline" as const, apiKeyId: null };
-      insertScan(db, { ...base, domain: "failed.test", status: "failed", score: null, recordJson: '{"status":"failed"}', artifactsJson: null });
-      insertScan(db, { ...base, domain: "bare.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: null });
-      insertScan(db, { ...base, domain: "old.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: JSON.stringify({ ...artifacts, domain: "old.test", version: 0 }) });
+      const artifacts = JSON.parse((await storedArtifacts(db, (await rowsOf(service.databasePath, "rescore.test"))[0]!.id))!.artifactsJson!);
+      const base = { score: 50, scannedAt: Date.now(), caller: { kind: "pipeline" as const } };
+      await insertScan(db, { ...base, domain: "failed.test", status: "failed", score: null, recordJson: '{"status":"failed"}', artifactsJson: null });
+      await insertScan(db, { ...base, domain: "bare.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: null });
+      await insertScan(db, { ...base, domain: "old.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: JSON.stringify({ ...artifacts, domain: "old.test", version: 0 }) });
     } finally {
-      db.close();
+      await db.close();
     }
-    const before = rowsOf(service.databasePath, "rescore.test").length;
+    const before = (await rowsOf(service.databasePath, "rescore.test")).length;
 
     const { io, sink } = captureIo();
     const code = await rescoreCommand(["--all"], service.runtime.config, sink);
@@ -138,11 +137,11 @@ describe("sightline rescore, visibility (in process, beside a running service)",
       "Skipped 3: 1 no stored artifacts, 1 the latest scan failed, 1 artifacts this build cannot read.",
     ]);
 
-    const rows = rowsOf(service.databasePath, "rescore.test");
+    const rows = await rowsOf(service.databasePath, "rescore.test");
     expect(rows).toHaveLength(before + 1);
     // Re-scoring the re-scored record went back to the scan that holds the artifacts.
     expect(JSON.parse(rows.at(-1)!.record).rescoredFrom.scanId).toBe(rows[0]!.id);
-    expect(rowsOf(service.databasePath, "old.test")).toHaveLength(1);
+    expect(await rowsOf(service.databasePath, "old.test")).toHaveLength(1);
   });
 
   test("--domain with no stored scan, or whose latest scan is skipped, says so and exits 1", async () => {
@@ -177,7 +176,7 @@ describe("sightline rescore, schema", () => {
 
   beforeAll(async () => {
     site = await startFixtureSite({ "/": () => new Response(BARE_HOMEPAGE, { headers: { "content-type": "text/html; charset=utf-8" } }) });
-    service = createTestRuntime({ SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("home.test", 80) });
+    service = await createTestRuntime({ SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("home.test", 80) });
   });
   afterAll(async () => {
     await service.close();
@@ -210,10 +209,10 @@ describe("sightline rescore --all over many domains", () => {
       const domains = Array.from({ length: 230 }, (_, index) => `site-${String(index).padStart(3, "0")}.test`);
       for (const domain of [...domains].reverse()) {
         for (const scannedAt of [1000, 2000]) {
-          insertScan(db, { domain, status: "ok", score: 1, scannedAt, recordJson: "{}", artifactsJson: null, callerKind: "pipeline", apiKeyId: null });
+          await insertScan(db, { domain, status: "ok", score: 1, scannedAt, recordJson: "{}", artifactsJson: null, caller: { kind: "pipeline" } });
         }
       }
-      db.close();
+      await db.close();
       const { io, sink } = captureIo();
       expect(await rescoreCommand(["--all"], config, sink)).toBe(EXIT.ok);
       const lines = io.out.trimEnd().split("\n");

@@ -25,7 +25,9 @@ let db: Db;
 beforeEach(() => {
   db = openDatabase(":memory:");
 });
-afterEach(() => db.close());
+afterEach(async () => {
+  await db.close();
+});
 
 const analyzers = { visibility: await loadAnalyzer("visibility"), schema: await loadAnalyzer("schema") };
 
@@ -34,7 +36,7 @@ function depsFor(service: "visibility" | "schema", overrides: Partial<RescoreDep
 }
 
 /** A stored scan whose record was scored by an older build: same artifacts, another score. */
-function storeScan(domain: string, artifacts: unknown, options: { status?: "ok" | "failed"; score?: number | null; recordJson?: string; artifactsJson?: string | null } = {}): number {
+function storeScan(domain: string, artifacts: unknown, options: { status?: "ok" | "failed"; score?: number | null; recordJson?: string; artifactsJson?: string | null } = {}): Promise<number> {
   return insertScan(db, {
     domain,
     status: options.status ?? "ok",
@@ -42,26 +44,25 @@ function storeScan(domain: string, artifacts: unknown, options: { status?: "ok" 
     scannedAt: SCANNED_AT,
     recordJson: options.recordJson ?? JSON.stringify({ domain, status: options.status ?? "ok", scannedAt: new Date(SCANNED_AT).toISOString(), result: null, offSite: null }),
     artifactsJson: options.artifactsJson === undefined ? JSON.stringify(artifacts) : options.artifactsJson,
-    callerKind: "pipeline",
-    apiKeyId: null,
+    caller: { kind: "pipeline" },
   });
 }
 
 function allRows() {
-  return db.query<{ id: number; record: string; artifacts: string | null; caller_kind: string }, []>("SELECT id, record, artifacts, caller_kind FROM scans ORDER BY id").all();
+  return db.all<{ id: number; record: string; artifacts: string | null; caller_kind: string }>("SELECT id, record, artifacts, caller_kind FROM scans ORDER BY id");
 }
 
 describe("visibility", () => {
-  test("the new record is today's scoring of the stored artifacts, marked, at the scan's time; the old row stays", () => {
+  test("the new record is today's scoring of the stored artifacts, marked, at the scan's time; the old row stays", async () => {
     const artifacts = site();
-    const original = storeScan("example.com", artifacts, { score: 12 });
-    const before = allRows();
+    const original = await storeScan("example.com", artifacts, { score: 12 });
+    const before = await allRows();
 
-    const outcome = rescoreDomain(depsFor("visibility"), "example.com");
+    const outcome = await rescoreDomain(depsFor("visibility"), "example.com");
 
     const expected = scoreVisibility("example.com", JSON.parse(JSON.stringify(artifacts)), new Date(SCANNED_AT));
     expect(outcome).toMatchObject({ kind: "rescored", fromScanId: original, previousScore: 12, score: expected.result!.score, status: "ok" });
-    const latest = latestScan(db, "example.com")!;
+    const latest = (await latestScan(db, "example.com"))!;
     expect(latest.id).not.toBe(original);
     expect(latest.scannedAt).toBe(SCANNED_AT);
     expect(latest.score).toBe(expected.result!.score);
@@ -73,58 +74,58 @@ describe("visibility", () => {
     expect(record.scannedAt).toBe("2026-03-01T10:00:00.000Z");
     expect([...Value.Errors(VisibilityRecordSchema, record)]).toEqual([]);
 
-    const after = allRows();
+    const after = await allRows();
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.at(-1)).toMatchObject({ artifacts: null, caller_kind: "cli" });
   });
 
-  test("re-scoring a re-scored record reads the artifacts of the scan it came from", () => {
-    const original = storeScan("example.com", siteWithHtml(APP_SHELL));
-    const first = rescoreDomain(depsFor("visibility"), "example.com");
-    const second = rescoreDomain(depsFor("visibility", { version: "10.0.0" }), "example.com");
+  test("re-scoring a re-scored record reads the artifacts of the scan it came from", async () => {
+    const original = await storeScan("example.com", siteWithHtml(APP_SHELL));
+    const first = await rescoreDomain(depsFor("visibility"), "example.com");
+    const second = await rescoreDomain(depsFor("visibility", { version: "10.0.0" }), "example.com");
     expect(first).toMatchObject({ kind: "rescored", fromScanId: original });
     expect(second).toMatchObject({ kind: "rescored", fromScanId: original });
     if (first.kind !== "rescored" || second.kind !== "rescored") throw new Error("not re-scored");
     expect(second.previousScore).toBe(first.score);
     expect(second.score).toBe(first.score);
-    expect(JSON.parse(latestScan(db, "example.com")!.recordJson).rescoredFrom).toMatchObject({ scanId: original, version: "10.0.0" });
-    expect(allRows().map((row) => row.artifacts === null)).toEqual([false, true, true]);
+    expect(JSON.parse((await latestScan(db, "example.com"))!.recordJson).rescoredFrom).toMatchObject({ scanId: original, version: "10.0.0" });
+    expect((await allRows()).map((row) => row.artifacts === null)).toEqual([false, true, true]);
   });
 
-  test("each reason to skip is named, and nothing is written", () => {
+  test("each reason to skip is named, and nothing is written", async () => {
     const current = site();
-    storeScan("failed.test", null, { status: "failed", score: null, artifactsJson: null });
-    storeScan("bare.test", null, { artifactsJson: null });
-    storeScan("old.test", { ...current, version: 0 });
-    storeScan("noversion.test", { homepage: current.homepage, robotsTxt: current.robotsTxt });
-    storeScan("garbled.test", null, { artifactsJson: "{not json" });
-    storeScan("other-service.test", { page: { ok: true, html: "<p>", finalUrl: "https://x/", status: 200 } });
-    storeScan("pointer.test", null, { recordJson: JSON.stringify({ rescoredFrom: { scanId: 1 } }), artifactsJson: null });
-    storeScan("pruned.test", null, { recordJson: JSON.stringify({ rescoredFrom: { scanId: 999 } }), artifactsJson: null });
-    const rows = allRows().length;
+    await storeScan("failed.test", null, { status: "failed", score: null, artifactsJson: null });
+    await storeScan("bare.test", null, { artifactsJson: null });
+    await storeScan("old.test", { ...current, version: 0 });
+    await storeScan("noversion.test", { homepage: current.homepage, robotsTxt: current.robotsTxt });
+    await storeScan("garbled.test", null, { artifactsJson: "{not json" });
+    await storeScan("other-service.test", { page: { ok: true, html: "<p>", finalUrl: "https://x/", status: 200 } });
+    await storeScan("pointer.test", null, { recordJson: JSON.stringify({ rescoredFrom: { scanId: 1 } }), artifactsJson: null });
+    await storeScan("pruned.test", null, { recordJson: JSON.stringify({ rescoredFrom: { scanId: 999 } }), artifactsJson: null });
+    const rows = (await allRows()).length;
 
     const deps = depsFor("visibility");
-    expect(rescoreDomain(deps, "failed.test")).toMatchObject({ kind: "skipped", reason: "latest-failed", detail: expect.stringContaining("failed") });
-    expect(rescoreDomain(deps, "bare.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: expect.stringContaining("stored no artifacts") });
-    expect(rescoreDomain(deps, "old.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("artifacts version 0; this build reads version 1") });
-    expect(rescoreDomain(deps, "noversion.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("without a version") });
-    expect(rescoreDomain(deps, "garbled.test")).toMatchObject({ kind: "skipped", reason: "unreadable-artifacts", detail: expect.stringContaining("not valid JSON") });
-    expect(rescoreDomain(deps, "other-service.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("schema-service artifacts") });
+    expect(await rescoreDomain(deps, "failed.test")).toMatchObject({ kind: "skipped", reason: "latest-failed", detail: expect.stringContaining("failed") });
+    expect(await rescoreDomain(deps, "bare.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: expect.stringContaining("stored no artifacts") });
+    expect(await rescoreDomain(deps, "old.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("artifacts version 0; this build reads version 1") });
+    expect(await rescoreDomain(deps, "noversion.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("without a version") });
+    expect(await rescoreDomain(deps, "garbled.test")).toMatchObject({ kind: "skipped", reason: "unreadable-artifacts", detail: expect.stringContaining("not valid JSON") });
+    expect(await rescoreDomain(deps, "other-service.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("schema-service artifacts") });
     // Scan #1 belongs to another domain: never judge another site's artifacts as this one's.
-    expect(rescoreDomain(deps, "pointer.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: expect.stringContaining("a scan of failed.test") });
-    expect(rescoreDomain(deps, "pruned.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: "scan #999, which holds the artifacts, is no longer stored" });
-    expect(rescoreDomain(deps, "never.test")).toEqual({ kind: "unknown-domain" });
-    expect(allRows()).toHaveLength(rows);
+    expect(await rescoreDomain(deps, "pointer.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: expect.stringContaining("a scan of failed.test") });
+    expect(await rescoreDomain(deps, "pruned.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: "scan #999, which holds the artifacts, is no longer stored" });
+    expect(await rescoreDomain(deps, "never.test")).toEqual({ kind: "unknown-domain" });
+    expect(await allRows()).toHaveLength(rows);
   });
 
-  test("a scoring that throws is an error for that domain, and nothing is written", () => {
-    storeScan("example.com", site());
+  test("a scoring that throws is an error for that domain, and nothing is written", async () => {
+    await storeScan("example.com", site());
     const throwing = { ...rescorerFor("visibility"), score: () => { throw new Error("audit exploded"); } };
-    expect(rescoreDomain(depsFor("visibility", { rescorer: throwing }), "example.com")).toEqual({
+    expect(await rescoreDomain(depsFor("visibility", { rescorer: throwing }), "example.com")).toEqual({
       kind: "error",
       detail: "the audits or scoring failed on the artifacts of scan #1: audit exploded",
     });
-    expect(allRows()).toHaveLength(1);
+    expect(await allRows()).toHaveLength(1);
   });
 });
 
@@ -133,20 +134,20 @@ describe("schema", () => {
     page: { ok: true, requestedUrl: "http://shop.test/p/1", finalUrl: "http://shop.test/p/1", status: 200, contentType: "text/html; charset=utf-8", html: PRODUCT_PAGE, truncated: false },
   };
 
-  test("the page is judged again with the schema service's own scoring", () => {
-    const original = storeScan("shop.test", artifacts, { score: 0 });
-    const outcome = rescoreDomain(depsFor("schema"), "shop.test");
+  test("the page is judged again with the schema service's own scoring", async () => {
+    const original = await storeScan("shop.test", artifacts, { score: 0 });
+    const outcome = await rescoreDomain(depsFor("schema"), "shop.test");
     const expected = scoreSchema("shop.test", artifacts, new Date(SCANNED_AT));
     expect(outcome).toMatchObject({ kind: "rescored", fromScanId: original, previousScore: 0, score: expected.result!.summary.eligible });
-    const record = JSON.parse(latestScan(db, "shop.test")!.recordJson);
+    const record = JSON.parse((await latestScan(db, "shop.test"))!.recordJson);
     expect(record).toEqual({ ...expected, rescoredFrom: { scanId: original, scannedAt: "2026-03-01T10:00:00.000Z", rescoredAt: "2026-04-02T08:30:00.000Z", version: "9.9.9-test" } });
     expect([...Value.Errors(SchemaRecordSchema, record)]).toEqual([]);
   });
 
-  test("visibility artifacts, or a page without its HTML, are not judged", () => {
-    storeScan("mixed.test", site());
-    storeScan("thin.test", { page: { ok: true, finalUrl: "http://thin.test/", status: 200 } });
-    expect(rescoreDomain(depsFor("schema"), "mixed.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("visibility-service artifacts") });
-    expect(rescoreDomain(depsFor("schema"), "thin.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("lacks its HTML") });
+  test("visibility artifacts, or a page without its HTML, are not judged", async () => {
+    await storeScan("mixed.test", site());
+    await storeScan("thin.test", { page: { ok: true, finalUrl: "http://thin.test/", status: 200 } });
+    expect(await rescoreDomain(depsFor("schema"), "mixed.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("visibility-service artifacts") });
+    expect(await rescoreDomain(depsFor("schema"), "thin.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("lacks its HTML") });
   });
 });

@@ -16,7 +16,7 @@ function tricklingClient(port: number): { socket: Socket; closed: Promise<void>;
 }
 
 test("shutdown ends within its grace while a client keeps a request open, and stops the worker meanwhile", async () => {
-  const service = createTestRuntime({}, { lookup: fakeDns() });
+  const service = await createTestRuntime({}, { lookup: fakeDns() });
   const server = startServer({ app: service.runtime.app, fastRoutes: service.runtime.fastRoutes, hostname: "127.0.0.1", port: 0, log: silentLog });
   const client = tricklingClient(server.port!);
   let clientClosed = false;

@@ -23,11 +23,11 @@ export interface TestRuntime {
   close(): Promise<void>;
 }
 
-export function createTestRuntime(env: Record<string, string> = {}, overrides: RuntimeOverrides = {}): TestRuntime {
+export async function createTestRuntime(env: Record<string, string> = {}, overrides: RuntimeOverrides = {}): Promise<TestRuntime> {
   const directory = mkdtempSync(join(tmpdir(), "sightline-test-"));
   const databasePath = join(directory, "test.sqlite");
   const config = loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: "silent", OFFSITE_CHECKS: "off", PUBLIC_URL: "http://localhost", ...env });
-  const runtime = createRuntime(config, { log: silentLog, ...overrides });
+  const runtime = await createRuntime(config, { log: silentLog, ...overrides });
   const handle = createRequestHandler(runtime.app, silentLog);
 
   const request = (path: string, init: RequestInit = {}, client = DEFAULT_CLIENT) => handle(new Request(`http://localhost${path}`, init), client);

@@ -16,15 +16,15 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-function start(service = "visibility") {
-  runtime = createTestRuntime({ SERVICE: service }, { runWorker: false, lookup: fakeDns() });
+async function start(service = "visibility") {
+  runtime = await createTestRuntime({ SERVICE: service }, { runWorker: false, lookup: fakeDns() });
   return runtime;
 }
 
 describe("the 404 page", () => {
   for (const service of ["visibility", "schema"]) {
     test(`${service}: a browser gets an HTML page with the layout, a viewport, navigation and a way home`, async () => {
-      const s = start(service);
+      const s = await start(service);
       const response = await s.request("/no/such/page", { headers: BROWSER });
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toStartWith("text/html");
@@ -41,7 +41,7 @@ describe("the 404 page", () => {
   }
 
   test("a path that is a bare domain offers that domain's report", async () => {
-    const s = start();
+    const s = await start();
     const { document } = parseHTML(await (await s.request("/Example.com", { headers: BROWSER })).text());
     expect(document.querySelector('main a[href="/report/example.com"]')).not.toBeNull();
     const { document: icon } = parseHTML(await (await s.request("/apple-touch-icon.png", { headers: BROWSER })).text());
@@ -49,7 +49,7 @@ describe("the 404 page", () => {
   });
 
   test("programs and API paths keep the JSON 404; a wrong method stays a JSON 405", async () => {
-    const s = start();
+    const s = await start();
     const plain = await s.request("/no/such/page");
     expect(plain.status).toBe(404);
     expect(await plain.json()).toEqual({ error: "Not found" });
@@ -67,7 +67,7 @@ describe("the 404 page", () => {
   });
 
   test("the path shown back is escaped and cut short", async () => {
-    const s = start();
+    const s = await start();
     for (const hostile of HOSTILE_STRINGS) {
       const response = await s.request(`/${encodeURIComponent(hostile)}`, { headers: BROWSER });
       expect(response.status).toBe(404);

@@ -39,7 +39,7 @@ const clients: Client[] = [];
 beforeAll(async () => {
   // A site whose homepage redirects to an internal name (its www. name does not resolve, so nothing else answers).
   site = await startFixtureSite({ "/": () => new Response(null, { status: 302, headers: { location: "http://inside.test/admin" } }) });
-  service = createTestRuntime(
+  service = await createTestRuntime(
     {
       PIPELINE_TOKEN: TOKEN,
       LIMIT_PER_IP_PER_HOUR: "1000",
@@ -125,9 +125,9 @@ describe("a site that redirects to a name that resolves privately", () => {
     // The scanner never connected to the internal name: its fake address does not exist.
     expect(site.requests.map((request) => request.path)).toContain("/");
 
-    const stored = latestScan(service.runtime.db, "redirects.example");
+    const stored = await latestScan(service.runtime.db, "redirects.example");
     expectNoAddress(stored?.recordJson ?? "");
-    expectNoAddress(scanArtifacts(service.runtime.db, stored!.id) ?? "");
+    expectNoAddress(await scanArtifacts(service.runtime.db, stored!.id) ?? "");
 
     const page = await service.request("/report/redirects.example");
     expect(page.status).toBe(200);
@@ -145,7 +145,7 @@ describe("a site that redirects to a name that resolves privately", () => {
 
 describe("SERVICE=schema", () => {
   test("the refusal of a page whose name resolves privately, and the failed record after a redirect to one, name no address", async () => {
-    const schema = createTestRuntime(
+    const schema = await createTestRuntime(
       { SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("redirects.example", 80), SCAN_TIMEOUT_MS: "10000", FETCH_TIMEOUT_MS: "2000" },
       { lookup: fakeDns(DNS) },
     );
@@ -165,8 +165,8 @@ describe("SERVICE=schema", () => {
       }
       expect(recordText).toContain("private or reserved address");
       expectNoAddress(recordText);
-      const stored = latestScan(schema.runtime.db, "redirects.example");
-      expectNoAddress(scanArtifacts(schema.runtime.db, stored!.id) ?? "");
+      const stored = await latestScan(schema.runtime.db, "redirects.example");
+      expectNoAddress(await scanArtifacts(schema.runtime.db, stored!.id) ?? "");
       const page = await (await schema.request("/report/redirects.example")).text();
       expectNoAddress(page);
     } finally {

@@ -14,8 +14,8 @@ afterEach(async () => {
   service = undefined;
 });
 
-function idleService(): TestRuntime {
-  service = createTestRuntime({}, { lookup: fakeDns(), runWorker: false });
+async function idleService(): Promise<TestRuntime> {
+  service = await createTestRuntime({}, { lookup: fakeDns(), runWorker: false });
   return service;
 }
 
@@ -36,21 +36,21 @@ async function history(s: TestRuntime, path: string): Promise<{ status: number; 
 }
 
 /** Five scans of history.test, one a day, the third failed; returns their times oldest first. */
-function seedFive(s: TestRuntime): string[] {
+async function seedFive(s: TestRuntime): Promise<string[]> {
   const times = [1, 2, 3, 4, 5].map((day) => new Date(Date.UTC(2026, 10, day, 12)).toISOString());
-  storeRecord(s.runtime.db, okRecord("history.test", 55, "x", times[0]));
-  storeRecord(s.runtime.db, okRecord("history.test", 62, "x", times[1]));
-  storeRecord(s.runtime.db, failedRecordFor("history.test", "The site did not answer.", times[2]));
-  storeRecord(s.runtime.db, okRecord("history.test", 78, "x", times[3]));
-  storeRecord(s.runtime.db, okRecord("history.test", 91, "x", times[4]));
-  storeRecord(s.runtime.db, okRecord("other.test", 10));
+  await storeRecord(s.runtime.db, okRecord("history.test", 55, "x", times[0]));
+  await storeRecord(s.runtime.db, okRecord("history.test", 62, "x", times[1]));
+  await storeRecord(s.runtime.db, failedRecordFor("history.test", "The site did not answer.", times[2]));
+  await storeRecord(s.runtime.db, okRecord("history.test", 78, "x", times[3]));
+  await storeRecord(s.runtime.db, okRecord("history.test", 91, "x", times[4]));
+  await storeRecord(s.runtime.db, okRecord("other.test", 10));
   return times;
 }
 
 describe("GET /api/report/:domain/history.json", () => {
   test("lists every scan newest first with date, score, grade and status; the domain is normalised", async () => {
-    const s = idleService();
-    const times = seedFive(s);
+    const s = await idleService();
+    const times = await seedFive(s);
     const { status, body } = await history(s, "/api/report/WWW.History.test/history.json");
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -70,8 +70,8 @@ describe("GET /api/report/:domain/history.json", () => {
   });
 
   test("pages with limit and offset, and `next` walks to the last page", async () => {
-    const s = idleService();
-    seedFive(s);
+    const s = await idleService();
+    await seedFive(s);
     const first = await history(s, "/api/report/history.test/history.json?limit=2");
     expect(first.body.scans.map((scan) => scan.score)).toEqual([91, 78]);
     expect(first.body.next).toBe("/api/report/history.test/history.json?limit=2&offset=2");
@@ -86,8 +86,8 @@ describe("GET /api/report/:domain/history.json", () => {
   });
 
   test("bad query parameters are 400s that name the parameter", async () => {
-    const s = idleService();
-    seedFive(s);
+    const s = await idleService();
+    await seedFive(s);
     const cases: [string, string][] = [
       ["limit=0", 'The query parameter "limit" must be a whole number from 1 to 100; got "0".'],
       ["limit=101", 'The query parameter "limit" must be a whole number from 1 to 100; got "101".'],
@@ -105,21 +105,21 @@ describe("GET /api/report/:domain/history.json", () => {
   });
 
   test("a domain with no scan, or a name that is not a domain, is the report's 404; a first scan under way adds `scan`", async () => {
-    const s = idleService();
+    const s = await idleService();
     expect(await history(s, "/api/report/never.test/history.json")).toEqual({ status: 404, body: { error: "Not found" } as never });
     expect(await history(s, "/api/report/not_a_domain/history.json")).toEqual({ status: 404, body: { error: "Not found" } as never });
     const queuedAt = Date.UTC(2026, 0, 2, 3, 4, 5);
-    enqueueScan(s.runtime.db, "first.test", { kind: "key", apiKeyId: null }, queuedAt);
+    await enqueueScan(s.runtime.db, "first.test", { kind: "pipeline" }, queuedAt);
     const queued = await history(s, "/api/report/first.test/history.json");
     expect(queued).toEqual({ status: 404, body: { error: "Not found", scan: { state: "queued", queuedAt: "2026-01-02T03:04:05.000Z", progress: null } } as never });
   });
 
   test("a rescan under way shows in the history as `scan`, and needs no authentication", async () => {
-    const s = idleService();
-    seedFive(s);
-    enqueueScan(s.runtime.db, "history.test", { kind: "key", apiKeyId: null }, Date.now());
-    const job = claimNextJob(s.runtime.db, Date.now(), 60_000)!;
-    setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 2, total: 9, step: "Reading robots.txt" }), Date.now());
+    const s = await idleService();
+    await seedFive(s);
+    await enqueueScan(s.runtime.db, "history.test", { kind: "pipeline" }, Date.now());
+    const job = (await claimNextJob(s.runtime.db, Date.now(), 60_000))!;
+    await setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 2, total: 9, step: "Reading robots.txt" }), Date.now());
     const { status, body } = await history(s, "/api/report/history.test/history.json?limit=1");
     expect(status).toBe(200);
     expect(body.scan).toMatchObject({ state: "running", progress: { done: 2, total: 9, step: "Reading robots.txt" } });

@@ -20,20 +20,20 @@ afterEach(async () => {
   site = undefined;
 });
 
-function idleService(): TestRuntime {
-  service = createTestRuntime({ PIPELINE_TOKEN: TOKEN }, { lookup: fakeDns(), runWorker: false });
+async function idleService(): Promise<TestRuntime> {
+  service = await createTestRuntime({ PIPELINE_TOKEN: TOKEN }, { lookup: fakeDns(), runWorker: false });
   return service;
 }
 
 describe("the report 404 while a scan is under way", () => {
   test("a never-scanned domain gets exactly the old body; a queued one adds its state and queue time", async () => {
-    const s = idleService();
+    const s = await idleService();
     const missing = await s.request("/api/report/never.test.json");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: "Not found" });
 
     const queuedAt = Date.UTC(2026, 0, 2, 3, 4, 5);
-    enqueueScan(s.runtime.db, "queued.test", { kind: "key", apiKeyId: null }, queuedAt);
+    await enqueueScan(s.runtime.db, "queued.test", { kind: "pipeline" }, queuedAt);
     const queued = await s.request("/api/report/WWW.Queued.test.json");
     expect(queued.status).toBe(404);
     expect(queued.headers.get("cache-control")).toBe("no-store");
@@ -41,16 +41,16 @@ describe("the report 404 while a scan is under way", () => {
   });
 
   test("a running scan shows its progress once it reports; the no-JavaScript page shows the step and a labelled bar", async () => {
-    const s = idleService();
+    const s = await idleService();
     const queuedAt = Date.now();
-    enqueueScan(s.runtime.db, "running.test", { kind: "key", apiKeyId: null }, queuedAt);
-    const job = claimNextJob(s.runtime.db, Date.now(), 60_000)!;
+    await enqueueScan(s.runtime.db, "running.test", { kind: "pipeline" }, queuedAt);
+    const job = (await claimNextJob(s.runtime.db, Date.now(), 60_000))!;
 
     const before = (await (await s.request("/api/report/running.test.json")).json()) as { scan: unknown };
     expect(before.scan).toEqual({ state: "running", queuedAt: new Date(queuedAt).toISOString(), progress: null });
 
     const step = "Probing the homepage as AI crawlers <&>";
-    expect(setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 3, total: 9, step }), Date.now())).toBe(true);
+    expect(await setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 3, total: 9, step }), Date.now())).toBe(true);
     const response = await s.request("/api/report/running.test.json");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
@@ -68,7 +68,7 @@ describe("the report 404 while a scan is under way", () => {
   });
 
   test("the OpenAPI description documents the scan field of the 404", async () => {
-    const s = idleService();
+    const s = await idleService();
     const spec = (await (await s.request("/swagger/json")).json()) as { paths: Record<string, { get: { responses: Record<string, { description: string; content: { "application/json": { schema: { properties: Record<string, unknown> } } } }> } }> };
     const notFound = Object.entries(spec.paths).find(([path]) => path.startsWith("/api/report/"))![1].get.responses["404"]!;
     expect(notFound.description).toContain('"state": "queued"|"running"');
@@ -79,7 +79,7 @@ describe("the report 404 while a scan is under way", () => {
 describe("a real scan of a slow site, polled in process", () => {
   test("progress.done grows while the scan runs, before the record appears", async () => {
     site = await startFixtureSite(wellPreparedSite("slow.test"), { delayMs: 300 });
-    service = createTestRuntime({ PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: [site.connectTo("slow.test", 80), site.connectTo("slow.test", 443)].join(",") });
+    service = await createTestRuntime({ PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: [site.connectTo("slow.test", 80), site.connectTo("slow.test", 443)].join(",") });
     expect((await service.scan({ url: "slow.test" }, { token: TOKEN })).status).toBe(202);
 
     const seen: { done: number; total: number; step: string }[] = [];

@@ -13,7 +13,7 @@ afterEach(async () => {
 test("each request logs method, path, status, duration and client, and no token, key or challenge", async () => {
   const lines: string[] = [];
   const log = createLogger("debug", (line) => lines.push(line));
-  service = createTestRuntime({ PIPELINE_TOKEN: TOKEN }, { lookup: fakeDns(), runWorker: false, log });
+  service = await createTestRuntime({ PIPELINE_TOKEN: TOKEN }, { lookup: fakeDns(), runWorker: false, log });
   const handle = createRequestHandler(service.runtime.app, log);
   const key = `aivis_${"Z".repeat(36)}`;
   const post = (authorization: string | null, body: unknown) =>
@@ -50,8 +50,8 @@ test("each request logs method, path, status, duration and client, and no token,
 test("an unexpected error is a JSON 500 without a stack trace", async () => {
   const lines: string[] = [];
   const log = createLogger("debug", (line) => lines.push(line));
-  service = createTestRuntime({}, { lookup: fakeDns(), runWorker: false, log });
-  service.runtime.db.close();
+  service = await createTestRuntime({}, { lookup: fakeDns(), runWorker: false, log });
+  await service.runtime.db.close();
   const response = await service.request("/api/report/example.test.json");
   expect(response.status).toBe(500);
   const text = await response.text();

@@ -17,10 +17,10 @@ afterEach(async () => {
 
 describe("the report 200 during a rescan", () => {
   test("adds the running scan's state and step to the stored record, then serves the new record alone", async () => {
-    const s = (service = createTestRuntime({}, { lookup: fakeDns(), runWorker: false }));
+    const s = (service = await createTestRuntime({}, { lookup: fakeDns(), runWorker: false }));
     const db = s.runtime.db;
     const old = okRecord("rescan.test", 62, "old", "2026-11-20T10:00:00.000Z");
-    storeRecord(db, old);
+    await storeRecord(db, old);
 
     const idle = await s.request("/api/report/rescan.test.json");
     expect(idle.status).toBe(200);
@@ -29,9 +29,9 @@ describe("the report 200 during a rescan", () => {
     expect(await idle.json()).toEqual(old as never);
 
     const queuedAt = Date.now();
-    enqueueScan(db, "rescan.test", { kind: "key", apiKeyId: null }, queuedAt);
-    const job = claimNextJob(db, Date.now(), 60_000)!;
-    setJobProgress(db, job.id, job.leaseToken, JSON.stringify({ done: 4, total: 9, step: "Reading the sitemap <&>" }), Date.now());
+    await enqueueScan(db, "rescan.test", { kind: "pipeline" }, queuedAt);
+    const job = (await claimNextJob(db, Date.now(), 60_000))!;
+    await setJobProgress(db, job.id, job.leaseToken, JSON.stringify({ done: 4, total: 9, step: "Reading the sitemap <&>" }), Date.now());
     // The running scan is remembered for at most a quarter of a second between polls.
     await Bun.sleep(300);
 
@@ -47,7 +47,7 @@ describe("the report 200 during a rescan", () => {
     } as never);
 
     const fresh = okRecord("rescan.test", 88, "new", "2026-11-21T10:00:00.000Z");
-    expect(completeJob(db, job, Date.now(), () => void storeRecord(db, fresh))).toBe(true);
+    expect(await completeJob(db, job, Date.now(), () => storeRecord(db, fresh))).toBe(true);
     await Bun.sleep(300);
     const done = await s.request("/api/report/rescan.test.json");
     expect(done.status).toBe(200);

@@ -14,23 +14,22 @@ afterEach(async () => {
   service = undefined;
 });
 
-function start(env: Record<string, string> = {}, records: Record<string, string[]> = {}) {
-  service = createTestRuntime({ PIPELINE_TOKEN: TOKEN, ...env }, { lookup: fakeDns(records), runWorker: false });
+async function start(env: Record<string, string> = {}, records: Record<string, string[]> = {}) {
+  service = await createTestRuntime({ PIPELINE_TOKEN: TOKEN, ...env }, { lookup: fakeDns(records), runWorker: false });
   return service;
 }
 
-function storeRecord(s: TestRuntime, domain: string, ageMs = 0) {
+async function storeRecord(s: TestRuntime, domain: string, ageMs = 0) {
   const scannedAt = Date.now() - ageMs;
   const record = { domain, status: "ok", scannedAt: new Date(scannedAt).toISOString(), result: null, offSite: null, marker: `stored-${ageMs}` };
-  insertScan(s.runtime.db, {
+  await insertScan(s.runtime.db, {
     domain,
     status: "ok",
     score: 90,
     scannedAt,
     recordJson: JSON.stringify(record),
     artifactsJson: null,
-    callerKind: "pipeline",
-    apiKeyId: null,
+    caller: { kind: "pipeline" },
   });
   return record;
 }
@@ -41,19 +40,19 @@ async function json(response: Response) {
 
 describe("POST /api/scan", () => {
   test("202 {domain} starts a scan and enqueues one job", async () => {
-    const s = start();
+    const s = await start();
     const response = await s.scan({ url: "https://WWW.Good.test/pricing?x=1", forceRescan: false }, { token: TOKEN });
     expect(response.status).toBe(202);
     expect(await json(response)).toEqual({ domain: "good.test" });
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("ratelimit-policy")).toContain('"ip";q=8;w=3600');
     expect(response.headers.get("ratelimit")).toContain('"domain";r=2');
-    expect(findActiveJob(s.runtime.db, "good.test")?.state).toBe("queued");
+    expect((await findActiveJob(s.runtime.db, "good.test"))?.state).toBe("queued");
   });
 
   test("200 with the stored record when it is fresh, counting against no limit", async () => {
-    const s = start({ LIMIT_PER_IP_PER_HOUR: "1" });
-    const record = storeRecord(s, "cached.test", 60_000);
+    const s = await start({ LIMIT_PER_IP_PER_HOUR: "1" });
+    const record = await storeRecord(s, "cached.test", 60_000);
     for (let i = 0; i < 5; i++) {
       const response = await s.scan({ url: "cached.test" }, { token: TOKEN });
       expect(response.status).toBe(200);
@@ -65,24 +64,24 @@ describe("POST /api/scan", () => {
   });
 
   test("a record older than CACHE_TTL_SECONDS is not served; forceRescan skips the cache", async () => {
-    const s = start({ CACHE_TTL_SECONDS: "60" });
-    storeRecord(s, "stale.test", 61_000);
+    const s = await start({ CACHE_TTL_SECONDS: "60" });
+    await storeRecord(s, "stale.test", 61_000);
     expect((await s.scan({ url: "stale.test" }, { token: TOKEN })).status).toBe(202);
-    storeRecord(s, "fresh.test", 1_000);
+    await storeRecord(s, "fresh.test", 1_000);
     expect((await s.scan({ url: "fresh.test", forceRescan: true }, { token: TOKEN })).status).toBe(202);
   });
 
   test("joining a scan already queued is 202 without a new job and without counting", async () => {
-    const s = start({ LIMIT_PER_IP_PER_HOUR: "1", LIMIT_PER_DOMAIN_PER_HOUR: "1" });
+    const s = await start({ LIMIT_PER_IP_PER_HOUR: "1", LIMIT_PER_DOMAIN_PER_HOUR: "1" });
     expect((await s.scan({ url: "busy.test" }, { token: TOKEN })).status).toBe(202);
-    const jobId = findActiveJob(s.runtime.db, "busy.test")?.id;
+    const jobId = (await findActiveJob(s.runtime.db, "busy.test"))?.id;
     for (let i = 0; i < 4; i++) {
       const response = await s.scan({ url: "busy.test", forceRescan: true }, { token: TOKEN, client: `203.0.113.${i + 1}` });
       expect(response.status).toBe(202);
       expect(await json(response)).toEqual({ domain: "busy.test" });
     }
-    expect(findActiveJob(s.runtime.db, "busy.test")?.id).toBe(jobId!);
-    const jobs = s.runtime.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n;
+    expect((await findActiveJob(s.runtime.db, "busy.test"))?.id).toBe(jobId!);
+    const jobs = (await s.runtime.db.get<{ n: number }>("SELECT count(*) AS n FROM jobs"))!.n;
     expect(jobs).toBe(1);
     // The joiners spent nothing: each of their IPs can still start its one scan.
     expect((await s.scan({ url: "elsewhere.test" }, { token: TOKEN, client: "203.0.113.1" })).status).toBe(202);
@@ -108,7 +107,7 @@ describe("POST /api/scan", () => {
       ["does not resolve", "no-such-name.example", "does not resolve"],
     ];
     test.each(cases)("%s", async (_name, url, expected) => {
-      const s = start();
+      const s = await start();
       const response = await s.scan({ url }, { token: TOKEN });
       expect(response.status).toBe(400);
       const body = await json(response);
@@ -129,19 +128,19 @@ describe("POST /api/scan", () => {
       ["NAT64 of metadata", "64:ff9b::a9fe:a9fe"],
       ["mapped loopback", "::ffff:127.0.0.1"],
     ])("a name resolving to %s (%s)", async (_name, address) => {
-      const s = start({}, { "inside.test": [address] });
+      const s = await start({}, { "inside.test": [address] });
       const response = await s.scan({ url: "inside.test" }, { token: TOKEN });
       expect(response.status).toBe(400);
       expect((await json(response)).error).toContain("private or reserved");
     });
 
     test("a name with one public and one private address", async () => {
-      const s = start({}, { "mixed.test": ["93.184.215.14", "10.0.0.1"] });
+      const s = await start({}, { "mixed.test": ["93.184.215.14", "10.0.0.1"] });
       expect((await s.scan({ url: "mixed.test" }, { token: TOKEN })).status).toBe(400);
     });
 
     test("a refused url counts against no limit", async () => {
-      const s = start({ LIMIT_PER_IP_PER_HOUR: "1" });
+      const s = await start({ LIMIT_PER_IP_PER_HOUR: "1" });
       for (let i = 0; i < 3; i++) expect((await s.scan({ url: "127.0.0.1" }, { token: TOKEN })).status).toBe(400);
       expect((await s.scan({ url: "good.test" }, { token: TOKEN })).status).toBe(202);
     });
@@ -160,14 +159,14 @@ describe("POST /api/scan", () => {
       ["challengeToken not a string", "{\"url\":\"good.test\",\"challengeToken\":5}", "challengeToken must be a string"],
       ["url not a string", "{\"url\":[\"good.test\"]}", "url must be a string"],
     ])("%s", async (_name, body, expected) => {
-      const s = start();
+      const s = await start();
       const response = await s.scan(body, { token: TOKEN });
       expect(response.status).toBe(400);
       expect((await json(response)).error).toContain(expected);
     });
 
     test("413 for a body over 16 KiB, declared or streamed", async () => {
-      const s = start();
+      const s = await start();
       const big = JSON.stringify({ url: "good.test", challengeToken: "x".repeat(20_000) });
       const declared = await s.scan(big, { token: TOKEN });
       expect(declared.status).toBe(413);
@@ -195,7 +194,7 @@ describe("POST /api/scan", () => {
       ["malformed key", "Bearer aivis_tooshort"],
       ["unknown key shape with bad checksum", `Bearer aivis_${"A".repeat(36)}`],
     ])("401 Unauthorized: %s", async (_name, authorization) => {
-      const s = start();
+      const s = await start();
       const response = await s.request("/api/scan", {
         method: "POST",
         headers: { authorization, "content-type": "application/json" },
@@ -206,13 +205,13 @@ describe("POST /api/scan", () => {
     });
 
     test("401 comes before body validation", async () => {
-      const s = start();
+      const s = await start();
       const response = await s.scan("{not json", { token: "wrong-token-wrong-token" });
       expect(response.status).toBe(401);
     });
 
     test("403 without Authorization and without a valid challengeToken", async () => {
-      const s = start();
+      const s = await start();
       for (const body of [{ url: "good.test" }, { url: "good.test", challengeToken: "" }, { url: "good.test", challengeToken: "forged" }, "{broken"]) {
         const response = await s.scan(body);
         expect(response.status).toBe(403);
@@ -226,7 +225,7 @@ describe("POST /api/scan", () => {
     });
 
     test("the 403 hint says whether nothing was sent or the challenge answer was refused", async () => {
-      const s = start();
+      const s = await start();
       const missing = await json(await s.scan({ url: "good.test" }));
       expect(missing.hint).toStartWith("No API key and no challenge answer were sent.");
       const forged = await json(await s.scan({ url: "good.test", challengeToken: "forged" }));
@@ -234,14 +233,14 @@ describe("POST /api/scan", () => {
     });
 
     test("no pipeline token configured: every bearer token that is not a key is refused", async () => {
-      service = createTestRuntime({}, { lookup: fakeDns(), runWorker: false });
+      service = await createTestRuntime({}, { lookup: fakeDns(), runWorker: false });
       const response = await service.scan({ url: "good.test" }, { token: TOKEN });
       expect(response.status).toBe(401);
     });
 
     test("every configured pipeline token works (rotation)", async () => {
       const other = "second-pipeline-token-0123456789";
-      const s = start({ PIPELINE_TOKEN: `${TOKEN},${other}` });
+      const s = await start({ PIPELINE_TOKEN: `${TOKEN},${other}` });
       expect((await s.scan({ url: "one.test" }, { token: TOKEN })).status).toBe(202);
       expect((await s.scan({ url: "two.test" }, { token: other })).status).toBe(202);
     });
@@ -249,7 +248,7 @@ describe("POST /api/scan", () => {
 
   describe("rate limits", () => {
     test("20 parallel fresh scans from one IP admit exactly 8", async () => {
-      const s = start();
+      const s = await start();
       const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => s.scan({ url: `site${i}.test` }, { token: TOKEN })));
       const statuses = responses.map((response) => response.status);
       expect(statuses.filter((status) => status === 202)).toHaveLength(8);
@@ -265,7 +264,7 @@ describe("POST /api/scan", () => {
     });
 
     test("other IPs are unaffected, IPv6 clients share their /64", async () => {
-      const s = start({ LIMIT_PER_IP_PER_HOUR: "2" });
+      const s = await start({ LIMIT_PER_IP_PER_HOUR: "2" });
       const v6 = (suffix: string) => `2001:db8:1:2::${suffix}`;
       expect((await s.scan({ url: "a.test" }, { token: TOKEN, client: v6("1") })).status).toBe(202);
       expect((await s.scan({ url: "b.test" }, { token: TOKEN, client: v6("2") })).status).toBe(202);
@@ -275,29 +274,29 @@ describe("POST /api/scan", () => {
     });
 
     test("a domain admits 3 fresh scans an hour, whoever asks", async () => {
-      const s = start();
+      const s = await start();
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         statuses.push((await s.scan({ url: "popular.test", forceRescan: true }, { token: TOKEN, client: `192.0.2.${i + 1}` })).status);
         // Let the admitted scan finish so the next request starts a new one instead of joining it.
-        s.runtime.db.run("UPDATE jobs SET state = 'done' WHERE state IN ('queued', 'running')");
+        await s.runtime.db.run("UPDATE jobs SET state = 'done' WHERE state IN ('queued', 'running')");
       }
       expect(statuses).toEqual([202, 202, 202, 429, 429]);
     });
 
     test("5 parallel forced scans of one domain start one scan and count once", async () => {
-      const s = start({ LIMIT_PER_DOMAIN_PER_HOUR: "1" });
+      const s = await start({ LIMIT_PER_DOMAIN_PER_HOUR: "1" });
       const responses = await Promise.all(
         Array.from({ length: 5 }, (_, i) => s.scan({ url: "rush.test", forceRescan: true }, { token: TOKEN, client: `192.0.2.${i + 10}` })),
       );
       expect(responses.map((response) => response.status)).toEqual([202, 202, 202, 202, 202]);
-      expect(s.runtime.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n).toBe(1);
+      expect((await s.runtime.db.get<{ n: number }>("SELECT count(*) AS n FROM jobs"))!.n).toBe(1);
     });
 
     test("a refusal consumes nothing in the other buckets", async () => {
-      const s = start({ LIMIT_PER_DOMAIN_PER_HOUR: "1", LIMIT_PER_IP_PER_HOUR: "2" });
+      const s = await start({ LIMIT_PER_DOMAIN_PER_HOUR: "1", LIMIT_PER_IP_PER_HOUR: "2" });
       expect((await s.scan({ url: "one.test" }, { token: TOKEN, client: "192.0.2.1" })).status).toBe(202);
-      s.runtime.db.run("UPDATE jobs SET state = 'done'");
+      await s.runtime.db.run("UPDATE jobs SET state = 'done'");
       // Refused by the domain bucket: the IP bucket of 192.0.2.2 must not be spent.
       expect((await s.scan({ url: "one.test", forceRescan: true }, { token: TOKEN, client: "192.0.2.2" })).status).toBe(429);
       expect((await s.scan({ url: "two.test" }, { token: TOKEN, client: "192.0.2.2" })).status).toBe(202);
@@ -315,13 +314,13 @@ describe("POST /api/scan", () => {
           },
           "127.0.0.1",
         );
-      const direct = start({ LIMIT_PER_IP_PER_HOUR: "1" });
+      const direct = await start({ LIMIT_PER_IP_PER_HOUR: "1" });
       expect((await spoof(direct, "192.0.2.1", "a.test")).status).toBe(202);
       // A spoofed header does not give a fresh bucket: the socket address is the client.
       expect((await spoof(direct, "192.0.2.2", "b.test")).status).toBe(429);
       await direct.close();
 
-      service = createTestRuntime({ PIPELINE_TOKEN: TOKEN, LIMIT_PER_IP_PER_HOUR: "1", TRUST_PROXY: "1" }, { lookup: fakeDns(), runWorker: false });
+      service = await createTestRuntime({ PIPELINE_TOKEN: TOKEN, LIMIT_PER_IP_PER_HOUR: "1", TRUST_PROXY: "1" }, { lookup: fakeDns(), runWorker: false });
       expect((await spoof(service, "192.0.2.1", "a.test")).status).toBe(202);
       expect((await spoof(service, "192.0.2.2", "b.test")).status).toBe(202);
       expect((await spoof(service, "10.9.9.9, 192.0.2.2", "c.test")).status).toBe(429);
@@ -331,28 +330,28 @@ describe("POST /api/scan", () => {
 
 describe("GET /api/report/:domain.json", () => {
   test("404 Not found for a domain never scanned", async () => {
-    const s = start();
+    const s = await start();
     const response = await s.request("/api/report/never.test.json");
     expect(response.status).toBe(404);
     expect(await json(response)).toEqual({ error: "Not found" });
   });
 
   test("200 with the latest record, the path normalised like a scan request", async () => {
-    const s = start();
-    storeRecord(s, "history.test", 120_000);
-    const latest = storeRecord(s, "history.test", 1_000);
+    const s = await start();
+    await storeRecord(s, "history.test", 120_000);
+    const latest = await storeRecord(s, "history.test", 1_000);
     for (const path of ["/api/report/history.test.json", "/api/report/WWW.History.Test.json"]) {
       const response = await s.request(path);
       expect(response.status).toBe(200);
       expect(await json(response)).toEqual(latest);
     }
-    const rows = s.runtime.db.query<{ n: number }, []>("SELECT count(*) AS n FROM scans WHERE domain = 'history.test'").get()!.n;
+    const rows = (await s.runtime.db.get<{ n: number }>("SELECT count(*) AS n FROM scans WHERE domain = 'history.test'"))!.n;
     expect(rows).toBe(2);
   });
 
   test("ETag and 304 on If-None-Match; a new record changes the ETag", async () => {
-    const s = start();
-    storeRecord(s, "etag.test", 10_000);
+    const s = await start();
+    await storeRecord(s, "etag.test", 10_000);
     const first = await s.request("/api/report/etag.test.json");
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[^"]+"$/);
@@ -360,15 +359,15 @@ describe("GET /api/report/:domain.json", () => {
     const again = await s.request("/api/report/etag.test.json", { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
-    storeRecord(s, "etag.test", 0);
+    await storeRecord(s, "etag.test", 0);
     const changed = await s.request("/api/report/etag.test.json", { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
   });
 
   test("a path without .json or with a bad domain is 404", async () => {
-    const s = start();
-    storeRecord(s, "plain.test");
+    const s = await start();
+    await storeRecord(s, "plain.test");
     expect((await s.request("/api/report/plain.test")).status).toBe(404);
     expect((await s.request("/api/report/..json")).status).toBe(404);
     expect((await s.request("/api/report/%3Cscript%3E.json")).status).toBe(404);
@@ -377,7 +376,7 @@ describe("GET /api/report/:domain.json", () => {
 
 describe("the rest of the surface", () => {
   test("health, JSON 404 and 405, HEAD", async () => {
-    const s = start();
+    const s = await start();
     const health = await s.request("/healthz");
     expect(health.status).toBe(200);
     expect((await json(health)).status).toBe("ok");
@@ -394,7 +393,7 @@ describe("the rest of the surface", () => {
   });
 
   test("security headers on every response", async () => {
-    const s = start();
+    const s = await start();
     for (const path of ["/healthz", "/nope", "/swagger"]) {
       const response = await s.request(path);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -403,7 +402,7 @@ describe("the rest of the surface", () => {
   });
 
   test("the OpenAPI document lists every status and error body of both endpoints", async () => {
-    const s = start();
+    const s = await start();
     const spec = await json(await s.request("/swagger/json"));
     const scan = spec.paths["/api/scan"].post;
     expect(Object.keys(scan.responses).sort()).toEqual(["200", "202", "400", "401", "403", "413", "429"]);

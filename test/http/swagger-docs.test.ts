@@ -16,7 +16,7 @@ let service: TestRuntime;
 let paths: Record<string, Record<string, Operation>>;
 
 beforeAll(async () => {
-  service = createTestRuntime({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "operator passphrase 42" });
+  service = await createTestRuntime({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "operator passphrase 42" });
   paths = (await (await service.request("/swagger/json")).json()).paths;
 });
 afterAll(() => service.close());
@@ -51,15 +51,14 @@ describe("/swagger/json", () => {
 
 describe("the report route under its new parameter name", () => {
   test("answers on the app and on the native router", async () => {
-    insertScan(service.runtime.db, {
+    await insertScan(service.runtime.db, {
       domain: "named.test",
       status: "ok",
       score: 70,
       scannedAt: Date.now(),
       recordJson: '{"domain":"named.test"}',
       artifactsJson: null,
-      callerKind: "cli",
-      apiKeyId: null,
+      caller: { kind: "cli" },
     });
     const viaApp = await service.request("/api/report/WWW.Named.test.json");
     expect(viaApp.status).toBe(200);
@@ -72,7 +71,7 @@ describe("the report route under its new parameter name", () => {
       expect(await native.json()).toEqual({ domain: "named.test" });
       expect((await fetch(`http://127.0.0.1:${server.port}/api/report/unknown.test.json`)).status).toBe(404);
     } finally {
-      server.stop(true);
+      await server.stop(true);
     }
   });
 });

@@ -1,6 +1,6 @@
 // A Worker thread for rate-limiter.test.ts: admits scans through its own connection to a shared
 // database file, so that the test races real concurrent writers rather than one interleaved thread.
-import { immediate, openDatabase, type Db } from "../../src/store/database.ts";
+import { openDatabase, type Db } from "../../src/store/database.ts";
 import { consumeRateLimits } from "../../src/limits/rate-limiter.ts";
 import { scanLimitRules } from "../../src/limits/scan-limit-rules.ts";
 
@@ -10,7 +10,7 @@ type Message = { kind: "open"; path: string } | { kind: "admit"; thread: number;
 
 let db: Db | null = null;
 
-self.onmessage = (event: MessageEvent<Message>) => {
+self.onmessage = async (event: MessageEvent<Message>) => {
   const message = event.data;
   if (message.kind === "open") {
     // Opened one thread at a time by the test: the race under test is the admissions, not the opening.
@@ -23,9 +23,10 @@ self.onmessage = (event: MessageEvent<Message>) => {
   const outcomes: { ok: boolean; retryAfterSeconds: number }[] = [];
   for (let i = 0; i < message.requests; i++) {
     const rules = scanLimitRules({ kind: "challenge" }, message.clientIp, `site-${message.thread}-${i}.example`, limits);
-    const decision = immediate(connection, () => consumeRateLimits(connection, rules, message.now));
+    // consumeRateLimits runs its check-and-count in an exclusive transaction (BEGIN IMMEDIATE on SQLite).
+    const decision = await consumeRateLimits(connection, rules, message.now);
     outcomes.push({ ok: decision.ok, retryAfterSeconds: decision.ok ? 0 : decision.retryAfterSeconds });
   }
-  connection.close();
+  await connection.close();
   postMessage(outcomes);
 };

@@ -2,22 +2,23 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { immediate, openDatabase, type Db } from "../../src/store/database.ts";
+import { openDatabase, type Db } from "../../src/store/database.ts";
 import { consumeRateLimits, type LimitRule, type RateLimitDecision } from "../../src/limits/rate-limiter.ts";
-import { scanLimitRules, type LimitCaller } from "../../src/limits/scan-limit-rules.ts";
+import { scanLimitRules } from "../../src/limits/scan-limit-rules.ts";
+import type { Caller } from "../../src/types/caller.ts";
 import { countRateEvents, recentRateRefusals } from "../../src/store/rate-limits-repo.ts";
 
 const limits = { perIpPerHour: 8, perDomainPerHour: 3, perKeyPerHour: 60 };
 const HOUR = 3_600_000;
 const T0 = 1_750_000_000_000;
-const anonymous: LimitCaller = { kind: "challenge" };
+const anonymous: Caller = { kind: "challenge" };
 
 const opened: Db[] = [];
 const tempDirs: string[] = [];
 const threads: Worker[] = [];
-afterEach(() => {
+afterEach(async () => {
   for (const thread of threads.splice(0)) thread.terminate();
-  for (const db of opened.splice(0)) db.close();
+  for (const db of opened.splice(0)) await db.close();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -27,8 +28,8 @@ function memoryDb(): Db {
   return db;
 }
 
-function admit(db: Db, caller: LimitCaller, ip: string, domain: string, now: number, custom = limits): RateLimitDecision {
-  return immediate(db, () => consumeRateLimits(db, scanLimitRules(caller, ip, domain, custom), now));
+function admit(db: Db, caller: Caller, ip: string, domain: string, now: number, custom = limits): Promise<RateLimitDecision> {
+  return consumeRateLimits(db, scanLimitRules(caller, ip, domain, custom), now);
 }
 
 function nextMessage(thread: Worker): Promise<unknown> {
@@ -43,7 +44,7 @@ describe("consumeRateLimits", () => {
     const dir = mkdtempSync(join(tmpdir(), "sightline-limits-"));
     tempDirs.push(dir);
     const path = join(dir, "limits.sqlite");
-    openDatabase(path).close();
+    await openDatabase(path).close();
 
     for (let i = 0; i < 4; i++) {
       const thread = new Worker(new URL("./admit-in-thread.ts", import.meta.url).href);
@@ -65,30 +66,30 @@ describe("consumeRateLimits", () => {
     for (const refused of outcomes.filter((outcome) => !outcome.ok)) expect(refused.retryAfterSeconds).toBe(3600);
     const db = openDatabase(path, { migrate: false });
     opened.push(db);
-    expect(countRateEvents(db, "ip:198.51.100.7", T0 - HOUR)).toBe(8);
+    expect(await countRateEvents(db, "ip:198.51.100.7", T0 - HOUR)).toBe(8);
   });
 
-  test("the 9th request in an hour waits until the oldest admission leaves the window", () => {
+  test("the 9th request in an hour waits until the oldest admission leaves the window", async () => {
     const db = memoryDb();
-    for (let i = 0; i < 8; i++) expect(admit(db, anonymous, "192.0.2.1", `s${i}.example`, T0 + i * 60_000).ok).toBe(true);
-    const ninth = admit(db, anonymous, "192.0.2.1", "s8.example", T0 + 8 * 60_000);
+    for (let i = 0; i < 8; i++) expect((await admit(db, anonymous, "192.0.2.1", `s${i}.example`, T0 + i * 60_000)).ok).toBe(true);
+    const ninth = await admit(db, anonymous, "192.0.2.1", "s8.example", T0 + 8 * 60_000);
     expect(ninth.ok).toBe(false);
     if (ninth.ok) return;
     expect(ninth.refused.name).toBe("ip");
     expect(ninth.retryAfterSeconds).toBe(3600 - 8 * 60);
     // Just before the first admission leaves the window: still refused, with one second to go.
-    const almost = admit(db, anonymous, "192.0.2.1", "s8.example", T0 + HOUR - 1);
+    const almost = await admit(db, anonymous, "192.0.2.1", "s8.example", T0 + HOUR - 1);
     expect(almost.ok ? 0 : almost.retryAfterSeconds).toBe(1);
     // Sliding: at exactly one hour the first admission no longer counts, and one slot is free.
-    const later = admit(db, anonymous, "192.0.2.1", "s8.example", T0 + HOUR);
+    const later = await admit(db, anonymous, "192.0.2.1", "s8.example", T0 + HOUR);
     expect(later.ok).toBe(true);
     expect(later.states[0]).toMatchObject({ name: "ip", remaining: 0, resetSeconds: 60 });
-    expect(admit(db, anonymous, "192.0.2.1", "s9.example", T0 + HOUR).ok).toBe(false);
+    expect((await admit(db, anonymous, "192.0.2.1", "s9.example", T0 + HOUR)).ok).toBe(false);
   });
 
-  test("states report what remains after the admission", () => {
+  test("states report what remains after the admission", async () => {
     const db = memoryDb();
-    const first = admit(db, anonymous, "192.0.2.1", "example.com", T0);
+    const first = await admit(db, anonymous, "192.0.2.1", "example.com", T0);
     expect(first).toEqual({
       ok: true,
       states: [
@@ -96,49 +97,49 @@ describe("consumeRateLimits", () => {
         { name: "domain", limit: 3, windowSeconds: 3600, remaining: 2, resetSeconds: 3600 },
       ],
     });
-    const second = admit(db, anonymous, "192.0.2.1", "example.com", T0 + 1000);
+    const second = await admit(db, anonymous, "192.0.2.1", "example.com", T0 + 1000);
     expect(second.states.map((state) => [state.remaining, state.resetSeconds])).toEqual([
       [6, 3599],
       [1, 3599],
     ]);
   });
 
-  test("a domain admits 3 fresh scans an hour, whoever asks", () => {
+  test("a domain admits 3 fresh scans an hour, whoever asks", async () => {
     const db = memoryDb();
-    expect(admit(db, anonymous, "192.0.2.1", "example.com", T0).ok).toBe(true);
-    expect(admit(db, { kind: "pipeline" }, "192.0.2.2", "example.com", T0).ok).toBe(true);
-    expect(admit(db, { kind: "key", keyId: 1 }, "192.0.2.3", "example.com", T0).ok).toBe(true);
-    const fourth = admit(db, { kind: "key", keyId: 2 }, "192.0.2.4", "example.com", T0);
+    expect((await admit(db, anonymous, "192.0.2.1", "example.com", T0)).ok).toBe(true);
+    expect((await admit(db, { kind: "pipeline" }, "192.0.2.2", "example.com", T0)).ok).toBe(true);
+    expect((await admit(db, { kind: "key", keyId: 1 }, "192.0.2.3", "example.com", T0)).ok).toBe(true);
+    const fourth = await admit(db, { kind: "key", keyId: 2 }, "192.0.2.4", "example.com", T0);
     expect(fourth.ok).toBe(false);
     if (!fourth.ok) expect(fourth.refused.name).toBe("domain");
-    expect(admit(db, anonymous, "192.0.2.4", "other.example", T0).ok).toBe(true);
+    expect((await admit(db, anonymous, "192.0.2.4", "other.example", T0)).ok).toBe(true);
   });
 
-  test("each key has 60 an hour, independent of other keys and of anonymous traffic from the same IP", () => {
+  test("each key has 60 an hour, independent of other keys and of anonymous traffic from the same IP", async () => {
     const db = memoryDb();
-    const key1: LimitCaller = { kind: "key", keyId: 1 };
-    for (let i = 0; i < 60; i++) expect(admit(db, key1, "192.0.2.1", `k${i}.example`, T0).ok).toBe(true);
-    const sixtyFirst = admit(db, key1, "192.0.2.1", "k60.example", T0);
+    const key1: Caller = { kind: "key", keyId: 1 };
+    for (let i = 0; i < 60; i++) expect((await admit(db, key1, "192.0.2.1", `k${i}.example`, T0)).ok).toBe(true);
+    const sixtyFirst = await admit(db, key1, "192.0.2.1", "k60.example", T0);
     expect(sixtyFirst.ok).toBe(false);
     if (!sixtyFirst.ok) expect(sixtyFirst.refused.name).toBe("key");
-    expect(admit(db, { kind: "key", keyId: 2 }, "192.0.2.1", "k60.example", T0).ok).toBe(true);
+    expect((await admit(db, { kind: "key", keyId: 2 }, "192.0.2.1", "k60.example", T0)).ok).toBe(true);
     // The key's 60 scans did not touch the IP bucket.
-    const anon = admit(db, anonymous, "192.0.2.1", "a.example", T0);
+    const anon = await admit(db, anonymous, "192.0.2.1", "a.example", T0);
     expect(anon.ok).toBe(true);
     expect(anon.states[0]).toMatchObject({ name: "ip", remaining: 7 });
   });
 
-  test("IPv6 addresses in one /64 share a bucket", () => {
+  test("IPv6 addresses in one /64 share a bucket", async () => {
     const db = memoryDb();
-    for (let i = 1; i <= 8; i++) expect(admit(db, anonymous, `2001:db8:1:2::${i}`, `v${i}.example`, T0).ok).toBe(true);
-    expect(admit(db, anonymous, "2001:db8:1:2:ffff::9", "v9.example", T0).ok).toBe(false);
-    expect(admit(db, anonymous, "2001:db8:1:3::1", "v9.example", T0).ok).toBe(true);
+    for (let i = 1; i <= 8; i++) expect((await admit(db, anonymous, `2001:db8:1:2::${i}`, `v${i}.example`, T0)).ok).toBe(true);
+    expect((await admit(db, anonymous, "2001:db8:1:2:ffff::9", "v9.example", T0)).ok).toBe(false);
+    expect((await admit(db, anonymous, "2001:db8:1:3::1", "v9.example", T0)).ok).toBe(true);
   });
 
-  test("a refusal consumes nothing and is recorded for the admin page", () => {
+  test("a refusal consumes nothing and is recorded for the admin page", async () => {
     const db = memoryDb();
-    for (const ip of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) expect(admit(db, anonymous, ip, "busy.example", T0).ok).toBe(true);
-    const refused = admit(db, anonymous, "192.0.2.9", "busy.example", T0 + 5000);
+    for (const ip of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) expect((await admit(db, anonymous, ip, "busy.example", T0)).ok).toBe(true);
+    const refused = await admit(db, anonymous, "192.0.2.9", "busy.example", T0 + 5000);
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.retryAfterSeconds).toBe(3595);
@@ -147,60 +148,61 @@ describe("consumeRateLimits", () => {
       { name: "ip", limit: 8, windowSeconds: 3600, remaining: 8, resetSeconds: 0 },
       { name: "domain", limit: 3, windowSeconds: 3600, remaining: 0, resetSeconds: 3595 },
     ]);
-    expect(countRateEvents(db, "ip:192.0.2.9", T0 - HOUR)).toBe(0);
-    expect(countRateEvents(db, "domain:busy.example", T0 - HOUR)).toBe(3);
-    expect(recentRateRefusals(db, 10)).toEqual([{ bucket: "domain:busy.example", at: T0 + 5000, retryAfterSeconds: 3595 }]);
-    const next = admit(db, anonymous, "192.0.2.9", "quiet.example", T0 + 5000);
+    expect(await countRateEvents(db, "ip:192.0.2.9", T0 - HOUR)).toBe(0);
+    expect(await countRateEvents(db, "domain:busy.example", T0 - HOUR)).toBe(3);
+    expect(await recentRateRefusals(db, 10)).toEqual([{ bucket: "domain:busy.example", at: T0 + 5000, retryAfterSeconds: 3595 }]);
+    const next = await admit(db, anonymous, "192.0.2.9", "quiet.example", T0 + 5000);
     expect(next.states[0]).toMatchObject({ name: "ip", remaining: 7 });
   });
 
-  test("when several buckets refuse, the longest wait is reported", () => {
+  test("when several buckets refuse, the longest wait is reported", async () => {
     const db = memoryDb();
     // The IP fills its bucket early; the domain fills its bucket later, so it frees up later.
-    for (let i = 0; i < 8; i++) admit(db, anonymous, "192.0.2.1", `early${i}.example`, T0);
-    for (const ip of ["192.0.2.5", "192.0.2.6", "192.0.2.7"]) admit(db, anonymous, ip, "late.example", T0 + 600_000);
-    const decision = admit(db, anonymous, "192.0.2.1", "late.example", T0 + 700_000);
+    for (let i = 0; i < 8; i++) await admit(db, anonymous, "192.0.2.1", `early${i}.example`, T0);
+    for (const ip of ["192.0.2.5", "192.0.2.6", "192.0.2.7"]) await admit(db, anonymous, ip, "late.example", T0 + 600_000);
+    const decision = await admit(db, anonymous, "192.0.2.1", "late.example", T0 + 700_000);
     expect(decision.ok).toBe(false);
     if (decision.ok) return;
     expect(decision.refused.name).toBe("domain");
     expect(decision.retryAfterSeconds).toBe(3600 - 100);
-    expect(recentRateRefusals(db, 10).map((refusal) => refusal.bucket).sort()).toEqual(["domain:late.example", "ip:192.0.2.1"]);
+    expect((await recentRateRefusals(db, 10)).map((refusal) => refusal.bucket).sort()).toEqual(["domain:late.example", "ip:192.0.2.1"]);
   });
 
-  test("a limit of 0 refuses everything for a full window", () => {
+  test("a limit of 0 refuses everything for a full window", async () => {
     const db = memoryDb();
-    const decision = admit(db, anonymous, "192.0.2.1", "example.com", T0, { ...limits, perIpPerHour: 0 });
+    const decision = await admit(db, anonymous, "192.0.2.1", "example.com", T0, { ...limits, perIpPerHour: 0 });
     expect(decision.ok).toBe(false);
     if (decision.ok) return;
     expect(decision.refused).toMatchObject({ name: "ip", limit: 0, remaining: 0 });
     expect(decision.retryAfterSeconds).toBe(3600);
   });
 
-  test("a lowered limit waits for enough old events to leave the window", () => {
+  test("a lowered limit waits for enough old events to leave the window", async () => {
     const db = memoryDb();
-    for (let i = 0; i < 5; i++) admit(db, anonymous, "192.0.2.1", `x${i}.example`, T0 + i * 1000);
+    for (let i = 0; i < 5; i++) await admit(db, anonymous, "192.0.2.1", `x${i}.example`, T0 + i * 1000);
     // Five counted, limit now 3: the three oldest must leave, the third at T0 + 2 s + 1 h.
-    const decision = admit(db, anonymous, "192.0.2.1", "y.example", T0 + 10_000, { ...limits, perIpPerHour: 3 });
+    const decision = await admit(db, anonymous, "192.0.2.1", "y.example", T0 + 10_000, { ...limits, perIpPerHour: 3 });
     expect(decision.ok ? 0 : decision.retryAfterSeconds).toBe(3600 - 8);
   });
 
-  test("events that left the window are purged", () => {
+  test("events that left the window are purged", async () => {
     const db = memoryDb();
-    admit(db, anonymous, "192.0.2.1", "a.example", T0);
-    admit(db, anonymous, "192.0.2.2", "b.example", T0);
+    await admit(db, anonymous, "192.0.2.1", "a.example", T0);
+    await admit(db, anonymous, "192.0.2.2", "b.example", T0);
     // Checking a bucket drops its own expired events at once.
-    admit(db, anonymous, "192.0.2.1", "c.example", T0 + HOUR + 1);
-    expect(countRateEvents(db, "ip:192.0.2.1", 0)).toBe(1);
+    await admit(db, anonymous, "192.0.2.1", "c.example", T0 + HOUR + 1);
+    expect(await countRateEvents(db, "ip:192.0.2.1", 0)).toBe(1);
     // Buckets nobody checks again go in the periodic sweep, once older than the longest window allowed.
-    expect(countRateEvents(db, "ip:192.0.2.2", 0)).toBe(1);
-    admit(db, anonymous, "192.0.2.3", "d.example", T0 + 25 * HOUR);
-    expect(countRateEvents(db, "ip:192.0.2.2", 0)).toBe(0);
+    expect(await countRateEvents(db, "ip:192.0.2.2", 0)).toBe(1);
+    await admit(db, anonymous, "192.0.2.3", "d.example", T0 + 25 * HOUR);
+    expect(await countRateEvents(db, "ip:192.0.2.2", 0)).toBe(0);
   });
 
-  test("rules with an impossible window or limit are refused loudly", () => {
+  test("rules with an impossible window or limit are refused loudly", async () => {
     const db = memoryDb();
     const rule: LimitRule = { name: "ip", bucket: "ip:x", limit: 1, windowSeconds: 0 };
-    expect(() => consumeRateLimits(db, [rule], T0)).toThrow(RangeError);
-    expect(() => consumeRateLimits(db, [{ ...rule, windowSeconds: 60, limit: -1 }], T0)).toThrow(RangeError);
+    // Whether it throws at once or rejects, the promise the caller awaits fails with a RangeError.
+    await expect((async () => consumeRateLimits(db, [rule], T0))()).rejects.toThrow(RangeError);
+    await expect((async () => consumeRateLimits(db, [{ ...rule, windowSeconds: 60, limit: -1 }], T0))()).rejects.toThrow(RangeError);
   });
 });

@@ -9,8 +9,8 @@ import { MAX_MCP_BODY_BYTES } from "../../src/mcp/handle-mcp-request.ts";
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 let service: TestRuntime;
 
-beforeAll(() => {
-  service = createTestRuntime({}, { runWorker: false });
+beforeAll(async () => {
+  service = await createTestRuntime({}, { runWorker: false });
 });
 afterAll(() => service.close());
 

@@ -21,9 +21,9 @@ const WAIT_MS = 14_000;
 let service: TestRuntime;
 let server: Server<undefined>;
 
-beforeAll(() => {
+beforeAll(async () => {
   // No worker: the scan stays queued, so scan_site waits the whole time and answers "still running".
-  service = createTestRuntime({}, { runWorker: false, lookup: fakeDns() });
+  service = await createTestRuntime({}, { runWorker: false, lookup: fakeDns() });
   const db = service.runtime.db;
   const app = new Elysia().use(
     mcpRoutes({
@@ -47,7 +47,7 @@ beforeAll(() => {
   server = startServer({ app: app as unknown as App, hostname: "127.0.0.1", port: 0, log: silentLog });
 });
 afterAll(async () => {
-  server.stop(true);
+  await server.stop(true);
   await service.close();
 });
 

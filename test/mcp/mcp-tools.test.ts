@@ -20,8 +20,8 @@ let service: TestRuntime;
 let scans: StartScanDeps;
 const clients: Client[] = [];
 
-beforeAll(() => {
-  service = createTestRuntime({ LIMIT_PER_IP_PER_HOUR: "1" }, { runWorker: false, lookup: fakeDns() });
+beforeAll(async () => {
+  service = await createTestRuntime({ LIMIT_PER_IP_PER_HOUR: "1" }, { runWorker: false, lookup: fakeDns() });
   scans = {
     db: service.runtime.db,
     cacheTtlSeconds: 86_400,
@@ -76,7 +76,7 @@ describe("scan_site and get_report while scans are queued", () => {
     expect(textOf(result)).toContain("still running");
     expect(textOf(result)).toContain("get_report");
     expect(progress.length).toBeGreaterThan(0);
-    expect(listJobs(scans.db, "queued", 10).find((job) => job.domain === "queued.test")?.callerKind).toBe("mcp");
+    expect((await listJobs(scans.db, "queued", 10)).find((job) => job.domain === "queued.test")?.callerKind).toBe("mcp");
 
     const report = (await agent.callTool({ name: "get_report", arguments: { domain: "queued.test" } })) as CallToolResult;
     expect(report.isError).toBeFalsy();
@@ -97,48 +97,46 @@ describe("scan_site and get_report while scans are queued", () => {
     const seconds = Number(/Try again in (\d+) seconds?/.exec(textOf(refused))?.[1]);
     expect(seconds).toBeGreaterThan(3000);
     expect(seconds).toBeLessThanOrEqual(3600);
-    expect(findActiveJob(scans.db, "another.test")).toBeNull();
+    expect(await findActiveJob(scans.db, "another.test")).toBeNull();
 
     // Another address has its own bucket.
     const other = await connect("192.0.2.99", 300);
     const allowed = (await other.callTool({ name: "scan_site", arguments: { url: "another.test" } })) as CallToolResult;
     expect(allowed.isError).toBeFalsy();
-    expect(findActiveJob(scans.db, "another.test")).not.toBeNull();
+    expect(await findActiveJob(scans.db, "another.test")).not.toBeNull();
   });
 
   test("a recent record is returned at once and costs nothing, even to a caller whose limit is spent", async () => {
-    insertScan(scans.db, {
+    await insertScan(scans.db, {
       domain: "stored.test",
       status: "failed",
       score: null,
       scannedAt: Date.now(),
       recordJson: JSON.stringify(failedRecord("stored.test", "Connection refused by stored.test:443", new Date())),
       artifactsJson: null,
-      callerKind: "pipeline",
-      apiKeyId: null,
+      caller: { kind: "pipeline" },
     });
     const agent = await connect("192.0.2.10", 300);
     const result = (await agent.callTool({ name: "scan_site", arguments: { url: "stored.test" } })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ domain: "stored.test", state: "complete", fromCache: true, record: { status: "failed", result: null } });
     expect(textOf(result)).toContain("Connection refused by stored.test:443");
-    expect(findActiveJob(scans.db, "stored.test")).toBeNull();
+    expect(await findActiveJob(scans.db, "stored.test")).toBeNull();
   });
 
   test("a record stored while scan_site waits is returned as the result of the scan", async () => {
     const agent = await connect("192.0.2.20", 10_000);
     const call = agent.callTool({ name: "scan_site", arguments: { url: "finishing.test", forceRescan: true } }) as Promise<CallToolResult>;
     // Play the worker: once the job is queued, store its record.
-    while (!findActiveJob(scans.db, "finishing.test")) await Bun.sleep(5);
-    insertScan(scans.db, {
+    while (!await findActiveJob(scans.db, "finishing.test")) await Bun.sleep(5);
+    await insertScan(scans.db, {
       domain: "finishing.test",
       status: "failed",
       score: null,
       scannedAt: Date.now(),
       recordJson: JSON.stringify(failedRecord("finishing.test", "DNS lookup failed", new Date())),
       artifactsJson: null,
-      callerKind: "mcp",
-      apiKeyId: null,
+      caller: { kind: "mcp" },
     });
     const result = await call;
     expect(result.isError).toBeFalsy();

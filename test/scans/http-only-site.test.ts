@@ -58,7 +58,7 @@ describe("SCAN_CONNECT_TO with only a port-80 rule", () => {
   test("the scan is accepted without DNS, https is refused, and the homepage is read over http", async () => {
     site = await startFixtureSite({ "/": PAGE, "/robots.txt": "User-agent: *\nAllow: /\n" });
     const dns = recordingDns();
-    service = createTestRuntime(
+    service = await createTestRuntime(
       { PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: site.connectTo("plain.test", 80), FETCH_TIMEOUT_MS: "5000", SCAN_TIMEOUT_MS: "20000" },
       { lookup: dns.lookup },
     );

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import { setJobProgress } from "../../src/store/jobs-repo.ts";
-import { claimNextJob, completeJob, enqueueScan, findActiveJob, releaseJob, type JobCaller } from "../../src/scans/queue.ts";
+import { claimNextJob, completeJob, enqueueScan, findActiveJob, releaseJob } from "../../src/scans/queue.ts";
+import type { Caller } from "../../src/types/caller.ts";
 import { throttledProgress } from "../../src/scans/throttled-progress.ts";
 import { StepProgress } from "../../src/analyzers/step-progress.ts";
 import type { ScanProgress } from "../../src/analyzers/analyzer.ts";
@@ -13,10 +14,10 @@ import { describeScanStep } from "../../src/mcp/scan-step.ts";
 
 const T0 = 1_750_000_000_000;
 const LEASE = 15_000;
-const caller: JobCaller = { kind: "challenge", apiKeyId: null };
+const caller: Caller = { kind: "challenge" };
 const opened: Db[] = [];
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
 });
 
 function memoryDb(): Db {
@@ -25,51 +26,51 @@ function memoryDb(): Db {
   return db;
 }
 
-const progressOf = (db: Db, domain: string) => findActiveJob(db, domain)?.progressJson ?? null;
+const progressOf = async (db: Db, domain: string) => (await findActiveJob(db, domain))?.progressJson ?? null;
 
 describe("setJobProgress", () => {
-  test("only the current lease holder of a running job can write progress; a new claim starts without any", () => {
+  test("only the current lease holder of a running job can write progress; a new claim starts without any", async () => {
     const db = memoryDb();
-    const id = enqueueScan(db, "example.com", caller, T0);
-    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "queued", createdAt: T0, progressJson: null });
-    expect(setJobProgress(db, id, "no-lease-yet", '{"done":0,"total":1,"step":"x"}', T0)).toBe(false);
+    const id = await enqueueScan(db, "example.com", caller, T0);
+    expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "queued", createdAt: T0, progressJson: null });
+    expect(await setJobProgress(db, id, "no-lease-yet", '{"done":0,"total":1,"step":"x"}', T0)).toBe(false);
 
-    const first = claimNextJob(db, T0, LEASE)!;
-    expect(setJobProgress(db, id, first.leaseToken, '{"done":1,"total":9,"step":"Fetching the homepage"}', T0 + 1)).toBe(true);
-    expect(findActiveJob(db, "example.com")).toEqual({ id, state: "running", createdAt: T0, progressJson: '{"done":1,"total":9,"step":"Fetching the homepage"}' });
-    expect(setJobProgress(db, id, "someone-else", '{"done":5,"total":9,"step":"stale"}', T0 + 2)).toBe(false);
-    expect(progressOf(db, "example.com")).toContain("Fetching the homepage");
+    const first = (await claimNextJob(db, T0, LEASE))!;
+    expect(await setJobProgress(db, id, first.leaseToken, '{"done":1,"total":9,"step":"Fetching the homepage"}', T0 + 1)).toBe(true);
+    expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "running", createdAt: T0, progressJson: '{"done":1,"total":9,"step":"Fetching the homepage"}' });
+    expect(await setJobProgress(db, id, "someone-else", '{"done":5,"total":9,"step":"stale"}', T0 + 2)).toBe(false);
+    expect(await progressOf(db, "example.com")).toContain("Fetching the homepage");
 
     // The first worker's lease ran out and another took the job over: the old token writes nothing, and progress restarts.
-    const second = claimNextJob(db, T0 + LEASE + 1, LEASE)!;
+    const second = (await claimNextJob(db, T0 + LEASE + 1, LEASE))!;
     expect(second.leaseToken).not.toBe(first.leaseToken);
-    expect(progressOf(db, "example.com")).toBeNull();
-    expect(setJobProgress(db, id, first.leaseToken, '{"done":8,"total":9,"step":"stale"}', T0 + LEASE + 2)).toBe(false);
-    expect(progressOf(db, "example.com")).toBeNull();
-    expect(setJobProgress(db, id, second.leaseToken, '{"done":2,"total":9,"step":"Reading robots.txt"}', T0 + LEASE + 3)).toBe(true);
+    expect(await progressOf(db, "example.com")).toBeNull();
+    expect(await setJobProgress(db, id, first.leaseToken, '{"done":8,"total":9,"step":"stale"}', T0 + LEASE + 2)).toBe(false);
+    expect(await progressOf(db, "example.com")).toBeNull();
+    expect(await setJobProgress(db, id, second.leaseToken, '{"done":2,"total":9,"step":"Reading robots.txt"}', T0 + LEASE + 3)).toBe(true);
 
-    expect(completeJob(db, second, T0 + LEASE + 4, () => {})).toBe(true);
-    expect(setJobProgress(db, id, second.leaseToken, '{"done":9,"total":9,"step":"late"}', T0 + LEASE + 5)).toBe(false);
-    expect(findActiveJob(db, "example.com")).toBeNull();
+    expect(await completeJob(db, second, T0 + LEASE + 4, async () => {})).toBe(true);
+    expect(await setJobProgress(db, id, second.leaseToken, '{"done":9,"total":9,"step":"late"}', T0 + LEASE + 5)).toBe(false);
+    expect(await findActiveJob(db, "example.com")).toBeNull();
   });
 
-  test("a released job is queued again and cannot be written by its former holder", () => {
+  test("a released job is queued again and cannot be written by its former holder", async () => {
     const db = memoryDb();
-    enqueueScan(db, "example.com", caller, T0);
-    const job = claimNextJob(db, T0, LEASE)!;
-    expect(releaseJob(db, job, T0 + 1)).toBe(true);
-    expect(setJobProgress(db, job.id, job.leaseToken, '{"done":1,"total":2,"step":"x"}', T0 + 2)).toBe(false);
+    await enqueueScan(db, "example.com", caller, T0);
+    const job = (await claimNextJob(db, T0, LEASE))!;
+    expect(await releaseJob(db, job, T0 + 1)).toBe(true);
+    expect(await setJobProgress(db, job.id, job.leaseToken, '{"done":1,"total":2,"step":"x"}', T0 + 2)).toBe(false);
   });
 
-  test("describeScanStep words the state for MCP clients", () => {
+  test("describeScanStep words the state for MCP clients", async () => {
     const db = memoryDb();
-    expect(describeScanStep(db, "example.com")).toBeNull();
-    enqueueScan(db, "example.com", caller, T0);
-    expect(describeScanStep(db, "example.com")).toBe("queued, waiting for a free worker");
-    const job = claimNextJob(db, T0, LEASE)!;
-    expect(describeScanStep(db, "example.com")).toBe("starting");
-    setJobProgress(db, job.id, job.leaseToken, '{"done":3,"total":9,"step":"Probing the homepage as AI crawlers"}', T0);
-    expect(describeScanStep(db, "example.com")).toBe("Probing the homepage as AI crawlers (3 of 9 steps done)");
+    expect(await describeScanStep(db, "example.com")).toBeNull();
+    await enqueueScan(db, "example.com", caller, T0);
+    expect(await describeScanStep(db, "example.com")).toBe("queued, waiting for a free worker");
+    const job = (await claimNextJob(db, T0, LEASE))!;
+    expect(await describeScanStep(db, "example.com")).toBe("starting");
+    await setJobProgress(db, job.id, job.leaseToken, '{"done":3,"total":9,"step":"Probing the homepage as AI crawlers"}', T0);
+    expect(await describeScanStep(db, "example.com")).toBe("Probing the homepage as AI crawlers (3 of 9 steps done)");
   });
 });
 
@@ -79,7 +80,7 @@ describe("throttledProgress", () => {
   test("writes the first update at once, then at most one per interval, always ending with the newest", async () => {
     let clock = 1000;
     const writes: ScanProgress[] = [];
-    const progress = throttledProgress((u) => writes.push(u), { intervalMs: 40, now: () => clock });
+    const progress = throttledProgress((u) => void writes.push(u), { intervalMs: 40, now: () => clock });
     progress.report(update(1));
     expect(writes.map((u) => u.done)).toEqual([1]);
     for (let done = 2; done <= 6; done++) progress.report(update(done));
@@ -116,6 +117,27 @@ describe("throttledProgress", () => {
     expect(calls).toBe(1);
     progress.report(update(3));
     expect(calls).toBe(1);
+  });
+
+  test("a write whose promise rejects is reported too, and the next update is still written", async () => {
+    let clock = 0;
+    const errors: unknown[] = [];
+    const written: number[] = [];
+    const progress = throttledProgress(
+      async (u) => {
+        if (u.done === 1) throw new Error("connection reset");
+        written.push(u.done);
+      },
+      { intervalMs: 30, now: () => clock, onError: (error) => errors.push(error) },
+    );
+    progress.report(update(1));
+    await Bun.sleep(0);
+    expect(errors.map(String)).toEqual(["Error: connection reset"]);
+    clock += 30;
+    progress.report(update(2));
+    await Bun.sleep(0);
+    expect(written).toEqual([2]);
+    progress.stop();
   });
 });
 

@@ -4,19 +4,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Db } from "../../src/store/database.ts";
 import type { LogFields } from "../../src/log.ts";
-import { claimNextJob, completeJob, enqueueScan, type ClaimedJob, type JobCaller } from "../../src/scans/queue.ts";
+import { claimNextJob, completeJob, enqueueScan, type ClaimedJob } from "../../src/scans/queue.ts";
+import type { Caller } from "../../src/types/caller.ts";
 import { startWorker, defaultBackoff, type JobResult, type Worker, type WorkerOptions } from "../../src/scans/worker.ts";
 import { jobById } from "../../src/store/jobs-repo.ts";
 import { insertScan, scanHistory } from "../../src/store/scans-repo.ts";
 
-const anonymous: JobCaller = { kind: "challenge", apiKeyId: null };
+const anonymous: Caller = { kind: "challenge" };
 
 const opened: Db[] = [];
 const workers: Worker[] = [];
 const tempDirs: string[] = [];
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop(0)));
-  for (const db of opened.splice(0)) db.close();
+  for (const db of opened.splice(0)) await db.close();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,7 +36,7 @@ interface LogLine {
 function start(options: Partial<WorkerOptions> & Pick<WorkerOptions, "db" | "runJob">, logs: LogLine[] = []): Worker {
   const worker = startWorker({
     concurrency: 1,
-    onGiveUp: () => {},
+    onGiveUp: async () => {},
     log: (level, message, fields) => logs.push({ level, message, fields }),
     now: Date.now,
     pollMs: 10,
@@ -47,24 +48,23 @@ function start(options: Partial<WorkerOptions> & Pick<WorkerOptions, "db" | "run
   return worker;
 }
 
-function storeOk(db: Db, job: ClaimedJob): () => void {
-  return () => {
-    insertScan(db, {
+function storeOk(db: Db, job: ClaimedJob): () => Promise<void> {
+  return async () => {
+    await insertScan(db, {
       domain: job.domain,
       status: "ok",
       score: 80,
       scannedAt: Date.now(),
       recordJson: "{}",
       artifactsJson: null,
-      callerKind: job.caller.kind,
-      apiKeyId: job.caller.apiKeyId,
+      caller: job.caller,
     });
   };
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(5);
   }
@@ -76,12 +76,17 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
-const stateOf = (db: Db, id: number) => jobById(db, id)?.state;
+const stateOf = async (db: Db, id: number) => (await jobById(db, id))?.state;
+
+async function allInState(db: Db, ids: readonly number[], state: string): Promise<boolean> {
+  for (const id of ids) if ((await stateOf(db, id)) !== state) return false;
+  return true;
+}
 
 describe("startWorker", () => {
   test("runs a queued job, stores its record and logs start and finish without the lease token", async () => {
     const db = memoryDb();
-    const id = enqueueScan(db, "example.com", anonymous, Date.now());
+    const id = await enqueueScan(db, "example.com", anonymous, Date.now());
     const logs: LogLine[] = [];
     let token = "";
     start(
@@ -94,8 +99,8 @@ describe("startWorker", () => {
       },
       logs,
     );
-    await waitFor(() => stateOf(db, id) === "done", "the job to finish");
-    expect(scanHistory(db, "example.com", 10)).toHaveLength(1);
+    await waitFor(async () => (await stateOf(db, id)) === "done", "the job to finish");
+    expect(await scanHistory(db, "example.com", 10)).toHaveLength(1);
     expect(logs.map((line) => line.message)).toEqual(["scan job started", "scan job finished"]);
     expect(logs[0]!.fields).toMatchObject({ jobId: id, domain: "example.com", attempt: 1 });
     expect(JSON.stringify(logs)).not.toContain(token);
@@ -105,14 +110,15 @@ describe("startWorker", () => {
     const db = memoryDb();
     const worker = start({ db, pollMs: 60_000, runJob: async (job) => ({ kind: "done", store: storeOk(db, job) }) });
     await Bun.sleep(20);
-    const id = enqueueScan(db, "example.com", anonymous, Date.now());
+    const id = await enqueueScan(db, "example.com", anonymous, Date.now());
     worker.wake();
-    await waitFor(() => stateOf(db, id) === "done", "the woken job to finish", 1000);
+    await waitFor(async () => (await stateOf(db, id)) === "done", "the woken job to finish", 1000);
   });
 
   test("never runs more than `concurrency` jobs at once", async () => {
     const db = memoryDb();
-    const ids = [0, 1, 2, 3, 4].map((i) => enqueueScan(db, `s${i}.example`, anonymous, Date.now()));
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await enqueueScan(db, `s${i}.example`, anonymous, Date.now()));
     const gates = new Map<number, ReturnType<typeof gate>>();
     let current = 0;
     let highest = 0;
@@ -126,7 +132,7 @@ describe("startWorker", () => {
         gates.set(job.id, g);
         await g.promise;
         current--;
-        return { kind: "done", store: () => {} };
+        return { kind: "done", store: async () => {} };
       },
     });
     await waitFor(() => gates.size === 2, "two jobs to start");
@@ -139,13 +145,13 @@ describe("startWorker", () => {
       await waitFor(() => gates.has(id), `job ${id} to start`);
       gates.get(id)!.open();
     }
-    await waitFor(() => ids.every((id) => stateOf(db, id) === "done"), "all jobs to finish");
+    await waitFor(async () => await allInState(db, ids, "done"), "all jobs to finish");
     expect(highest).toBe(2);
   });
 
   test("retries with backoff, then gives up after maxAttempts and stores the failed record once", async () => {
     const db = memoryDb();
-    const id = enqueueScan(db, "down.example", anonymous, Date.now());
+    const id = await enqueueScan(db, "down.example", anonymous, Date.now());
     const outcomes: (() => JobResult)[] = [
       () => {
         throw new Error("boom");
@@ -167,73 +173,72 @@ describe("startWorker", () => {
         attemptsSeen.push(job.attempts);
         return outcomes[job.attempts - 1]!();
       },
-      onGiveUp: (job, reason) => {
+      onGiveUp: async (job, reason) => {
         givenUp.push({ domain: job.domain, reason });
-        insertScan(db, {
+        await insertScan(db, {
           domain: job.domain,
           status: "failed",
           score: null,
           scannedAt: Date.now(),
           recordJson: "{}",
           artifactsJson: null,
-          callerKind: job.caller.kind,
-          apiKeyId: null,
+          caller: job.caller,
         });
       },
     });
-    await waitFor(() => stateOf(db, id) === "failed", "the job to be given up");
+    await waitFor(async () => (await stateOf(db, id)) === "failed", "the job to be given up");
     await Bun.sleep(30); // a few more polls: nothing must run again
     expect(attemptsSeen).toEqual([1, 2, 3]);
     expect(backoffAsked).toEqual([1, 2]);
     expect(givenUp).toEqual([{ domain: "down.example", reason: "still down" }]);
-    expect(jobById(db, id)).toMatchObject({ attempts: 3, lastError: "still down" });
-    expect(scanHistory(db, "down.example", 10).map((scan) => scan.status)).toEqual(["failed"]);
+    expect(await jobById(db, id)).toMatchObject({ attempts: 3, lastError: "still down" });
+    expect((await scanHistory(db, "down.example", 10)).map((scan) => scan.status)).toEqual(["failed"]);
   });
 
   test("a retried job waits for its backoff before it runs again", async () => {
     const db = memoryDb();
     let clock = 1_750_000_000_000;
-    const id = enqueueScan(db, "slow.example", anonymous, clock);
+    const id = await enqueueScan(db, "slow.example", anonymous, clock);
     let runs = 0;
     start({
       db,
       now: () => clock,
       backoff: () => 30_000,
-      runJob: async () => (++runs === 1 ? { kind: "retry", error: "timeout" } : { kind: "done", store: () => {} }),
+      runJob: async () => (++runs === 1 ? { kind: "retry", error: "timeout" } : { kind: "done", store: async () => {} }),
     });
-    await waitFor(() => stateOf(db, id) === "queued" && runs === 1, "the first attempt to be retried");
-    expect(jobById(db, id)!.runAfter).toBe(clock + 30_000);
+    await waitFor(async () => (await stateOf(db, id)) === "queued" && runs === 1, "the first attempt to be retried");
+    expect((await jobById(db, id))!.runAfter).toBe(clock + 30_000);
     await Bun.sleep(40);
     expect(runs).toBe(1);
     clock += 30_000;
-    await waitFor(() => stateOf(db, id) === "done", "the second attempt to finish");
+    await waitFor(async () => (await stateOf(db, id)) === "done", "the second attempt to finish");
     expect(runs).toBe(2);
   });
 
   test("a result whose store throws is not marked done; the retry stores it once", async () => {
     const db = memoryDb();
-    const id = enqueueScan(db, "example.com", anonymous, Date.now());
+    const id = await enqueueScan(db, "example.com", anonymous, Date.now());
     start({
       db,
       runJob: async (job) => ({
         kind: "done",
-        store: () => {
-          storeOk(db, job)();
+        store: async () => {
+          await storeOk(db, job)();
           if (job.attempts === 1) throw new Error("constraint failed");
         },
       }),
     });
-    await waitFor(() => stateOf(db, id) === "done", "the job to finish on its second attempt");
-    expect(jobById(db, id)).toMatchObject({ attempts: 2, lastError: "Storing the result failed: constraint failed" });
-    expect(scanHistory(db, "example.com", 10)).toHaveLength(1);
+    await waitFor(async () => (await stateOf(db, id)) === "done", "the job to finish on its second attempt");
+    expect(await jobById(db, id)).toMatchObject({ attempts: 2, lastError: "Storing the result failed: constraint failed" });
+    expect(await scanHistory(db, "example.com", 10)).toHaveLength(1);
   });
 
   test("a reclaimed job that already used its last attempt is given up without running", async () => {
     const db = memoryDb();
     const t0 = 1_750_000_000_000;
-    const id = enqueueScan(db, "crashy.example", anonymous, t0);
+    const id = await enqueueScan(db, "crashy.example", anonymous, t0);
     // Three workers each claimed it and died; every lease ran out.
-    for (let i = 0; i < 3; i++) claimNextJob(db, t0 + i * 20_000, 15_000);
+    for (let i = 0; i < 3; i++) await claimNextJob(db, t0 + i * 20_000, 15_000);
     let ran = false;
     const reasons: string[] = [];
     start({
@@ -242,11 +247,11 @@ describe("startWorker", () => {
       maxAttempts: 3,
       runJob: async () => {
         ran = true;
-        return { kind: "done", store: () => {} };
+        return { kind: "done", store: async () => {} };
       },
-      onGiveUp: (_job, reason) => reasons.push(reason),
+      onGiveUp: async (_job, reason) => void reasons.push(reason),
     });
-    await waitFor(() => stateOf(db, id) === "failed", "the job to be given up");
+    await waitFor(async () => (await stateOf(db, id)) === "failed", "the job to be given up");
     expect(ran).toBe(false);
     expect(reasons).toHaveLength(1);
   });
@@ -254,7 +259,7 @@ describe("startWorker", () => {
   test("heartbeats renew the lease of a running job", async () => {
     const db = memoryDb();
     let clock = 1_750_000_000_000;
-    const id = enqueueScan(db, "example.com", anonymous, clock);
+    const id = await enqueueScan(db, "example.com", anonymous, clock);
     const release = gate();
     start({
       db,
@@ -263,20 +268,20 @@ describe("startWorker", () => {
       heartbeatMs: 10,
       runJob: async () => {
         await release.promise;
-        return { kind: "done", store: () => {} };
+        return { kind: "done", store: async () => {} };
       },
     });
-    await waitFor(() => stateOf(db, id) === "running", "the job to start");
+    await waitFor(async () => (await stateOf(db, id)) === "running", "the job to start");
     clock += 5000;
-    await waitFor(() => jobById(db, id)!.leaseExpiresAt === clock + 1000, "the lease to be renewed");
+    await waitFor(async () => (await jobById(db, id))!.leaseExpiresAt === clock + 1000, "the lease to be renewed");
     release.open();
-    await waitFor(() => stateOf(db, id) === "done", "the job to finish");
+    await waitFor(async () => (await stateOf(db, id)) === "done", "the job to finish");
   });
 
   test("a worker that lost its lease aborts the job and drops its result", async () => {
     const db = memoryDb();
     const t0 = 1_750_000_000_000;
-    const id = enqueueScan(db, "example.com", anonymous, t0);
+    const id = await enqueueScan(db, "example.com", anonymous, t0);
     let aborted = false;
     let storedByLoser = false;
     const logs: LogLine[] = [];
@@ -290,28 +295,28 @@ describe("startWorker", () => {
           new Promise<JobResult>((resolve) => {
             signal.addEventListener("abort", () => {
               aborted = true;
-              resolve({ kind: "done", store: () => (storedByLoser = true) });
+              resolve({ kind: "done", store: async () => void (storedByLoser = true) });
             });
           }),
       },
       logs,
     );
-    await waitFor(() => stateOf(db, id) === "running", "the job to start");
+    await waitFor(async () => (await stateOf(db, id)) === "running", "the job to start");
     // Another worker, whose clock says the lease ran out, takes the job over.
-    const thief = claimNextJob(db, t0 + 1001, 60_000)!;
+    const thief = (await claimNextJob(db, t0 + 1001, 60_000))!;
     expect(thief.id).toBe(id);
     await waitFor(() => aborted, "the first worker to notice and abort");
     await Bun.sleep(20);
     expect(storedByLoser).toBe(false);
-    expect(jobById(db, id)).toMatchObject({ state: "running", attempts: 2 });
+    expect(await jobById(db, id)).toMatchObject({ state: "running", attempts: 2 });
     expect(logs.some((line) => line.message.includes("lease lost"))).toBe(true);
-    expect(completeJob(db, thief, t0 + 2000, () => {})).toBe(true);
+    expect(await completeJob(db, thief, t0 + 2000, async () => {})).toBe(true);
   });
 
   test("stop(grace) lets a quick job finish and releases a slow one for the next start", async () => {
     const db = memoryDb();
-    const quickId = enqueueScan(db, "quick.example", anonymous, Date.now());
-    const slowId = enqueueScan(db, "slow.example", anonymous, Date.now());
+    const quickId = await enqueueScan(db, "quick.example", anonymous, Date.now());
+    const slowId = await enqueueScan(db, "slow.example", anonymous, Date.now());
     const quick = gate();
     let slowSignal: AbortSignal | null = null;
     const worker = start({
@@ -329,21 +334,21 @@ describe("startWorker", () => {
     const stopped = worker.stop(300);
     quick.open();
     await stopped;
-    expect(stateOf(db, quickId)).toBe("done");
+    expect(await stateOf(db, quickId)).toBe("done");
     expect(slowSignal!.aborted).toBe(true);
-    expect(jobById(db, slowId)).toMatchObject({ state: "queued", attempts: 0, leaseExpiresAt: null });
+    expect(await jobById(db, slowId)).toMatchObject({ state: "queued", attempts: 0, leaseExpiresAt: null });
     await Bun.sleep(20);
     // The aborted job's late "retry" answer changed nothing.
-    expect(jobById(db, slowId)).toMatchObject({ state: "queued", attempts: 0 });
+    expect(await jobById(db, slowId)).toMatchObject({ state: "queued", attempts: 0 });
 
     // A stopped worker claims nothing, even when woken.
     worker.wake();
     await Bun.sleep(30);
-    expect(stateOf(db, slowId)).toBe("queued");
+    expect(await stateOf(db, slowId)).toBe("queued");
 
     start({ db, runJob: async (job) => ({ kind: "done", store: storeOk(db, job) }) });
-    await waitFor(() => stateOf(db, slowId) === "done", "the next worker to pick the released job up");
-    expect(jobById(db, slowId)!.attempts).toBe(1);
+    await waitFor(async () => (await stateOf(db, slowId)) === "done", "the next worker to pick the released job up");
+    expect((await jobById(db, slowId))!.attempts).toBe(1);
   });
 
   test("two workers on one database file never run the same job twice", async () => {
@@ -353,7 +358,8 @@ describe("startWorker", () => {
     const a = openDatabase(path);
     const b = openDatabase(path);
     opened.push(a, b);
-    const ids = Array.from({ length: 20 }, (_, i) => enqueueScan(a, `s${i}.example`, anonymous, Date.now()));
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await enqueueScan(a, `s${i}.example`, anonymous, Date.now()));
     const runs: number[] = [];
     const runBy = (db: Db) => async (job: ClaimedJob): Promise<JobResult> => {
       runs.push(job.id);
@@ -362,9 +368,9 @@ describe("startWorker", () => {
     };
     start({ db: a, concurrency: 3, runJob: runBy(a) });
     start({ db: b, concurrency: 3, runJob: runBy(b) });
-    await waitFor(() => ids.every((id) => stateOf(a, id) === "done"), "every job to finish");
+    await waitFor(async () => await allInState(a, ids, "done"), "every job to finish");
     expect(runs.toSorted((x, y) => x - y)).toEqual(ids);
-    for (let i = 0; i < 20; i++) expect(scanHistory(a, `s${i}.example`, 10)).toHaveLength(1);
+    for (let i = 0; i < 20; i++) expect(await scanHistory(a, `s${i}.example`, 10)).toHaveLength(1);
   });
 });
 

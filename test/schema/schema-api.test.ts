@@ -18,7 +18,7 @@ let service: TestRuntime;
 
 beforeAll(async () => {
   site = await startFixtureSite({ "/": htmlPage(BARE_HOMEPAGE), "/p/trail-shoe-2": htmlPage(PRODUCT_PAGE) });
-  service = createTestRuntime({ SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: [site.connectTo("shop.test", 80), site.connectTo("home.test", 80)].join(",") });
+  service = await createTestRuntime({ SERVICE: "schema", PIPELINE_TOKEN: TOKEN, SCAN_CONNECT_TO: [site.connectTo("shop.test", 80), site.connectTo("home.test", 80)].join(",") });
 });
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ let client: Client;
 
 beforeAll(async () => {
   site = await startFixtureSite({ "/blog/lacing": () => new Response(BARE_ARTICLE, { headers: { "content-type": "text/html" } }) });
-  service = createTestRuntime({ SERVICE: "schema", SCAN_CONNECT_TO: site.connectTo("blog.test", 80) });
+  service = await createTestRuntime({ SERVICE: "schema", SCAN_CONNECT_TO: site.connectTo("blog.test", 80) });
   const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
     fetch: async (url, init) => {
       const request = new Request(url, init);

@@ -5,8 +5,8 @@ import { openDatabase, type Db } from "../../src/store/database.ts";
 import { jobById } from "../../src/store/jobs-repo.ts";
 
 const opened: Db[] = [];
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((db) => db.close()));
 });
 
 function memoryDb(): Db {
@@ -25,19 +25,19 @@ describe("the URL asked for travels with the job", () => {
     expect(targetUrlOf("https://shop.example/?q=1")).toBe("https://shop.example/?q=1");
   });
 
-  test("enqueue stores it, claim hands it to the worker, and a joined job keeps the first URL", () => {
+  test("enqueue stores it, claim hands it to the worker, and a joined job keeps the first URL", async () => {
     const db = memoryDb();
-    const caller = { kind: "challenge" as const, apiKeyId: null };
-    const id = enqueueScan(db, "shop.example", caller, 1000, "https://shop.example/p/shoe");
-    expect(enqueueScan(db, "shop.example", caller, 1001, "https://shop.example/other")).toBe(id);
-    expect(jobById(db, id)!.targetUrl).toBe("https://shop.example/p/shoe");
-    const claimed = claimNextJob(db, 2000, 15_000);
+    const caller = { kind: "challenge" as const };
+    const id = await enqueueScan(db, "shop.example", caller, 1000, "https://shop.example/p/shoe");
+    expect(await enqueueScan(db, "shop.example", caller, 1001, "https://shop.example/other")).toBe(id);
+    expect((await jobById(db, id))!.targetUrl).toBe("https://shop.example/p/shoe");
+    const claimed = await claimNextJob(db, 2000, 15_000);
     expect(claimed).toMatchObject({ id, domain: "shop.example", targetUrl: "https://shop.example/p/shoe" });
   });
 
-  test("a job without a URL (the visibility service, a bare domain) claims with null", () => {
+  test("a job without a URL (the visibility service, a bare domain) claims with null", async () => {
     const db = memoryDb();
-    enqueueScan(db, "site.example", { kind: "pipeline", apiKeyId: null }, 1000);
-    expect(claimNextJob(db, 2000, 15_000)!.targetUrl).toBeNull();
+    await enqueueScan(db, "site.example", { kind: "pipeline" }, 1000);
+    expect((await claimNextJob(db, 2000, 15_000))!.targetUrl).toBeNull();
   });
 });

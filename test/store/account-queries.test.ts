@@ -13,13 +13,13 @@ import { insertSession } from "../../src/store/sessions-repo.ts";
 import { insertKeyFlash, purgeKeyFlashes, takeKeyFlashes } from "../../src/store/key-flashes-repo.ts";
 
 let db: Db | undefined;
-afterEach(() => {
-  db?.close();
+afterEach(async () => {
+  await db?.close();
   db = undefined;
 });
 
-function scan(d: Db, domain: string, at: number, extra: { status?: "ok" | "failed"; apiKeyId?: number | null } = {}): void {
-  insertScan(d, { domain, status: extra.status ?? "ok", score: 1, scannedAt: at, recordJson: "{}", artifactsJson: null, callerKind: extra.apiKeyId ? "key" : "cli", apiKeyId: extra.apiKeyId ?? null });
+async function scan(d: Db, domain: string, at: number, extra: { status?: "ok" | "failed"; apiKeyId?: number | null } = {}): Promise<void> {
+  await insertScan(d, { domain, status: extra.status ?? "ok", score: 1, scannedAt: at, recordJson: "{}", artifactsJson: null, caller: extra.apiKeyId ? { kind: "key", keyId: extra.apiKeyId } : { kind: "cli" } });
 }
 
 describe("containsPattern", () => {
@@ -30,11 +30,11 @@ describe("containsPattern", () => {
 });
 
 describe("filteredScans", () => {
-  test("each filter alone and together; counts agree with the rows", () => {
+  test("each filter alone and together; counts agree with the rows", async () => {
     const d = (db = openDatabase(":memory:"));
-    scan(d, "a_b.test", 100);
-    scan(d, "axb.test", 200, { status: "failed" });
-    scan(d, "back\\slash.test", 300);
+    await scan(d, "a_b.test", 100);
+    await scan(d, "axb.test", 200, { status: "failed" });
+    await scan(d, "back\\slash.test", 300);
     const cases: [ScanFilter, string[]][] = [
       [{}, ["back\\slash.test", "axb.test", "a_b.test"]],
       [{ domainContains: "A_B" }, ["a_b.test"]],
@@ -47,68 +47,70 @@ describe("filteredScans", () => {
       [{ from: 100, until: 300, status: "ok" }, ["a_b.test"]],
     ];
     for (const [filter, expected] of cases) {
-      expect(filteredScans(d, filter, 10, 0).map((row) => row.domain)).toEqual(expected);
-      expect(countFilteredScans(d, filter)).toBe(expected.length);
+      expect((await filteredScans(d, filter, 10, 0)).map((row) => row.domain)).toEqual(expected);
+      expect(await countFilteredScans(d, filter)).toBe(expected.length);
     }
-    expect(filteredScans(d, {}, 1, 1).map((row) => row.domain)).toEqual(["axb.test"]);
+    expect((await filteredScans(d, {}, 1, 1)).map((row) => row.domain)).toEqual(["axb.test"]);
   });
 });
 
 describe("scans of a user", () => {
-  test("only the scans asked for with the user's keys", () => {
+  test("only the scans asked for with the user's keys", async () => {
     const d = (db = openDatabase(":memory:"));
-    const ann = insertUser(d, { email: "ann@example.com", passwordHash: "x", createdAt: 0 })!;
-    const bob = insertUser(d, { email: "bob@example.com", passwordHash: "x", createdAt: 0 })!;
+    const ann = (await insertUser(d, { email: "ann@example.com", passwordHash: "x", createdAt: 0 }))!;
+    const bob = (await insertUser(d, { email: "bob@example.com", passwordHash: "x", createdAt: 0 }))!;
     const key = (userId: number | null, name: string) => insertApiKey(d, { userId, name, keyHash: crypto.getRandomValues(new Uint8Array(32)), visibleStart: "aivis_x", createdAt: 0 });
-    const annKey = key(ann, "ann");
-    const bobKey = key(bob, "bob");
-    const operatorKey = key(null, "op");
-    scan(d, "ann.test", 1, { apiKeyId: annKey });
-    scan(d, "bob.test", 2, { apiKeyId: bobKey });
-    scan(d, "operator.test", 3, { apiKeyId: operatorKey });
-    scan(d, "nobody.test", 4);
-    expect(scansOfUser(d, ann, 10, 0).map((row) => [row.domain, row.apiKeyName])).toEqual([["ann.test", "ann"]]);
-    expect(countScansOfUser(d, ann)).toBe(1);
-    expect(countScansOfUser(d, bob)).toBe(1);
-    expect(countScansOfUser(d, 999)).toBe(0);
+    const annKey = await key(ann, "ann");
+    const bobKey = await key(bob, "bob");
+    const operatorKey = await key(null, "op");
+    await scan(d, "ann.test", 1, { apiKeyId: annKey });
+    await scan(d, "bob.test", 2, { apiKeyId: bobKey });
+    await scan(d, "operator.test", 3, { apiKeyId: operatorKey });
+    await scan(d, "nobody.test", 4);
+    expect((await scansOfUser(d, ann, 10, 0)).map((row) => [row.domain, row.apiKeyName])).toEqual([["ann.test", "ann"]]);
+    expect(await countScansOfUser(d, ann)).toBe(1);
+    expect(await countScansOfUser(d, bob)).toBe(1);
+    expect(await countScansOfUser(d, 999)).toBe(0);
   });
 });
 
 describe("filteredUsers", () => {
-  test("matches the email literally and pages", () => {
+  test("matches the email literally and pages", async () => {
     const d = (db = openDatabase(":memory:"));
-    for (const [index, email] of ["a_b@example.com", "axb@example.com", "c@example.org"].entries()) insertUser(d, { email, passwordHash: "x", createdAt: index });
-    expect(filteredUsers(d, null, 10, 0).map((user) => user.email)).toEqual(["c@example.org", "axb@example.com", "a_b@example.com"]);
-    expect(filteredUsers(d, "a_b", 10, 0).map((user) => user.email)).toEqual(["a_b@example.com"]);
-    expect(countFilteredUsers(d, "example.com")).toBe(2);
-    expect(countFilteredUsers(d, "   ")).toBe(3);
-    expect(filteredUsers(d, null, 1, 2).map((user) => user.email)).toEqual(["a_b@example.com"]);
+    for (const [index, email] of ["a_b@example.com", "axb@example.com", "c@example.org"].entries()) await insertUser(d, { email, passwordHash: "x", createdAt: index });
+    expect((await filteredUsers(d, null, 10, 0)).map((user) => user.email)).toEqual(["c@example.org", "axb@example.com", "a_b@example.com"]);
+    expect((await filteredUsers(d, "a_b", 10, 0)).map((user) => user.email)).toEqual(["a_b@example.com"]);
+    expect(await countFilteredUsers(d, "example.com")).toBe(2);
+    expect(await countFilteredUsers(d, "   ")).toBe(3);
+    expect((await filteredUsers(d, null, 1, 2)).map((user) => user.email)).toEqual(["a_b@example.com"]);
   });
 });
 
 describe("key flashes", () => {
-  test("taken once, per session, until they expire; they go with their session", () => {
+  test("taken once, per session, until they expire; they go with their session", async () => {
     const d = (db = openDatabase(":memory:"));
-    const session = (byte: number) => {
+    const session = async (byte: number) => {
       const tokenHash = new Uint8Array(32).fill(byte);
-      insertSession(d, { tokenHash, kind: "user", userId: null, createdAt: 0, lastSeenAt: 0, idleExpiresAt: 1e12, absoluteExpiresAt: 1e12 });
+      await insertSession(d, { tokenHash, kind: "user", userId: null, createdAt: 0, lastSeenAt: 0, idleExpiresAt: 1e12, absoluteExpiresAt: 1e12 });
       return tokenHash;
     };
-    const one = session(1);
-    const two = session(2);
-    insertKeyFlash(d, one, new Uint8Array([1]), 1000);
-    insertKeyFlash(d, one, new Uint8Array([2]), 1000);
-    insertKeyFlash(d, two, new Uint8Array([3]), 1000);
-    expect(takeKeyFlashes(d, one, 500).map((sealed) => [...sealed])).toEqual([[1], [2]]);
-    expect(takeKeyFlashes(d, one, 500)).toEqual([]);
-    expect(takeKeyFlashes(d, two, 1000)).toEqual([]);
+    const one = await session(1);
+    const two = await session(2);
+    await insertKeyFlash(d, one, new Uint8Array([1]), 1000);
+    await insertKeyFlash(d, one, new Uint8Array([2]), 1000);
+    await insertKeyFlash(d, two, new Uint8Array([3]), 1000);
+    expect((await takeKeyFlashes(d, one, 500)).map((sealed) => [...sealed])).toEqual([[1], [2]]);
+    expect(await takeKeyFlashes(d, one, 500)).toEqual([]);
+    expect(await takeKeyFlashes(d, two, 1000)).toEqual([]);
 
-    insertKeyFlash(d, two, new Uint8Array([4]), 1000);
-    purgeKeyFlashes(d, 1000);
-    expect(d.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    await insertKeyFlash(d, two, new Uint8Array([4]), 1000);
+    await purgeKeyFlashes(d, 1000);
+    expect((await d.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
 
-    insertKeyFlash(d, two, new Uint8Array([5]), 1000);
-    d.query("DELETE FROM sessions WHERE token_hash = ?").run(two);
-    expect(d.query<{ count: number }, []>("SELECT count(*) AS count FROM key_flashes").get()!.count).toBe(0);
+    await insertKeyFlash(d, two, new Uint8Array([5]), 1000);
+    // Proves the flash was stored, so the zero after the session goes means the cascade removed it.
+    expect((await d.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(1);
+    await d.run("DELETE FROM sessions WHERE token_hash = ?", [two]);
+    expect((await d.get<{ count: number }>("SELECT count(*) AS count FROM key_flashes"))!.count).toBe(0);
   });
 });

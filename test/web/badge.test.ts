@@ -27,8 +27,8 @@ describe("GET /badge/:domain.svg", () => {
   ] as const;
   for (const { score, grade } of cases) {
     test(`grade ${grade}: the grade and score on the grade's colour, with a text alternative`, async () => {
-      runtime = createTestRuntime();
-      storeRecord(runtime.runtime.db, okRecord(`grade-${grade.toLowerCase()}.test`, score));
+      runtime = await createTestRuntime();
+      await storeRecord(runtime.runtime.db, okRecord(`grade-${grade.toLowerCase()}.test`, score));
       const { response, text, svg } = await badge(`/badge/grade-${grade.toLowerCase()}.test.svg`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toStartWith("image/svg+xml");
@@ -43,8 +43,8 @@ describe("GET /badge/:domain.svg", () => {
   }
 
   test("a domain never scanned, a failed scan and a name that is not a domain get neutral badges", async () => {
-    runtime = createTestRuntime();
-    storeRecord(runtime.runtime.db, failedRecordFor("down.test", "refused"));
+    runtime = await createTestRuntime();
+    await storeRecord(runtime.runtime.db, failedRecordFor("down.test", "refused"));
     const unknown = await badge("/badge/never.test.svg");
     expect(unknown.response.status).toBe(200);
     expect(unknown.text).toContain(">not scanned</text>");
@@ -58,13 +58,13 @@ describe("GET /badge/:domain.svg", () => {
   });
 
   test("cached like the report: 304 for the same ETag, a new ETag after a new scan", async () => {
-    runtime = createTestRuntime();
-    storeRecord(runtime.runtime.db, okRecord("cache.test", 70));
+    runtime = await createTestRuntime();
+    await storeRecord(runtime.runtime.db, okRecord("cache.test", 70));
     const first = await badge("/badge/cache.test.svg");
     const etag = first.response.headers.get("etag")!;
     const again = await runtime.request("/badge/cache.test.svg", { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
-    storeRecord(runtime.runtime.db, okRecord("cache.test", 91, "x", "2026-11-21T10:00:00.000Z"));
+    await storeRecord(runtime.runtime.db, okRecord("cache.test", 91, "x", "2026-11-21T10:00:00.000Z"));
     const changed = await badge("/badge/cache.test.svg", { "if-none-match": etag });
     expect(changed.response.status).toBe(200);
     expect(changed.text).toContain(">A · 91</text>");

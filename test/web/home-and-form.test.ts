@@ -19,8 +19,8 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-function start(env: Record<string, string> = {}) {
-  runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org", ...env }, { now: () => NOW, runWorker: false, lookup: fakeDns() });
+async function start(env: Record<string, string> = {}) {
+  runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org", ...env }, { now: () => NOW, runWorker: false, lookup: fakeDns() });
   return runtime;
 }
 
@@ -34,7 +34,7 @@ async function token(): Promise<string> {
 
 describe("GET /", () => {
   test("the scan form: a labelled field, the widget, a submit button, what a scan checks, and structured data", async () => {
-    start({ OFFSITE_CHECKS: "on" });
+    await start({ OFFSITE_CHECKS: "on" });
     const response = await runtime!.request("/");
     expect(response.status).toBe(200);
     const text = await response.text();
@@ -59,41 +59,41 @@ describe("GET /", () => {
 
 describe("POST /scan without JavaScript", () => {
   test("a fresh report is shown at once", async () => {
-    start();
-    storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 3600_000).toISOString()));
+    await start();
+    await storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 3600_000).toISOString()));
     const response = await postForm({ url: "https://www.fresh.test/pricing" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/report/fresh.test");
   });
 
   test("a scan already running is followed on its report page", async () => {
-    start();
-    enqueueScan(runtime!.runtime.db, "running.test", { kind: "challenge", apiKeyId: null }, NOW);
+    await start();
+    await enqueueScan(runtime!.runtime.db, "running.test", { kind: "challenge" }, NOW);
     const response = await postForm({ url: "running.test" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/report/running.test");
   });
 
   test("otherwise it explains that a new scan needs JavaScript or an API key, linking a stale report", async () => {
-    start();
+    await start();
     const unknown = await postForm({ url: "new.test" });
     expect(unknown.status).toBe(403);
     const page = parseHTML(await unknown.text()).document;
     expect(page.querySelector("h1")!.textContent).toBe("Starting a scan of new.test needs JavaScript");
     expect(page.body.textContent).toContain("API key");
-    expect(findActiveJob(runtime!.runtime.db, "new.test")).toBeNull();
+    expect(await findActiveJob(runtime!.runtime.db, "new.test")).toBeNull();
 
-    storeRecord(runtime!.runtime.db, okRecord("stale.test", 70, "x", new Date(NOW - 3 * 86_400_000).toISOString()));
+    await storeRecord(runtime!.runtime.db, okRecord("stale.test", 70, "x", new Date(NOW - 3 * 86_400_000).toISOString()));
     const stale = parseHTML(await (await postForm({ url: "stale.test" })).text()).document;
     expect(stale.querySelector('a[href="/report/stale.test"]')!.textContent).toContain("3 days ago");
 
     // A rescan of a fresh record cannot be started without the check either.
-    storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 60_000).toISOString()));
+    await storeRecord(runtime!.runtime.db, okRecord("fresh.test", 80, "x", new Date(NOW - 60_000).toISOString()));
     expect((await postForm({ url: "fresh.test", forceRescan: "true" })).status).toBe(403);
   });
 
   test("a bad URL shows the form again with the error and the escaped value", async () => {
-    start();
+    await start();
     const response = await postForm({ url: HOSTILE_STRINGS[1] });
     expect(response.status).toBe(400);
     const text = await response.text();
@@ -104,18 +104,18 @@ describe("POST /scan without JavaScript", () => {
   });
 
   test("a form that is not url-encoded is refused", async () => {
-    start();
+    await start();
     const response = await runtime!.request("/scan", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(response.status).toBe(400);
   });
 
   test("with a solved challenge it starts the scan like the API; a replayed token is refused", async () => {
-    start();
+    await start();
     const solved = await token();
     const response = await postForm({ url: "browser.test", challengeToken: solved });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/report/browser.test");
-    expect(findActiveJob(runtime!.runtime.db, "browser.test")?.state).toBe("queued");
+    expect((await findActiveJob(runtime!.runtime.db, "browser.test"))?.state).toBe("queued");
 
     const replayed = await postForm({ url: "other.test", challengeToken: solved });
     expect(replayed.status).toBe(403);
@@ -123,7 +123,7 @@ describe("POST /scan without JavaScript", () => {
   }, 60_000);
 
   test("a rate-limited scan answers 429 with the wait in words and in Retry-After", async () => {
-    start({ LIMIT_PER_DOMAIN_PER_HOUR: "0" });
+    await start({ LIMIT_PER_DOMAIN_PER_HOUR: "0" });
     const response = await postForm({ url: "limited.test", challengeToken: await token() });
     expect(response.status).toBe(429);
     const seconds = Number(response.headers.get("retry-after"));

@@ -4,8 +4,8 @@ import { parseHTML } from "linkedom";
 import { createTestRuntime, type TestRuntime } from "../helpers/test-runtime.ts";
 
 let runtime: TestRuntime;
-beforeAll(() => {
-  runtime = createTestRuntime({});
+beforeAll(async () => {
+  runtime = await createTestRuntime({});
 });
 afterAll(() => runtime.close());
 

@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function page(path: string, offsite: "on" | "off") {
-  runtime = createTestRuntime({ OFFSITE_CHECKS: offsite }, { runWorker: false, lookup: fakeDns() });
+  runtime = await createTestRuntime({ OFFSITE_CHECKS: offsite }, { runWorker: false, lookup: fakeDns() });
   const text = await (await runtime.request(path)).text();
   return { text, document: parseHTML(text).document };
 }

@@ -35,7 +35,7 @@ describe("waits in words", () => {
 
 describe("the rate-limited scan page", () => {
   test("one countdown, the limit stated once, and the API's message keeps its own retry sentence", async () => {
-    runtime = createTestRuntime({ LIMIT_PER_IP_PER_HOUR: "1", PIPELINE_TOKEN: TOKEN, PUBLIC_URL: "https://scan.example.org" }, { runWorker: false, lookup: fakeDns() });
+    runtime = await createTestRuntime({ LIMIT_PER_IP_PER_HOUR: "1", PIPELINE_TOKEN: TOKEN, PUBLIC_URL: "https://scan.example.org" }, { runWorker: false, lookup: fakeDns() });
     // The first fresh scan from this address uses the hour's one slot…
     expect((await runtime.scan({ url: "first.test" }, { token: TOKEN })).status).toBe(202);
     // …so the API refuses the next with its message, ending in the retry sentence scripts read…

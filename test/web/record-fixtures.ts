@@ -39,7 +39,7 @@ export function failedRecordFor(domain: string, reason: string, scannedAt = "202
   return { domain, status: "failed", scannedAt, result: null, offSite: null, reason };
 }
 
-export function storeRecord(db: Db, record: VisibilityRecord): number {
+export function storeRecord(db: Db, record: VisibilityRecord): Promise<number> {
   return insertScan(db, {
     domain: record.domain,
     status: record.status,
@@ -47,7 +47,6 @@ export function storeRecord(db: Db, record: VisibilityRecord): number {
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
     artifactsJson: null,
-    callerKind: "pipeline",
-    apiKeyId: null,
+    caller: { kind: "pipeline" },
   });
 }

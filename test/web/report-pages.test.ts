@@ -18,8 +18,8 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-function start(env: Record<string, string> = {}) {
-  runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org", ...env }, { now: () => NOW, runWorker: false });
+async function start(env: Record<string, string> = {}) {
+  runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org", ...env }, { now: () => NOW, runWorker: false });
   return runtime;
 }
 
@@ -31,8 +31,8 @@ async function page(path: string) {
 
 describe("GET /report/:domain", () => {
   test("a stored record: gauge with its text alternative, grade, every pillar with expandable signals, issues in order, off-site links, JSON link", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("good.test", 78));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("good.test", 78));
     const { response, text, document } = await page("/report/good.test");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toStartWith("text/html");
@@ -78,8 +78,8 @@ describe("GET /report/:domain", () => {
   });
 
   test("Open Graph tags preview the grade with absolute URLs", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("og.test", 93));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("og.test", 93));
     const { document } = await page("/report/og.test");
     const meta = (property: string) => document.querySelector(`meta[property="${property}"]`)?.getAttribute("content");
     expect(meta("og:title")).toBe("og.test scores 93/100 (grade A) for AI visibility");
@@ -94,8 +94,8 @@ describe("GET /report/:domain", () => {
   });
 
   test("hostile text in every field of the record renders as inert text", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("hostile.test", 55, HOSTILE_TEXT));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("hostile.test", 55, HOSTILE_TEXT));
     const { response, text, document } = await page("/report/hostile.test");
     expect(response.status).toBe(200);
     expectInert(text);
@@ -107,8 +107,8 @@ describe("GET /report/:domain", () => {
   });
 
   test("a failed record explains what failed and what to check", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, failedRecordFor("down.test", `The site could not be reached (https://down.test/: Could not connect to down.test (192.0.2.1:443): ECONNREFUSED ${HOSTILE_STRINGS[0]}.).`));
+    const s = await start();
+    await storeRecord(s.runtime.db, failedRecordFor("down.test", `The site could not be reached (https://down.test/: Could not connect to down.test (192.0.2.1:443): ECONNREFUSED ${HOSTILE_STRINGS[0]}.).`));
     const { response, text, document } = await page("/report/down.test");
     expect(response.status).toBe(200);
     expectInert(text);
@@ -129,7 +129,7 @@ describe("GET /report/:domain", () => {
   });
 
   test("a domain never scanned is a 404 page with a button to scan it", async () => {
-    start();
+    await start();
     const { response, document } = await page("/report/never.test");
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toStartWith("text/html");
@@ -141,8 +141,8 @@ describe("GET /report/:domain", () => {
   });
 
   test("a scan in progress refreshes itself until the record exists, showing queued or running", async () => {
-    const s = start();
-    enqueueScan(s.runtime.db, "queued.test", { kind: "challenge", apiKeyId: null }, NOW);
+    const s = await start();
+    await enqueueScan(s.runtime.db, "queued.test", { kind: "challenge" }, NOW);
     const { response, document } = await page("/report/queued.test");
     expect(response.status).toBe(200);
     expect(document.querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe("3");
@@ -151,7 +151,7 @@ describe("GET /report/:domain", () => {
     expect(document.querySelectorAll("ul.checks li").length).toBe(PILLARS.filter((pillar) => pillar.id !== "presence").length);
 
     // With an older record, the record shows with a note, and the page still refreshes.
-    storeRecord(s.runtime.db, okRecord("queued.test", 61));
+    await storeRecord(s.runtime.db, okRecord("queued.test", 61));
     const again = await page("/report/queued.test");
     expect(again.document.querySelector("h1")!.textContent).toBe("queued.test");
     expect(again.document.querySelector(".running-note")!.textContent).toContain("A new scan of queued.test is running");
@@ -159,7 +159,7 @@ describe("GET /report/:domain", () => {
   });
 
   test("other spellings of a domain redirect to its canonical report address; a non-domain is a 404 page", async () => {
-    start();
+    await start();
     const redirected = await runtime!.request("/report/WWW.Example.COM");
     expect(redirected.status).toBe(301);
     expect(redirected.headers.get("location")).toBe("/report/example.com");
@@ -171,7 +171,7 @@ describe("GET /report/:domain", () => {
 
 describe("the challenge widget and the CSP", () => {
   test("ALTCHA pages load only our own origin", async () => {
-    start();
+    await start();
     const { response, document } = await page("/");
     const csp = response.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'self'");
@@ -185,8 +185,8 @@ describe("the challenge widget and the CSP", () => {
   });
 
   test("with CHALLENGE=turnstile the pages use Cloudflare's widget and the CSP allows exactly that origin", async () => {
-    start({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site-key-123", TURNSTILE_SECRET_KEY: "secret" });
-    storeRecord(runtime!.runtime.db, okRecord("ts.test", 80));
+    await start({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site-key-123", TURNSTILE_SECRET_KEY: "secret" });
+    await storeRecord(runtime!.runtime.db, okRecord("ts.test", 80));
     for (const path of ["/", "/report/ts.test", "/report/unknown.test"]) {
       const { response, document } = await page(path);
       const csp = response.headers.get("content-security-policy")!;

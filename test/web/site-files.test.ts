@@ -14,7 +14,7 @@ afterEach(async () => {
 
 describe("site files", () => {
   test("robots.txt welcomes AI crawlers to the pages and names the sitemap", async () => {
-    runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
+    runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
     const response = await runtime.request("/robots.txt");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toStartWith("text/plain");
@@ -28,7 +28,7 @@ describe("site files", () => {
   });
 
   test("llms.txt describes the API for agents with absolute links from PUBLIC_URL", async () => {
-    runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org/" });
+    runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org/" });
     const response = await runtime.request("/llms.txt");
     expect(response.status).toBe(200);
     const text = await response.text();
@@ -44,13 +44,13 @@ describe("site files", () => {
   });
 
   test("sitemap.xml lists the pages with absolute URLs", async () => {
-    runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
+    runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
     const text = await (await runtime.request("/sitemap.xml")).text();
     expect(text).toContain("<loc>https://scan.example.org/</loc>");
   });
 
   test("assets come from the binary with types, caching and ETag revalidation", async () => {
-    runtime = createTestRuntime();
+    runtime = await createTestRuntime();
     const expected: Record<string, string> = {
       "/assets/site.css": "text/css",
       "/assets/site.js": "text/javascript",

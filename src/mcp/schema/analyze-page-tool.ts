@@ -47,7 +47,7 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     async run(args, context) {
       const target = reportSubjectOf(args.url);
-      const previousId = target.ok ? (latestRecord(deps.db, target.subject)?.id ?? 0) : 0;
+      const previousId = target.ok ? ((await latestRecord(deps.db, target.subject))?.id ?? 0) : 0;
       const outcome = await startScan(deps.scans, { url: args.url, forceRescan: args.forceRescan ?? false, caller: { kind: "mcp" }, clientIp: context.clientIp });
       switch (outcome.kind) {
         case "invalid":

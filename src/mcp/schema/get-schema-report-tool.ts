@@ -37,7 +37,7 @@ export function getSchemaReportTool(deps: McpToolDeps): McpTool {
       if (!target.ok) return { ok: false, text: `${JSON.stringify(args.domain)} is not a domain: ${target.error}` };
       const domain = target.subject.domain;
       const url = reportUrl(deps.publicUrl, domain);
-      const { latest: stored, running: active } = readDomainReport(deps.db, target.subject);
+      const { latest: stored, running: active } = await readDomainReport(deps.db, target.subject);
       const scanRunning = active !== null;
       if (!stored) {
         return {

@@ -54,7 +54,7 @@ export function scanSiteTool(deps: McpToolDeps): McpTool {
     async run(args, context) {
       // The latest record before the request, so that the wait recognises the one this scan writes.
       const target = reportSubjectOf(args.url);
-      const previousId = target.ok ? (latestRecord(deps.db, target.subject)?.id ?? 0) : 0;
+      const previousId = target.ok ? ((await latestRecord(deps.db, target.subject))?.id ?? 0) : 0;
 
       const outcome = await startScan(deps.scans, {
         url: args.url,

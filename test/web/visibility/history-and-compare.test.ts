@@ -22,8 +22,8 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-function start(): TestRuntime {
-  runtime = createTestRuntime({}, { now: () => NOW, runWorker: false });
+async function start(): Promise<TestRuntime> {
+  runtime = await createTestRuntime({}, { now: () => NOW, runWorker: false });
   return runtime;
 }
 
@@ -41,18 +41,18 @@ function withStatus(record: VisibilityRecord, changes: [number, number, "pass" |
 
 describe("History and changes on the report page", () => {
   test("a domain scanned once shows no history section", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("once.test", 70));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("once.test", 70));
     const { document } = await page("/report/once.test");
     expect(document.querySelector("#history")).toBeNull();
   });
 
   test("after three scans: the chart has a point per scan, and the changes since the previous one are fixed and new", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("three.test", 52, "x", "2026-11-10T10:00:00.000Z"));
-    storeRecord(s.runtime.db, okRecord("three.test", 61, "x", "2026-11-15T10:00:00.000Z"));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("three.test", 52, "x", "2026-11-10T10:00:00.000Z"));
+    await storeRecord(s.runtime.db, okRecord("three.test", 61, "x", "2026-11-15T10:00:00.000Z"));
     // Pillar 0's failing check is fixed, pillar 1's passing check now fails.
-    storeRecord(s.runtime.db, withStatus(okRecord("three.test", 74, "x", "2026-11-20T10:00:00.000Z"), [[0, 1, "pass"], [1, 0, "fail"]]));
+    await storeRecord(s.runtime.db, withStatus(okRecord("three.test", 74, "x", "2026-11-20T10:00:00.000Z"), [[0, 1, "pass"], [1, 0, "fail"]]));
 
     const { status, document } = await page("/report/three.test");
     expect(status).toBe(200);
@@ -73,10 +73,10 @@ describe("History and changes on the report page", () => {
   });
 
   test("a failed scan in between is a mark on the chart; the comparison skips it for the completed scan before", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("flaky.test", 60, "x", "2026-11-10T10:00:00.000Z"));
-    storeRecord(s.runtime.db, failedRecordFor("flaky.test", "No answer.", "2026-11-12T10:00:00.000Z"));
-    storeRecord(s.runtime.db, okRecord("flaky.test", 60, "x", "2026-11-20T10:00:00.000Z"));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("flaky.test", 60, "x", "2026-11-10T10:00:00.000Z"));
+    await storeRecord(s.runtime.db, failedRecordFor("flaky.test", "No answer.", "2026-11-12T10:00:00.000Z"));
+    await storeRecord(s.runtime.db, okRecord("flaky.test", 60, "x", "2026-11-20T10:00:00.000Z"));
     const { document } = await page("/report/flaky.test");
     const section = document.querySelector("#history")!;
     expect(section.querySelector(".changes-lead")!.textContent).toContain("score unchanged at 60");
@@ -87,11 +87,11 @@ describe("History and changes on the report page", () => {
   });
 
   test("titles the scanned records carry are escaped in the changes", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("hostile.test", 50, "x", "2026-11-10T10:00:00.000Z"));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("hostile.test", 50, "x", "2026-11-10T10:00:00.000Z"));
     const now = withStatus(okRecord("hostile.test", 55, "x", "2026-11-20T10:00:00.000Z"), [[0, 1, "pass"]]);
     now.result!.pillars[0]!.signals[1]!.title = HOSTILE_TEXT;
-    storeRecord(s.runtime.db, now);
+    await storeRecord(s.runtime.db, now);
     const { text } = await page("/report/hostile.test");
     const document = expectInert(text);
     expect(document.querySelector("#changes-fixed li")!.textContent).toContain(HOSTILE_TEXT);
@@ -100,11 +100,11 @@ describe("History and changes on the report page", () => {
 
 describe("the report page during a rescan", () => {
   test("shows the running scan's step in a notice site.js can follow, and reloads itself only without JavaScript", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("again.test", 70));
-    enqueueScan(s.runtime.db, "again.test", { kind: "key", apiKeyId: null }, NOW);
-    const job = claimNextJob(s.runtime.db, NOW, 60_000)!;
-    setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 5, total: 9, step: "Reading llms.txt <now>" }), NOW);
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("again.test", 70));
+    await enqueueScan(s.runtime.db, "again.test", { kind: "pipeline" }, NOW);
+    const job = (await claimNextJob(s.runtime.db, NOW, 60_000))!;
+    await setJobProgress(s.runtime.db, job.id, job.leaseToken, JSON.stringify({ done: 5, total: 9, step: "Reading llms.txt <now>" }), NOW);
     const { text, document } = await page("/report/again.test");
     const note = document.querySelector("[data-rescan-note]")!;
     expect(note.getAttribute("data-report")).toBe("/api/report/again.test.json");
@@ -119,7 +119,7 @@ describe("the report page during a rescan", () => {
 
 describe("GET /compare", () => {
   test("two scanned domains side by side: overall, every pillar, reach by platform and top issues", async () => {
-    const s = start();
+    const s = await start();
     const client = okRecord("client.test", 64);
     client.result!.pillars[0]!.signals.push({
       id: "ai-platform-reach",
@@ -130,8 +130,8 @@ describe("GET /compare", () => {
       detail: "",
       evidence: [`${AI_PLATFORMS[0]!.name}: can read — Googlebot may index it (70% of the AI audience)`, `${AI_PLATFORMS[1]!.name}: cannot read — OAI-SearchBot gets HTTP 403 at the edge (20% of the AI audience)`],
     });
-    storeRecord(s.runtime.db, client);
-    storeRecord(s.runtime.db, okRecord("rival.test", 88));
+    await storeRecord(s.runtime.db, client);
+    await storeRecord(s.runtime.db, okRecord("rival.test", 88));
     const { status, document } = await page("/compare?domains=client.test,%20WWW.Rival.test");
     expect(status).toBe(200);
     expect(Array.from(document.querySelectorAll(".compare-table thead th")).map((cell) => cell.textContent)).toEqual(["client.test", "rival.test"]);
@@ -147,7 +147,7 @@ describe("GET /compare", () => {
   });
 
   test("the form alone; 400 for fewer than two or more than four; a domain never scanned is named with a link to scan it", async () => {
-    start();
+    await start();
     const empty = await page("/compare");
     expect(empty.status).toBe(200);
     expect(empty.document.querySelector("form.compare-form")).not.toBeNull();
@@ -160,7 +160,7 @@ describe("GET /compare", () => {
     expect(five.status).toBe(400);
     expect(five.document.querySelector("#compare-error")!.textContent).toBe("At most 4 domains can be compared at once; 5 were given.");
 
-    storeRecord(runtime!.runtime.db, okRecord("known.test", 70));
+    await storeRecord(runtime!.runtime.db, okRecord("known.test", 70));
     const partly = await page("/compare?domains=known.test,unknown.test,not_a_domain");
     expect(partly.status).toBe(200);
     expect(partly.document.querySelector('.notice.warn a[href="/report/unknown.test"]')).not.toBeNull();
@@ -170,7 +170,7 @@ describe("GET /compare", () => {
   });
 
   test("hostile names in the query are escaped", async () => {
-    start();
+    await start();
     const { text } = await page(`/compare?domains=${encodeURIComponent(`"><script>alert(1)</script>,<img src=x onerror=alert(2)>`)}`);
     expectInert(text);
     expect(text).not.toContain("<script>alert(1)");

@@ -18,8 +18,8 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-function start() {
-  runtime = createTestRuntime({ PUBLIC_URL: "https://scan.example.org" }, { now: () => NOW, runWorker: false });
+async function start() {
+  runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org" }, { now: () => NOW, runWorker: false });
   return runtime;
 }
 
@@ -35,9 +35,9 @@ function scanned(domain: string, artifacts = site({ offsite: null })) {
 
 describe("the report explains its score", () => {
   test("the arithmetic: points per pillar, the pillar left out and why, the scaling, the score", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("explain.test");
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document } = await page("/report/explain.test");
     const section = document.querySelector("section.arithmetic")!;
     expect(section.querySelector("h2")!.textContent).toBe("How the score adds up");
@@ -50,9 +50,9 @@ describe("the report explains its score", () => {
   });
 
   test("a gate that caps the grade is shown with the score before and after", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("gated.test", siteWithRobots("User-agent: *\nDisallow: /\n"));
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document } = await page("/report/gated.test");
     const text = document.querySelector("section.arithmetic")!.textContent!;
     expect(text).toContain("A gate caps the score at");
@@ -62,9 +62,9 @@ describe("the report explains its score", () => {
 
 describe("every check, filterable, at a stable anchor", () => {
   test("issues, passed checks and checks not assessed, each with its anchor, status, impact and effort", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("checks.test");
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document } = await page("/report/checks.test");
     const signals = record.result!.pillars.flatMap((pillar) => pillar.signals);
     const passed = signals.filter((signal) => signal.status === "pass").length;
@@ -89,8 +89,8 @@ describe("every check, filterable, at a stable anchor", () => {
   });
 
   test("an older record without signal impact or fixes takes them from the catalogue and the top issues", async () => {
-    const s = start();
-    storeRecord(s.runtime.db, okRecord("old.test", 70));
+    const s = await start();
+    await storeRecord(s.runtime.db, okRecord("old.test", 70));
     const { document, text } = await page("/report/old.test");
     expect(document.querySelectorAll("li.check").length).toBe(14);
     expect(text).toContain("This record does not list the pages it read");
@@ -100,9 +100,9 @@ describe("every check, filterable, at a stable anchor", () => {
 
 describe("pages read, duration and download", () => {
   test("the pages the scan read, how long it took, and a Download JSON link", async () => {
-    const s = start();
+    const s = await start();
     const record = scanned("pages.test");
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { document, text } = await page("/report/pages.test");
     const rows = document.querySelectorAll(".pages-table tbody tr");
     expect(rows.length).toBe(record.pages!.length);
@@ -116,7 +116,7 @@ describe("pages read, duration and download", () => {
 
 describe("learn-more pages", () => {
   test("every check has one, from the scoring tables; the index lists them all; an unknown id is a 404", async () => {
-    start();
+    await start();
     for (const audit of AUDITS) {
       expect(AUDIT_SUMMARIES[audit.id]).toBeString();
       const { response, document } = await page(`/checks/${audit.id}`);
@@ -139,12 +139,12 @@ describe("hostile text in the checks list", () => {
   test("a signal's fix with hostile code and prose renders inert, and Copy targets only the code", async () => {
     const { HOSTILE_TEXT } = await import("../hostile-content.ts");
     const { expectInert } = await import("../inert-html.ts");
-    const s = start();
+    const s = await start();
     const record = okRecord("hostile-checks.test", 55, HOSTILE_TEXT);
     const signal = record.result!.pillars[0]!.signals[1]!;
     signal.impact = "high";
     signal.fix = { what: `What \`${HOSTILE_TEXT}\``, why: HOSTILE_TEXT, how: `Do ${HOSTILE_TEXT}:\n\n\`\`\`\`text\n\`\`\`\n${HOSTILE_TEXT}\n\`\`\`\``, effort: "L" };
-    storeRecord(s.runtime.db, record);
+    await storeRecord(s.runtime.db, record);
     const { response, text, document } = await page("/report/hostile-checks.test");
     expect(response.status).toBe(200);
     expectInert(text);

@@ -1,17 +1,13 @@
 /**
- * Numbered schema migrations. Each runs once, in order, inside a transaction; the applied version
+ * SQLite's numbered schema migrations (PostgreSQL has its own, in postgres-migrations.ts). Each runs once, in order, inside a transaction; the applied version
  * is kept in SQLite's `user_version`. Never edit a migration that has shipped: add the next one.
  *
  * Times are INTEGER milliseconds since the Unix epoch throughout, so that comparisons are plain
  * integer comparisons and a PostgreSQL backend can use BIGINT for the same columns.
  */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+import type { Migration } from "./database.ts";
 
-export const migrations: readonly Migration[] = [
+export const sqliteMigrations: readonly Migration[] = [
   {
     version: 1,
     name: "initial",
