@@ -12,6 +12,7 @@ import { benchStructuredData } from "./bench/structured-data.ts";
 import { benchStartup } from "./bench/startup.ts";
 import { benchApiUnderLoad } from "./bench/api-under-load.ts";
 import { benchReportThroughputPostgres } from "./bench/report-throughput-postgres.ts";
+import { benchQueueThroughput } from "./bench/queue-throughput.ts";
 
 const binary = process.env.SIGHTLINE_BINARY ?? "dist/sightline";
 if (!process.env.SIGHTLINE_BINARY || !existsSync(binary)) await $`bun run build`;
@@ -31,3 +32,5 @@ const apiUnderLoad = await benchApiUnderLoad(binary);
 for (const line of apiUnderLoad.lines) console.log(line);
 const reportPostgres = await benchReportThroughputPostgres(binary);
 for (const line of reportPostgres.lines) console.log(line);
+const queueThroughput = await benchQueueThroughput();
+for (const line of queueThroughput.lines) console.log(line);
