@@ -11,6 +11,8 @@ import { benchScanMemory } from "./bench/scan-memory.ts";
 import { benchStructuredData } from "./bench/structured-data.ts";
 import { benchStartup } from "./bench/startup.ts";
 import { benchApiUnderLoad } from "./bench/api-under-load.ts";
+import { benchReportThroughputPostgres } from "./bench/report-throughput-postgres.ts";
+import { benchQueueThroughput } from "./bench/queue-throughput.ts";
 
 const binary = process.env.SIGHTLINE_BINARY ?? "dist/sightline";
 if (!process.env.SIGHTLINE_BINARY || !existsSync(binary)) await $`bun run build`;
@@ -28,3 +30,7 @@ const startup = await benchStartup(binary);
 for (const line of startup.lines) console.log(line);
 const apiUnderLoad = await benchApiUnderLoad(binary);
 for (const line of apiUnderLoad.lines) console.log(line);
+const reportPostgres = await benchReportThroughputPostgres(binary);
+for (const line of reportPostgres.lines) console.log(line);
+const queueThroughput = await benchQueueThroughput();
+for (const line of queueThroughput.lines) console.log(line);
