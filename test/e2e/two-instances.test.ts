@@ -14,6 +14,8 @@ import { sightlineBinary } from "../helpers/binary.ts";
 import { startFixtureSite, TEST_CA_PATH, type FixtureSite } from "../helpers/fixture-server.ts";
 import { hasPostgres, postgresLabel, POSTGRES_HOOK_TIMEOUT_MS, testPostgres, warmUpPostgres, type TestDatabase } from "../helpers/postgres.ts";
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
+import { solveAltcha } from "../helpers/altcha-solver.ts";
+import type { Challenge } from "altcha-lib";
 
 const TOKEN = "two-instances-pipeline-token-0123456789";
 const available = hasPostgres();
@@ -22,6 +24,10 @@ const available = hasPostgres();
 const bulkDomains = Array.from({ length: 100 }, (_, index) => `bulk${index}.secure.test`);
 const limitDomains = Array.from({ length: 20 }, (_, index) => `limit${index}.secure.test`);
 const CRASH_DOMAIN = "crash.secure.test";
+const ADMIN_EMAIL = "admin@example.com";
+const ADMIN_PASSWORD = "two instances, one admin";
+/** PUBLIC_URL's origin: the admin's form posts must come from it. */
+const PUBLIC_ORIGIN = "http://localhost";
 
 let database: TestDatabase | null = null;
 let sql: SQL;
@@ -57,6 +63,11 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
       ...process.env,
       DATABASE_URL: database.url,
       PIPELINE_TOKEN: TOKEN,
+      PUBLIC_URL: PUBLIC_ORIGIN,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      // Every instance needs the same challenge key, so that a challenge one issues is accepted by another.
+      ALTCHA_HMAC_KEY: "two-instances-altcha-hmac-key-0123456789",
       // One trusted proxy: the last X-Forwarded-For entry is the client, so a test chooses its rate-limit bucket.
       TRUST_PROXY: "1",
       NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
@@ -108,7 +119,7 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
     expect(await countOf(sql`SELECT count(*) AS n FROM jobs WHERE domain LIKE 'limit%'`)).toBe(8);
   }, 20_000);
 
-  test("a key from `sightline keys create` works on both; revoked, the other instance refuses it on the next request", async () => {
+  test("a key from `sightline keys create` works on both; revoked through one instance's admin page, the other refuses it on the next request", async () => {
     const created = Bun.spawnSync([binary, "keys", "create", "two instances"], { env, stdout: "pipe", stderr: "pipe" });
     expect(created.exitCode).toBe(0);
     const key = created.stdout.toString().trim();
@@ -117,19 +128,28 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
     const cachedDomain = bulkDomains[0]!;
     expect((await scan(first, cachedDomain, { token: key })).status).toBe(200);
     expect((await scan(second, cachedDomain, { token: key })).status).toBe(200);
-
     const listed = Bun.spawnSync([binary, "keys", "list", "--json"], { env, stdout: "pipe" });
-    const keys = JSON.parse(listed.stdout.toString()) as Array<{ id: number; name: string }>;
-    const id = keys.find((entry) => entry.name === "two instances")!.id;
-    const revoked = Bun.spawnSync([binary, "keys", "revoke", String(id)], { env, stderr: "pipe" });
-    expect(revoked.exitCode).toBe(0);
+    const id = (JSON.parse(listed.stdout.toString()) as Array<{ id: number; name: string }>).find((entry) => entry.name === "two instances")!.id;
 
+    // The admin signs in on the first instance with a challenge the second issued (one shared ALTCHA_HMAC_KEY);
+    // the session is then good on both, and the solution is spent on both.
+    const challengeToken = await solveAltcha((await (await fetch(`${second.baseUrl}/api/challenge`)).json()) as Challenge);
+    const login = await postForm(first, "/admin/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, challengeToken });
+    expect(login.status).toBe(303);
+    const cookie = sessionCookieOf(login);
+    expect(cookie).toStartWith("sightline_admin=");
+    expect((await fetch(`${second.baseUrl}/admin`, { headers: { cookie: cookie! }, redirect: "manual" })).status).toBe(200);
+    expect((await postForm(second, "/admin/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, challengeToken })).status).toBe(403);
+
+    const revoked = await postForm(first, `/admin/keys/${id}/revoke`, {}, cookie!);
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get("location")).toBe("/admin?revoked=1#users");
     for (const instance of [second, first]) {
       const refused = await scan(instance, cachedDomain, { token: key });
       expect(refused.status).toBe(401);
       expect(await refused.json()).toEqual({ error: "Unauthorized" });
     }
-  }, 20_000);
+  }, 40_000);
 
   test("a cached report served by one instance shows the record the other instance just stored", async () => {
     const domain = bulkDomains[1]!;
@@ -187,6 +207,18 @@ function scan(instance: ServiceProcess, domain: string, options: { token?: strin
   const headers: Record<string, string> = { "content-type": "application/json", authorization: `Bearer ${options.token ?? TOKEN}` };
   if (options.client) headers["x-forwarded-for"] = options.client;
   return fetch(`${instance.baseUrl}/api/scan`, { method: "POST", headers, body: JSON.stringify({ url: domain, forceRescan: options.forceRescan ?? false }) });
+}
+
+/** A form post as the browser sends it from one of our pages (same origin), without following the redirect. */
+function postForm(instance: ServiceProcess, path: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", origin: PUBLIC_ORIGIN, "sec-fetch-site": "same-origin" };
+  if (cookie) headers.cookie = cookie;
+  return fetch(`${instance.baseUrl}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString(), redirect: "manual" });
+}
+
+/** `name=value` of the first Set-Cookie that sets a value, or null. */
+function sessionCookieOf(response: Response): string | null {
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).find((pair) => !pair.endsWith("=")) ?? null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
