@@ -55,7 +55,7 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
     fast = await startFixtureSite(smallSite(), { tls: true });
     gated = await startFixtureSite(async (request) => {
       await gate;
-      return smallSite()[new URL(request.url).pathname] === undefined ? new Response("Not found", { status: 404 }) : serveSmall(request);
+      return serveSmall(request);
     }, { tls: true });
     // Plain HTTP on port 80 sends the scanner to HTTPS, as a real site would.
     plain = await startFixtureSite((request) => new Response(null, { status: 301, headers: { location: `https://${request.headers.get("host")}${new URL(request.url).pathname}` } }));
@@ -67,8 +67,8 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
       PUBLIC_URL: PUBLIC_ORIGIN,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      // Every instance needs the same challenge key, so that a challenge one issues is accepted by another.
-      ALTCHA_HMAC_KEY: "two-instances-altcha-hmac-key-0123456789",
+      // No ALTCHA_HMAC_KEY: the key generated at the first start is kept in the database, and the two
+      // instances, started together, must still end up with the same one (the admin test uses it).
       // One trusted proxy: the last X-Forwarded-For entry is the client, so a test chooses its rate-limit bucket.
       TRUST_PROXY: "1",
       NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
@@ -133,7 +133,7 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
     const listed = Bun.spawnSync([binary, "keys", "list", "--json"], { env, stdout: "pipe" });
     const id = (JSON.parse(listed.stdout.toString()) as Array<{ id: number; name: string }>).find((entry) => entry.name === "two instances")!.id;
 
-    // The admin signs in on the first instance with a challenge the second issued (one shared ALTCHA_HMAC_KEY);
+    // The admin signs in on the first instance with a challenge the second issued (one key, kept in the database);
     // the session is then good on both, and the solution is spent on both.
     const challengeToken = await solveAltcha((await (await fetch(`${second.baseUrl}/api/challenge`)).json()) as Challenge);
     const login = await postForm(first, "/admin/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, challengeToken });
@@ -273,5 +273,7 @@ function smallSite(): Record<string, string> {
 
 function serveSmall(request: Request): Response {
   const path = new URL(request.url).pathname;
-  return new Response(smallSite()[path], { headers: { "content-type": path.endsWith(".txt") ? "text/plain" : "text/html" } });
+  const body = smallSite()[path];
+  if (body === undefined) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+  return new Response(body, { headers: { "content-type": path.endsWith(".txt") ? "text/plain" : "text/html" } });
 }
