@@ -52,6 +52,8 @@ interface ActiveJob {
   settled: Promise<void>;
   /** Set once the job is no longer ours to write: released at stop, or its lease was lost. */
   abandoned: boolean;
+  /** Set while its outcome is being written: a lease that then stops renewing was ended by us, not lost. */
+  recording: boolean;
 }
 
 export function startWorker(options: WorkerOptions): Worker {
@@ -136,14 +138,16 @@ export function startWorker(options: WorkerOptions): Worker {
 
   function launch(job: ClaimedJob): void {
     const controller = new AbortController();
-    const entry: ActiveJob = { job, controller, settled: Promise.resolve(), abandoned: false };
+    const entry: ActiveJob = { job, controller, settled: Promise.resolve(), abandoned: false, recording: false };
     active.set(job.id, entry);
     log("info", "scan job started", { jobId: job.id, domain: job.domain, attempt: job.attempts });
     recordScanStarted();
     const startedAt = now();
     entry.settled = runSafely(job, controller.signal)
       .then(async (result) => {
-        if (!entry.abandoned) await record(job, result, now() - startedAt);
+        if (entry.abandoned) return;
+        entry.recording = true;
+        await record(job, result, now() - startedAt);
       })
       .catch((error) => log("error", "could not record a scan job's outcome", { jobId: job.id, domain: job.domain, error: messageOf(error) }))
       .finally(() => {
@@ -210,7 +214,7 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function heartbeat(): Promise<void> {
     for (const entry of [...active.values()]) {
-      if (entry.abandoned) continue;
+      if (entry.abandoned || entry.recording) continue;
       let renewed: boolean;
       try {
         renewed = await renewLease(db, entry.job, now(), leaseMs);
@@ -219,7 +223,7 @@ export function startWorker(options: WorkerOptions): Worker {
         log("error", "could not renew a scan job's lease", { jobId: entry.job.id, error: messageOf(error) });
         continue;
       }
-      if (!renewed && !entry.abandoned) {
+      if (!renewed && !entry.abandoned && !entry.recording) {
         entry.abandoned = true;
         entry.controller.abort(new Error("The job's lease was lost to another worker."));
         log("warn", "scan job lease lost; abandoning it", { jobId: entry.job.id, domain: entry.job.domain });

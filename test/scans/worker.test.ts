@@ -106,6 +106,30 @@ describe("startWorker", () => {
     expect(JSON.stringify(logs)).not.toContain(token);
   });
 
+  test("a heartbeat that meets a job while its record is being stored does not call the lease lost", async () => {
+    const db = memoryDb();
+    const id = await enqueueScan(db, "slow-store.test", anonymous, Date.now());
+    const logs: LogLine[] = [];
+    start(
+      {
+        db,
+        heartbeatMs: 5,
+        runJob: async (job) => ({
+          kind: "done",
+          // Heartbeats fire while the record is written; their renewals then find the job finished.
+          store: async () => {
+            await Bun.sleep(60);
+            await storeOk(db, job)();
+          },
+        }),
+      },
+      logs,
+    );
+    await waitFor(async () => (await stateOf(db, id)) === "done", "the job to finish");
+    await Bun.sleep(30);
+    expect(logs.map((line) => line.message)).toEqual(["scan job started", "scan job finished"]);
+  });
+
   test("wake() claims at once instead of waiting for the idle poll", async () => {
     const db = memoryDb();
     const worker = start({ db, pollMs: 60_000, runJob: async (job) => ({ kind: "done", store: storeOk(db, job) }) });
