@@ -121,6 +121,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       },
       connectTo,
       lookup: overrides.lookup,
+      perPage: config.SERVICE === "schema",
       wakeWorker: () => worker.wake(),
       now,
     },

@@ -19,11 +19,12 @@ export class RunningScanMemo {
 
   get(subject: ReportSubject): Promise<RunningScan | null> {
     const now = performance.now();
-    const entry = this.entries.get(subject.domain);
+    const key = subject.page === undefined ? subject.domain : `${subject.domain} ${subject.page ?? ""}`;
+    const entry = this.entries.get(key);
     if (entry && now - entry.at < this.maxAgeMs) return entry.running;
     const running = runningScan(this.db, subject);
     if (!entry && this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(subject.domain, { at: now, running });
+    this.entries.set(key, { at: now, running });
     return running;
   }
 }

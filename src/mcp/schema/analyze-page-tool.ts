@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SchemaRecord } from "../../analyzers/schema/record-schema.ts";
 import { startScan } from "../../scans/start-scan.ts";
 import { latestRecord } from "../../reports/latest-record.ts";
-import { reportSubjectOf } from "../../reports/report-subject.ts";
+import { pageSubjectOf } from "../../reports/report-subject.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
@@ -38,15 +38,15 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
       "Analyse the schema.org structured data of one web page: every JSON-LD, Microdata and RDFa item with its errors and warnings, " +
       "whether each qualifies for Google rich results (Product, Article, FAQ, Breadcrumb, Event, Recipe, Local business, Video, Job " +
       "posting, Software app, Review) and what it is missing, plus ready-to-paste JSON-LD generated from the page's content for what it " +
-      "does not mark up yet. Records are stored per domain: a record younger than the cache lifetime is returned at no cost (it may be " +
-      "of another page of the domain: its result.page.url says which; set forceRescan to analyse this page). A fresh analysis counts " +
+      "does not mark up yet. Records are stored per page: a record of this page younger than the cache lifetime is returned at no cost " +
+      "(set forceRescan to analyse the page again). A fresh analysis counts " +
       `against limits shared by anonymous callers (${limits.perIpPerHour} per hour per address, ${limits.perDomainPerHour} per hour per domain). ` +
       `The tool waits up to ${waitSeconds} seconds; if the analysis still runs, call get_schema_report for the domain 10-20 seconds later.`,
     inputSchema: AnalyzePageInput,
     outputSchema: AnalyzePageOutput,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     async run(args, context) {
-      const target = reportSubjectOf(args.url);
+      const target = pageSubjectOf(args.url);
       const previousId = target.ok ? ((await latestRecord(deps.db, target.subject))?.id ?? 0) : 0;
       const outcome = await startScan(deps.scans, { url: args.url, forceRescan: args.forceRescan ?? false, caller: { kind: "mcp" }, clientIp: context.clientIp });
       switch (outcome.kind) {
@@ -58,7 +58,7 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
           return complete(deps, outcome.domain, JSON.parse(outcome.recordJson) as SchemaRecord, true);
         case "started": {
           const total = deps.scanWait.waitMs / 1000;
-          const stored = await waitForNewRecord(deps.db, outcome.domain, previousId, {
+          const stored = await waitForNewRecord(deps.db, { domain: outcome.domain, page: outcome.page }, previousId, {
             ...deps.scanWait,
             signal: context.signal,
             onWaiting: (elapsedMs) => {
