@@ -73,6 +73,7 @@ describe("two pages of one domain, scanned by the worker", () => {
     // Without ?url= the page shows the domain's newest record, and lists every page, newest first.
     const latest = await pageOf(service, "/report/shop.test");
     expect(latest.document.querySelector(".page-url a")!.getAttribute("href")).toBe(PAGE_B);
+    expect(a.document.querySelector('.pages-jump a[href="#pages-title"]')!.textContent).toBe("2 pages of shop.test analysed");
     const links = Array.from(a.document.querySelectorAll(".page-list a")).map((link) => link.getAttribute("href"));
     expect(links).toEqual([reportOfPage(PAGE_B), reportOfPage(PAGE_A)]);
     expect(a.document.querySelector('.page-list a[aria-current="page"]')!.getAttribute("href")).toBe(reportOfPage(PAGE_A));

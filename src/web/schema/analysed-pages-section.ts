@@ -15,6 +15,12 @@ export function shownPageOf(scan: StoredScan, fetchedUrl: string | null): { page
   return { page: null, rescanUrl: fetchedUrl ?? scan.domain };
 }
 
+/** Near the top of a report: how many pages of the domain have reports, linking to their list below. */
+export function pagesJumpLink(domain: string, pages: readonly AnalysedPage[]): SafeHtml {
+  if (pages.length < 2) return html``;
+  return html`<p class="pages-jump"><a href="#pages-title">${plural(pages.length, "page")} of ${domain} analysed</a>: each keeps its own report.</p>`;
+}
+
 /** The domain's analysed pages, most recently scanned first, each linking to its own report; the one shown is marked. */
 export function analysedPagesSection(context: PageContext, domain: string, pages: readonly AnalysedPage[], shown: string | null): SafeHtml {
   if (pages.length === 0) return html``;

@@ -9,7 +9,7 @@ import { nounFor, plural } from "../plural.ts";
 import { explainFailure } from "../failure-explanation.ts";
 import { failureCard } from "../failure-card.ts";
 import type { ReportExtras, ReportPageParts } from "../service-web.ts";
-import { analysedPagesSection, shownPageOf } from "./analysed-pages-section.ts";
+import { analysedPagesSection, pagesJumpLink, shownPageOf } from "./analysed-pages-section.ts";
 
 /**
  * The schema report page. Everything in the record may come from the scanned page (types, property
@@ -42,6 +42,7 @@ export function renderSchemaReport(context: PageContext, scan: StoredScan, scanR
 ${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
 
   const body = html`${hero(context, domain, record, result, shown.rescanUrl, extras?.pages ? canonical : undefined)}
+${extras?.pages ? pagesJumpLink(domain, extras.pages) : ""}
 ${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
 ${result ? html`${limitsSection(result.limits ?? [])}${problemsSection(result.problems ?? [])}
 ${itemsSection(result.items ?? [])}
