@@ -60,6 +60,18 @@ describe("two pages of one domain, scanned by the worker", () => {
 
     const domainRecord = (await (await service.request("/api/report/shop.test.json")).json()) as { result: { page: { url: string } } };
     expect(domainRecord.result.page.url).toBe(PAGE_B);
+    // The endpoint's ?url= (an addition) serves one page's record; the path may name the domain with www. or in capitals.
+    const recordOf = async (path: string) => {
+      const response = await service.request(path);
+      return { status: response.status, body: (await response.json()) as { error?: string; result?: { page: { url: string } } } };
+    };
+    expect((await recordOf(`/api/report/shop.test.json?url=${encodeURIComponent(PAGE_A)}`)).body.result!.page.url).toBe(PAGE_A);
+    expect((await recordOf(`/api/report/WWW.Shop.test.json?url=${encodeURIComponent(PAGE_B)}`)).body.result!.page.url).toBe(PAGE_B);
+    expect((await recordOf(`/api/report/shop.test.json?url=${encodeURIComponent("http://shop.test/none")}`)).status).toBe(404);
+    const elsewhere = await recordOf(`/api/report/shop.test.json?url=${encodeURIComponent("http://other.test/p/lamp")}`);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error).toContain("is not a page of shop.test");
+    expect(await (await service.request("/swagger/json")).text()).toContain("Records are kept per page: `?url=<page URL>` answers with that page's latest record");
 
     const a = await pageOf(service, reportOfPage(PAGE_A));
     expect(a.response.status).toBe(200);
