@@ -55,7 +55,7 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
         case "limited":
           return { ok: false, text: `${outcome.error} (retryAfterSeconds: ${outcome.retryAfterSeconds}). Meanwhile get_schema_report returns a domain's last record at no cost.` };
         case "cached":
-          return complete(deps, outcome.domain, JSON.parse(outcome.recordJson) as SchemaRecord, true);
+          return complete(deps, outcome.domain, outcome.page, JSON.parse(outcome.recordJson) as SchemaRecord, true);
         case "started": {
           const total = deps.scanWait.waitMs / 1000;
           const stored = await waitForNewRecord(deps.db, { domain: outcome.domain, page: outcome.page }, previousId, {
@@ -66,12 +66,12 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
               return context.progress(Math.min(elapsedMs / 1000, total), total, step ? `Analysing ${args.url}: ${step}` : `Analysing ${args.url}…`);
             },
           });
-          if (stored) return complete(deps, outcome.domain, JSON.parse(stored.recordJson) as SchemaRecord, false);
-          const url = reportUrl(deps.publicUrl, outcome.domain);
+          if (stored) return complete(deps, outcome.domain, outcome.page, JSON.parse(stored.recordJson) as SchemaRecord, false);
+          const url = pageReportUrl(deps, outcome.domain, outcome.page);
           return {
             ok: true,
             structured: { domain: outcome.domain, state: "running" as const, fromCache: false, record: null, reportUrl: url },
-            text: `The analysis is still running after ${waitSeconds} seconds${stepNote(deps, outcome.domain)}. Call get_schema_report with {"domain":"${outcome.domain}"} in 10-20 seconds, or GET ${url}.`,
+            text: `The analysis is still running after ${waitSeconds} seconds${stepNote(deps, outcome.domain)}. Call get_schema_report with ${JSON.stringify({ domain: outcome.domain, url: outcome.page ?? `https://${outcome.domain}/` })} in 10-20 seconds, or GET ${url}.`,
           };
         }
       }
@@ -79,8 +79,13 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
   });
 }
 
-function complete(deps: McpToolDeps, domain: string, record: SchemaRecord, fromCache: boolean) {
-  const url = reportUrl(deps.publicUrl, domain);
+/** The page's record as JSON: the endpoint's `?url=` (the homepage's is the domain's root URL). */
+function pageReportUrl(deps: McpToolDeps, domain: string, page: string | null): string {
+  return `${reportUrl(deps.publicUrl, domain)}?url=${encodeURIComponent(page ?? `https://${domain}/`)}`;
+}
+
+function complete(deps: McpToolDeps, domain: string, page: string | null, record: SchemaRecord, fromCache: boolean) {
+  const url = pageReportUrl(deps, domain, page);
   const origin = fromCache ? "A recent record was found, so the page was not fetched again (no rate limit spent).\n" : "";
   return { ok: true as const, structured: { domain, state: "complete" as const, fromCache, record, reportUrl: url }, text: origin + summarizeSchemaRecord(record, url) };
 }
