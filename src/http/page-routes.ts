@@ -75,7 +75,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
           case "invalid":
             return page(renderHomePage(ctx, web, { value: outcome.url, error: outcome.error }), 400);
           case "needs-javascript":
-            return page(renderNeedsJavaScriptPage(ctx, web, outcome.domain, outcome.stale), 403);
+            return page(renderNeedsJavaScriptPage(ctx, web, outcome.domain, outcome.stale, outcome.page === undefined ? undefined : pageReportPath(outcome.domain, outcome.page)), 403);
           case "verification-failed":
             return page(renderFormRefusalPage(ctx, web, { domain: outcome.domain, title: "The browser check failed", message: `${outcome.error} The check's answer was missing, expired or already used.` }), 403);
           case "limited":

@@ -18,7 +18,7 @@ import { pageSubjectOf, reportSubjectOf } from "../reports/report-subject.ts";
 export type FormScanOutcome =
   | { kind: "show-report"; domain: string; page?: string | null }
   | { kind: "invalid"; url: string; error: string }
-  | { kind: "needs-javascript"; domain: string; stale: { scannedAt: string } | null }
+  | { kind: "needs-javascript"; domain: string; page?: string | null; stale: { scannedAt: string } | null }
   | { kind: "verification-failed"; domain: string; error: string }
   | { kind: "limited"; domain: string; error: string; retryAfterSeconds: number; headers: Record<string, string> };
 
@@ -35,13 +35,14 @@ export async function handleFormScan(deps: ScanApiDeps, input: FormScanInput): P
   const target = deps.perPage ? pageSubjectOf(url) : reportSubjectOf(url);
   if (!target.ok) return { kind: "invalid", url, error: target.error };
   const domain = target.subject.domain;
-  const shown = { kind: "show-report" as const, domain, ...(target.subject.page !== undefined ? { page: target.subject.page } : {}) };
+  const asked = target.subject.page !== undefined ? { page: target.subject.page } : {};
+  const shown = { kind: "show-report" as const, domain, ...asked };
 
   if (token === "") {
     const { latest, running } = await readDomainReport(deps.db, target.subject);
     const fresh = latest !== null && deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000;
     if ((fresh && !forceRescan) || running) return shown;
-    return { kind: "needs-javascript", domain, stale: latest ? { scannedAt: new Date(latest.scannedAt).toISOString() } : null };
+    return { kind: "needs-javascript", domain, ...asked, stale: latest ? { scannedAt: new Date(latest.scannedAt).toISOString() } : null };
   }
 
   const verified = await deps.authenticator.verifyChallenge(token, input.clientIp);

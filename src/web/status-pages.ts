@@ -71,12 +71,13 @@ export function renderNotADomainPage(context: PageContext, web: ServiceWeb, erro
 }
 
 /** The no-JavaScript form post could not start a scan: say why, and what to do instead. */
-export function renderNeedsJavaScriptPage(context: PageContext, web: ServiceWeb, domain: string, stale: { scannedAt: string } | null): string {
+/** `stalePath`: where the stale report is, when not the domain's (one page's, where records are kept per page). */
+export function renderNeedsJavaScriptPage(context: PageContext, web: ServiceWeb, domain: string, stale: { scannedAt: string } | null, stalePath?: string): string {
   const body = html`<section aria-labelledby="nojs-title">
 <p class="eyebrow">${web.name} scan</p>
 <h1 class="domain-title" id="nojs-title">Starting a scan of ${domain} needs JavaScript</h1>
 <p class="lead">New scans are protected by a browser check, a small proof-of-work puzzle that keeps automated floods out without tracking anyone. It runs in JavaScript, so this form could only look for a report that is already stored${stale ? "" : ", and there is none for this domain yet"}.</p>
-${stale ? html`<p><a class="button" href="${reportPath(domain)}">See the report from ${scanTime(stale.scannedAt, context.now)}</a></p>` : ""}
+${stale ? html`<p><a class="button" href="${stalePath ?? reportPath(domain)}">See the report from ${scanTime(stale.scannedAt, context.now)}</a></p>` : ""}
 <h2>To start a scan</h2>
 <ul>
 <li>Turn on JavaScript for this site and press the button again; or</li>

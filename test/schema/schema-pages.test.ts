@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import type { Challenge } from "altcha-lib";
 import { parseHTML } from "linkedom";
-import { latestScan } from "../../src/store/scans-repo.ts";
+import { insertScan, latestScan } from "../../src/store/scans-repo.ts";
 import { enqueueScan, listJobs } from "../../src/scans/queue.ts";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts";
 import { createTestRuntime, fakeDns, type TestRuntime } from "../helpers/test-runtime.ts";
@@ -189,6 +189,10 @@ describe("joins and the form, per page", () => {
     expect(running.status).toBe(303);
     expect(running.headers.get("location")).toBe(`/report/form.test?url=${encodeURIComponent("https://form.test/p/1")}`);
     expect((await postForm({ url: "https://form.test/p/2" })).status).toBe(403);
+    // A stale record of the page is linked as the page's report.
+    await insertScan(s.runtime.db, { domain: "form.test", pageUrl: "https://form.test/p/2", status: "ok", score: 0, scannedAt: NOW - 3 * 86_400_000, recordJson: "{}", artifactsJson: null, caller: { kind: "pipeline" } });
+    const stale = parseHTML(await (await postForm({ url: "https://form.test/p/2" })).text()).document;
+    expect(stale.querySelector(`a[href="/report/form.test?url=${encodeURIComponent("https://form.test/p/2")}"]`)!.textContent).toContain("3 days ago");
     await enqueueScan(s.runtime.db, "form.test", { kind: "pipeline" }, NOW);
     const home = await postForm({ url: "form.test" });
     expect(home.headers.get("location")).toBe(`/report/form.test?url=${encodeURIComponent("https://form.test/")}`);
