@@ -2,6 +2,7 @@ import type { StoredScan } from "../../store/scans-repo.ts";
 import type { BadgeContent, ServiceWeb } from "../service-web.ts";
 import { renderSchemaReport } from "./report-page.ts";
 import { SCHEMA_CHECKS } from "./scan-checks.ts";
+import { PASTE_PATH } from "./paste-page.ts";
 
 export const schemaWeb: ServiceWeb = {
   name: "Structured data",
@@ -12,6 +13,7 @@ export const schemaWeb: ServiceWeb = {
     inputLabel: "Page URL",
     placeholder: "https://example.com/product/1",
     hint: "A full URL analyses that page; a bare domain analyses its homepage. One record is kept per domain.",
+    more: { href: PASTE_PATH, text: "Or check pasted HTML or JSON-LD, before it is published" },
   },
   checks: SCHEMA_CHECKS,
   renderReport: renderSchemaReport,
