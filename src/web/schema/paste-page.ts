@@ -44,7 +44,7 @@ ${state.checked ? resultSection(state.checked) : ""}`;
 }
 
 function pasteForm(context: PageContext, state: PastePageState): SafeHtml {
-  return html`<form class="paste-form card" id="paste" action="${PASTE_PATH}" method="post">
+  return html`<form class="scan-form paste-form card" id="paste" action="${PASTE_PATH}" method="post">
 <label for="paste-markup">HTML or JSON-LD</label>
 <textarea id="paste-markup" name="markup" rows="14" required spellcheck="false" autocapitalize="none" aria-describedby="paste-hint${state.error ? " paste-error" : ""}">${state.markup ?? ""}</textarea>
 <p class="hint" id="paste-hint">Text starting with <code>{</code> or <code>[</code> is read as JSON-LD; anything else as an HTML page, where <code>&lt;script type="application/ld+json"&gt;</code> blocks, Microdata and RDFa are all read.</p>
