@@ -2,9 +2,9 @@ import { Elysia } from "elysia";
 import { Type as T } from "@sinclair/typebox";
 import type { Config } from "../config.ts";
 import { SchemaResultSchema } from "../analyzers/schema/record-schema.ts";
-import { schemaVocabulary } from "../analyzers/schema/vocabulary/vocabulary.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
 import { type CheckApiDeps, handleCheckApi, maxCheckBodyBytes } from "../scans/check-api.ts";
+import { checkInThread } from "../scans/check-in-thread.ts";
 import { CheckRequestBody } from "../scans/check-request-body.ts";
 import type { ScanApiDeps } from "../scans/scan-api.ts";
 import { ErrorBody, RateLimitedBody, UnauthorizedBody, VerificationFailedBody } from "./api-schemas.ts";
@@ -24,7 +24,7 @@ const CheckedBody = T.Object(
 
 export interface CheckRoutesDeps {
   service: "visibility" | "schema";
-  config: Pick<Config, "FETCH_MAX_BYTES" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
+  config: Pick<Config, "FETCH_MAX_BYTES" | "SCAN_TIMEOUT_MS" | "SCHEMA_VOCABULARY" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
   scanApi: ScanApiDeps;
   trustProxy: number;
 }
@@ -41,7 +41,7 @@ export function checkRoutes(deps: CheckRoutesDeps) {
     limits: deps.scanApi.limits,
     now: deps.scanApi.now,
     maxBytes: deps.config.FETCH_MAX_BYTES,
-    vocabulary: schemaVocabulary,
+    analyse: checkInThread({ vocabularyFile: deps.config.SCHEMA_VOCABULARY, timeoutMs: deps.config.SCAN_TIMEOUT_MS }),
   };
   const maxBody = maxCheckBodyBytes(api.maxBytes);
   return new Elysia()
@@ -77,6 +77,10 @@ export function checkRoutes(deps: CheckRoutesDeps) {
             403: { description: "No Authorization header, and the challengeToken was missing or invalid.", content: { "application/json": { schema: VerificationFailedBody } } },
             413: { description: "The markup is larger than FETCH_MAX_BYTES, or the body larger than twice that.", content: { "application/json": { schema: ErrorBody } } },
             429: { description: "Rate limit exceeded. The Retry-After header matches retryAfterSeconds.", content: { "application/json": { schema: RateLimitedBody } } },
+            503: {
+              description: "The check ran past SCAN_TIMEOUT_MS or failed, or too many checks are waiting (then with Retry-After). Checks run one at a time, off the thread that answers HTTP.",
+              content: { "application/json": { schema: ErrorBody } },
+            },
           },
           security: [{ bearer: [] }, {}],
         } as never,

@@ -1,8 +1,7 @@
 import type { Authenticator } from "../auth/authenticate.ts";
-import { checkPasted } from "../analyzers/schema/check-pasted.ts";
+import type { PastedMarkup } from "../analyzers/schema/check-pasted.ts";
 import type { PastedKind } from "../analyzers/schema/detect-pasted.ts";
 import type { SchemaResult } from "../analyzers/schema/record-schema.ts";
-import type { Vocabulary } from "../analyzers/schema/vocabulary/vocabulary.ts";
 import { checkLimitRules } from "../limits/check-limit-rules.ts";
 import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
 import { consumeRateLimits } from "../limits/rate-limiter.ts";
@@ -11,6 +10,7 @@ import type { Db } from "../store/database.ts";
 import type { Caller } from "../types/caller.ts";
 import { type ParsedBody, verificationHint } from "./scan-api.ts";
 import { validateCheckRequestBody } from "./check-request-body.ts";
+import type { CheckOutcome } from "./check-in-thread.ts";
 
 /**
  * POST /api/check and the paste form: a one-off check of pasted markup, under the limits of a fresh
@@ -26,7 +26,8 @@ export interface CheckApiDeps {
   now: () => number;
   /** FETCH_MAX_BYTES: no more is read of a fetched page, so no more is taken from a paste. */
   maxBytes: number;
-  vocabulary: () => Vocabulary;
+  /** The analysis itself, off the serving thread (check-in-thread.ts). */
+  analyse: (pasted: PastedMarkup) => Promise<CheckOutcome>;
 }
 
 export interface CheckedMarkup {
@@ -37,7 +38,7 @@ export interface CheckedMarkup {
 
 export type CheckApiAnswer =
   | { status: 200; check: CheckedMarkup; headers: Record<string, string> }
-  | { status: 400 | 401 | 403 | 413; error: string; hint?: string; headers: Record<string, string> }
+  | { status: 400 | 401 | 403 | 413 | 503; error: string; hint?: string; headers: Record<string, string> }
   | { status: 429; error: string; retryAfterSeconds: number; headers: Record<string, string> };
 
 const MAX_URL_CHARS = 2048;
@@ -87,8 +88,9 @@ export async function handleCheckApi(deps: CheckApiDeps, input: { authorization:
   }
 
   const kind = field === "markup" ? undefined : field;
-  const checked = checkPasted({ text, kind, url }, deps.vocabulary());
-  return { status: 200, check: { input: checked.kind, checkedAt: new Date(deps.now()).toISOString(), result: checked.result }, headers };
+  const checked = await deps.analyse({ text, kind, url });
+  if (!checked.ok) return { status: 503, error: checked.error, headers: "busy" in checked ? { ...headers, "retry-after": "60" } : headers };
+  return { status: 200, check: { input: checked.check.kind, checkedAt: new Date(deps.now()).toISOString(), result: checked.check.result }, headers };
 }
 
 function isPageUrl(value: string): boolean {

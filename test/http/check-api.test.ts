@@ -187,7 +187,7 @@ describe("POST /api/check", () => {
     const operation = paths["/api/check"].post;
     expect(operation.tags).toEqual(["Scans"]);
     expect(Object.keys(operation.requestBody.content["application/json"].schema.properties).sort()).toEqual(["challengeToken", "html", "jsonld", "markup", "url"]);
-    expect(Object.keys(operation.responses).sort()).toEqual(["200", "400", "401", "403", "413", "429"]);
+    expect(Object.keys(operation.responses).sort()).toEqual(["200", "400", "401", "403", "413", "429", "503"]);
     expect(paths["/check"]).toBeUndefined();
   });
 
