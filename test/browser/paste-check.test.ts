@@ -77,6 +77,7 @@ describe.skipIf(!hasChromium)("pasted JSON-LD checked, in Chromium", () => {
       const { page } = watched;
 
       await page.goto(`${service.baseUrl}/`);
+      await page.screenshot({ path: join(OUTPUT, `paste-check-home-${width}.png`) });
       await page.getByRole("link", { name: /check pasted HTML or JSON-LD/ }).click();
       await page.waitForURL(`${service.baseUrl}/check`);
       expect(await page.locator("h1").textContent()).toBe("Check pasted markup");

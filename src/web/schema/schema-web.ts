@@ -7,13 +7,13 @@ import { PASTE_PATH } from "./paste-page.ts";
 export const schemaWeb: ServiceWeb = {
   name: "Structured data",
   home: {
+    more: { href: PASTE_PATH, text: "Or check pasted HTML or JSON-LD, before it is published" },
     title: "Schema markup generator",
     heading: "Check your structured data, and get the JSON-LD you are missing",
     lead: "Enter a page URL. You get every schema.org item on the page with its errors, which Google rich results it qualifies for, and JSON-LD built from the page to paste in.",
     inputLabel: "Page URL",
     placeholder: "https://example.com/product/1",
     hint: "A full URL analyses that page; a bare domain analyses its homepage. One record is kept per domain.",
-    more: { href: PASTE_PATH, text: "Or check pasted HTML or JSON-LD, before it is published" },
   },
   checks: SCHEMA_CHECKS,
   renderReport: renderSchemaReport,
