@@ -20,10 +20,11 @@ const started = performance.now();
 // The source maps are embedded too; the per-chunk .map files Bun also writes are left in a staging folder.
 // The scan thread's entry is compiled in as a second entry point; the executable finds it by its path under
 // src/ (the entries' common folder), "./scans/scan-thread.ts": see scanThreadEntry in src/scans/scan-thread-pool.ts.
+// The check thread (pasted markup, src/scans/check-thread.ts) is a third entry, found the same way.
 mkdirSync(dirname(outfile), { recursive: true });
 const staging = mkdtempSync(join(dirname(outfile), ".build-"));
 try {
-  await $`bun build --compile --format=esm --splitting --minify --sourcemap --bytecode src/main.ts src/scans/scan-thread.ts --outfile ${join(staging, "sightline")}`.quiet();
+  await $`bun build --compile --format=esm --splitting --minify --sourcemap --bytecode src/main.ts src/scans/scan-thread.ts src/scans/check-thread.ts --outfile ${join(staging, "sightline")}`.quiet();
   renameSync(join(staging, "sightline"), outfile);
   renameSync(join(staging, "sightline.map"), `${outfile}.map`);
 } finally {

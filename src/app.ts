@@ -19,6 +19,7 @@ import { accountRoutes } from "./http/account-routes.ts";
 import { adminRoutes } from "./http/admin-routes.ts";
 import { mcpRoutes } from "./http/mcp-routes.ts";
 import { metricsRoutes } from "./http/metrics-routes.ts";
+import { checkRoutes } from "./http/check-routes.ts";
 import { setMatchedRoute } from "./http/matched-route.ts";
 import { createFallbackErrors } from "./http/fallback-errors.ts";
 import { errorResponse } from "./http/json-response.ts";
@@ -80,7 +81,8 @@ export function createApp(deps: AppDeps) {
     .use(assetRoutes())
     .use(siteRoutes({ publicUrl: deps.publicUrl, service: deps.service }))
     .use(pageRoutes({ service: deps.service, config: deps.config, scanApi: deps.scanApi, trustProxy: deps.trustProxy }))
-    .use(badgeRoutes({ db: deps.db, service: deps.service }));
+    .use(badgeRoutes({ db: deps.db, service: deps.service }))
+    .use(checkRoutes(deps));
   routes = app.routes;
   return app;
 }

@@ -180,3 +180,16 @@ const GREATER = { sqlite: "max", postgres: "greatest" } as const;
 export async function oldestQueuedJobCreatedAt(db: Db): Promise<number | null> {
   return (await db.get<{ at: number | null }>("SELECT min(created_at) AS at FROM jobs WHERE state = 'queued'"))?.at ?? null;
 }
+
+/**
+ * A value that changes whenever a queued or running job is added, changes (claim, heartbeat, progress)
+ * or leaves the active set: their number and their latest `updated_at`. Cheap (the active set is
+ * small and `jobs_claimable` covers `state`), so one read can stand for every domain's running-scan
+ * look-up until it changes.
+ */
+export async function activeJobsSignature(db: Db): Promise<string> {
+  const row = await db.get<{ count: number; latest: number | null }>(
+    "SELECT count(*) AS count, max(updated_at) AS latest FROM jobs WHERE state IN ('queued', 'running')",
+  );
+  return `${row?.count ?? 0}:${row?.latest ?? 0}`;
+}

@@ -113,7 +113,7 @@ class PostgresDb implements Db {
     try {
       return await client.unsafe(postgresPlaceholders(text), params as SqlValue[]);
     } catch (error) {
-      this.onError?.(error);
+      this.report(error);
       throw error;
     }
   }
@@ -134,16 +134,34 @@ class PostgresDb implements Db {
         const scope: TransactionScope = { tx, open: true, exclusive };
         try {
           return await this.scope.run(scope, body);
+        } catch (error) {
+          // The body's own failure (its statements report themselves): not one of the transaction's.
+          if (typeof error === "object" && error !== null) reported.add(error);
+          throw error;
         } finally {
           scope.open = false;
         }
       });
     } catch (error) {
-      this.onError?.(error);
+      this.report(error);
       throw error;
     }
   }
+
+  /**
+   * Each database failure once: a statement's error also ends its transaction, which must not count it
+   * again, and an error the transaction's body threw for its own reasons is not a database failure.
+   */
+  private report(error: unknown): void {
+    if (typeof error === "object" && error !== null) {
+      if (reported.has(error)) return;
+      reported.add(error);
+    }
+    this.onError?.(error);
+  }
 }
+
+const reported = new WeakSet<object>();
 
 /**
  * int8 columns (ids, millisecond times, counts) arrive as bigint because the client is opened with

@@ -1,5 +1,6 @@
 import type { Db } from "./database.ts";
 import { callerColumns, type Caller } from "../types/caller.ts";
+import { RefreshAhead } from "../lib/refresh-ahead.ts";
 import { containsPattern } from "./like-pattern.ts";
 
 /**
@@ -124,7 +125,10 @@ export async function analysedPages(db: Db, domain: string, limit: number): Prom
 }
 
 const CACHE_ENTRIES = 256;
+/** Another writer's record is seen within this long (plus one read)… */
 const CHANGE_CHECK_MS = 200;
+/** …and under steady traffic the version is renewed from this age on, in the background, so no request waits for it. */
+const CHANGE_REFRESH_AHEAD_MS = 150;
 const latestCaches = new WeakMap<Db, LatestScanCache>();
 
 function latestCacheOf(db: Db): LatestScanCache {
@@ -139,11 +143,13 @@ function latestCacheOf(db: Db): LatestScanCache {
 class LatestScanCache {
   private readonly entries = new Map<string, StoredScan | null>();
   private version = -1;
-  private checkedAt = 0;
+  private readonly versions: RefreshAhead<number>;
   /** Moves on every forget or clear, so a read that raced a write does not store what it read. */
   generation = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.versions = new RefreshAhead(() => this.readVersion(), CHANGE_REFRESH_AHEAD_MS, CHANGE_CHECK_MS);
+  }
 
   /** The cached answer (null: known to have none), or undefined when it must be read. */
   get(key: string): StoredScan | null | undefined {
@@ -163,10 +169,7 @@ class LatestScanCache {
   }
 
   async dropIfChangedElsewhere(): Promise<void> {
-    const now = performance.now();
-    if (now - this.checkedAt < CHANGE_CHECK_MS) return;
-    this.checkedAt = now;
-    const version = await this.readVersion();
+    const version = await this.versions.get();
     if (version !== this.version) {
       this.generation++;
       this.entries.clear();

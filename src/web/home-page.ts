@@ -27,6 +27,7 @@ export function renderHomePage(context: PageContext, web: ServiceWeb, form: { va
 <h1 id="home-title">${home.heading}</h1>
 <p class="lead">${home.lead}</p>
 ${scanForm({ mode: "enter", value: form.value, error: form.error, inputLabel: home.inputLabel, placeholder: home.placeholder, hint: home.hint }, context.challenge, "scan")}
+${home.more ? html`<p class="more-link"><a href="${home.more.href}">${home.more.text}</a></p>` : ""}
 <noscript><p class="notice warn">Without JavaScript this form shows a report that is already stored; starting a new scan needs the browser check, which runs in JavaScript, or an API key (see below).</p></noscript>
 </section>
 <section class="card" aria-labelledby="checks-title">

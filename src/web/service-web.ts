@@ -23,6 +23,8 @@ export interface ServiceWeb {
     inputLabel: string;
     placeholder: string;
     hint: string;
+    /** Another way in that the service offers, linked under the form (the schema service's paste check). */
+    more?: { href: string; text: string };
   };
   /** What one scan looks at, shown on the home page and while a scan runs. */
   readonly checks: readonly ScanCheck[];

@@ -2,8 +2,8 @@
  * Scan progress below the HTTP layer: the lease-fenced write, what findActiveJob returns, the
  * throttle between the analyzer's reports and the database, and how gather tasks become steps.
  */
-import { afterEach, describe, expect, test } from "bun:test";
-import { openDatabase, type Db } from "../../src/store/database.ts";
+import { describe, expect, test } from "bun:test";
+import type { Db } from "../../src/store/database.ts";
 import { setJobProgress } from "../../src/store/jobs-repo.ts";
 import { claimNextJob, completeJob, enqueueScan, findActiveJob, releaseJob } from "../../src/scans/queue.ts";
 import type { Caller } from "../../src/types/caller.ts";
@@ -11,66 +11,61 @@ import { throttledProgress } from "../../src/scans/throttled-progress.ts";
 import { StepProgress } from "../../src/analyzers/step-progress.ts";
 import type { ScanProgress } from "../../src/analyzers/analyzer.ts";
 import { describeScanStep } from "../../src/mcp/scan-step.ts";
+import { forEachStoreEngine } from "../helpers/store-engines.ts";
+import { POSTGRES_HOOK_TIMEOUT_MS } from "../helpers/postgres.ts";
 
 const T0 = 1_750_000_000_000;
 const LEASE = 15_000;
 const caller: Caller = { kind: "challenge" };
-const opened: Db[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.close();
-});
-
-function memoryDb(): Db {
-  const db = openDatabase(":memory:");
-  opened.push(db);
-  return db;
-}
+const T = POSTGRES_HOOK_TIMEOUT_MS;
 
 const progressOf = async (db: Db, domain: string) => (await findActiveJob(db, domain))?.progressJson ?? null;
 
-describe("setJobProgress", () => {
-  test("only the current lease holder of a running job can write progress; a new claim starts without any", async () => {
-    const db = memoryDb();
-    const id = await enqueueScan(db, "example.com", caller, T0);
-    expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "queued", createdAt: T0, progressJson: null });
-    expect(await setJobProgress(db, id, "no-lease-yet", '{"done":0,"total":1,"step":"x"}', T0)).toBe(false);
+forEachStoreEngine((engine) => {
+  describe("setJobProgress", () => {
+    test("only the current lease holder of a running job can write progress; a new claim starts without any", async () => {
+      const db = await engine.open();
+      const id = await enqueueScan(db, "example.com", caller, T0);
+      expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "queued", createdAt: T0, progressJson: null });
+      expect(await setJobProgress(db, id, "no-lease-yet", '{"done":0,"total":1,"step":"x"}', T0)).toBe(false);
 
-    const first = (await claimNextJob(db, T0, LEASE))!;
-    expect(await setJobProgress(db, id, first.leaseToken, '{"done":1,"total":9,"step":"Fetching the homepage"}', T0 + 1)).toBe(true);
-    expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "running", createdAt: T0, progressJson: '{"done":1,"total":9,"step":"Fetching the homepage"}' });
-    expect(await setJobProgress(db, id, "someone-else", '{"done":5,"total":9,"step":"stale"}', T0 + 2)).toBe(false);
-    expect(await progressOf(db, "example.com")).toContain("Fetching the homepage");
+      const first = (await claimNextJob(db, T0, LEASE))!;
+      expect(await setJobProgress(db, id, first.leaseToken, '{"done":1,"total":9,"step":"Fetching the homepage"}', T0 + 1)).toBe(true);
+      expect(await findActiveJob(db, "example.com")).toEqual({ id, state: "running", createdAt: T0, progressJson: '{"done":1,"total":9,"step":"Fetching the homepage"}' });
+      expect(await setJobProgress(db, id, "someone-else", '{"done":5,"total":9,"step":"stale"}', T0 + 2)).toBe(false);
+      expect(await progressOf(db, "example.com")).toContain("Fetching the homepage");
 
-    // The first worker's lease ran out and another took the job over: the old token writes nothing, and progress restarts.
-    const second = (await claimNextJob(db, T0 + LEASE + 1, LEASE))!;
-    expect(second.leaseToken).not.toBe(first.leaseToken);
-    expect(await progressOf(db, "example.com")).toBeNull();
-    expect(await setJobProgress(db, id, first.leaseToken, '{"done":8,"total":9,"step":"stale"}', T0 + LEASE + 2)).toBe(false);
-    expect(await progressOf(db, "example.com")).toBeNull();
-    expect(await setJobProgress(db, id, second.leaseToken, '{"done":2,"total":9,"step":"Reading robots.txt"}', T0 + LEASE + 3)).toBe(true);
+      // The first worker's lease ran out and another took the job over: the old token writes nothing, and progress restarts.
+      const second = (await claimNextJob(db, T0 + LEASE + 1, LEASE))!;
+      expect(second.leaseToken).not.toBe(first.leaseToken);
+      expect(await progressOf(db, "example.com")).toBeNull();
+      expect(await setJobProgress(db, id, first.leaseToken, '{"done":8,"total":9,"step":"stale"}', T0 + LEASE + 2)).toBe(false);
+      expect(await progressOf(db, "example.com")).toBeNull();
+      expect(await setJobProgress(db, id, second.leaseToken, '{"done":2,"total":9,"step":"Reading robots.txt"}', T0 + LEASE + 3)).toBe(true);
 
-    expect(await completeJob(db, second, T0 + LEASE + 4, async () => {})).toBe(true);
-    expect(await setJobProgress(db, id, second.leaseToken, '{"done":9,"total":9,"step":"late"}', T0 + LEASE + 5)).toBe(false);
-    expect(await findActiveJob(db, "example.com")).toBeNull();
-  });
+      expect(await completeJob(db, second, T0 + LEASE + 4, async () => {})).toBe(true);
+      expect(await setJobProgress(db, id, second.leaseToken, '{"done":9,"total":9,"step":"late"}', T0 + LEASE + 5)).toBe(false);
+      expect(await findActiveJob(db, "example.com")).toBeNull();
+    }, T);
 
-  test("a released job is queued again and cannot be written by its former holder", async () => {
-    const db = memoryDb();
-    await enqueueScan(db, "example.com", caller, T0);
-    const job = (await claimNextJob(db, T0, LEASE))!;
-    expect(await releaseJob(db, job, T0 + 1)).toBe(true);
-    expect(await setJobProgress(db, job.id, job.leaseToken, '{"done":1,"total":2,"step":"x"}', T0 + 2)).toBe(false);
-  });
+    test("a released job is queued again and cannot be written by its former holder", async () => {
+      const db = await engine.open();
+      await enqueueScan(db, "example.com", caller, T0);
+      const job = (await claimNextJob(db, T0, LEASE))!;
+      expect(await releaseJob(db, job, T0 + 1)).toBe(true);
+      expect(await setJobProgress(db, job.id, job.leaseToken, '{"done":1,"total":2,"step":"x"}', T0 + 2)).toBe(false);
+    }, T);
 
-  test("describeScanStep words the state for MCP clients", async () => {
-    const db = memoryDb();
-    expect(await describeScanStep(db, "example.com")).toBeNull();
-    await enqueueScan(db, "example.com", caller, T0);
-    expect(await describeScanStep(db, "example.com")).toBe("queued, waiting for a free worker");
-    const job = (await claimNextJob(db, T0, LEASE))!;
-    expect(await describeScanStep(db, "example.com")).toBe("starting");
-    await setJobProgress(db, job.id, job.leaseToken, '{"done":3,"total":9,"step":"Probing the homepage as AI crawlers"}', T0);
-    expect(await describeScanStep(db, "example.com")).toBe("Probing the homepage as AI crawlers (3 of 9 steps done)");
+    test("describeScanStep words the state for MCP clients", async () => {
+      const db = await engine.open();
+      expect(await describeScanStep(db, "example.com")).toBeNull();
+      await enqueueScan(db, "example.com", caller, T0);
+      expect(await describeScanStep(db, "example.com")).toBe("queued, waiting for a free worker");
+      const job = (await claimNextJob(db, T0, LEASE))!;
+      expect(await describeScanStep(db, "example.com")).toBe("starting");
+      await setJobProgress(db, job.id, job.leaseToken, '{"done":3,"total":9,"step":"Probing the homepage as AI crawlers"}', T0);
+      expect(await describeScanStep(db, "example.com")).toBe("Probing the homepage as AI crawlers (3 of 9 steps done)");
+    }, T);
   });
 });
 

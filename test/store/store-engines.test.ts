@@ -324,6 +324,28 @@ forEachStoreEngine((engine) => {
     }
   }, T);
 
+  test("a failing statement is reported once, inside a transaction too; a body's own error is not a database error", async () => {
+    const location = await engine.location();
+    const failures: unknown[] = [];
+    const { openDatabase, openPostgres } = await import("../../src/store/database.ts");
+    const options = { onError: (error: unknown) => failures.push(error) };
+    const db = engine.name === "sqlite" ? openDatabase(location, options) : await openPostgres(location, options);
+    try {
+      await expect(db.run("INSERT INTO no_such_table VALUES (1)")).rejects.toThrow();
+      expect(failures.length).toBe(1);
+      await expect(db.transaction(() => db.run("INSERT INTO no_such_table VALUES (1)"))).rejects.toThrow();
+      expect(failures.length).toBe(2);
+      await expect(
+        db.transaction(async () => {
+          throw new Error("not the database");
+        }),
+      ).rejects.toThrow("not the database");
+      expect(failures.length).toBe(2);
+    } finally {
+      await db.close();
+    }
+  }, T);
+
   test("a transaction that throws leaves nothing behind, and takes no other request's write with it", async () => {
     const db = await engine.open();
     let release!: () => void;

@@ -5,6 +5,7 @@ import { absoluteUrl, pageReportPath, reportJsonPath, reportPath, type PageConte
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
 import { richResultVerdicts } from "./rich-result-verdicts.ts";
+import { itemTitle } from "./item-title.ts";
 import { nounFor, plural } from "../plural.ts";
 import { explainFailure } from "../failure-explanation.ts";
 import { failureCard } from "../failure-card.ts";
@@ -114,7 +115,7 @@ function itemCard(item: StructuredItem, index: number): SafeHtml {
   const status = item.errors.length > 0 ? "fail" : item.warnings.length > 0 ? "warn" : "pass";
   const dataId = `item-data-${index + 1}`;
   return html`<li class="card schema-item">
-<h3>${item.type || "(no type)"} <span class="status status-${status}">${plural(item.errors.length, "error")}, ${plural(item.warnings.length, "warning")}</span></h3>
+<h3>${itemTitle(item.type)} <span class="status status-${status}">${plural(item.errors.length, "error")}, ${plural(item.warnings.length, "warning")}</span></h3>
 <p class="muted">${item.format} · <code>${item.path}</code>${item.id ? html` · <code>${item.id}</code>` : ""}</p>
 ${issueList("Errors", "fail", item.errors)}
 ${issueList("Warnings", "warn", item.warnings)}

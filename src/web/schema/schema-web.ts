@@ -2,10 +2,12 @@ import type { StoredScan } from "../../store/scans-repo.ts";
 import type { BadgeContent, ServiceWeb } from "../service-web.ts";
 import { renderSchemaReport } from "./report-page.ts";
 import { SCHEMA_CHECKS } from "./scan-checks.ts";
+import { PASTE_PATH } from "./paste-page.ts";
 
 export const schemaWeb: ServiceWeb = {
   name: "Structured data",
   home: {
+    more: { href: PASTE_PATH, text: "Or check pasted HTML or JSON-LD, before it is published" },
     title: "Schema markup generator",
     heading: "Check your structured data, and get the JSON-LD you are missing",
     lead: "Enter a page URL. You get every schema.org item on the page with its errors, which Google rich results it qualifies for, and JSON-LD built from the page to paste in.",

@@ -1,0 +1,19 @@
+import { Type as T, type Static } from "@sinclair/typebox";
+import { createBodyValidator } from "../lib/validate-body.ts";
+
+/** The body of POST /api/check: validated strictly, documented in OpenAPI from the same schema. */
+export const CheckRequestBody = T.Object(
+  {
+    html: T.Optional(T.String({ description: "A whole HTML page (or a part of one) to check. Send exactly one of `html`, `jsonld` and `markup`." })),
+    jsonld: T.Optional(T.String({ description: "JSON-LD to check: one block (a JSON object) or several (a JSON array), as the script element would hold them." })),
+    markup: T.Optional(T.String({ description: "Either of the above, detected: text starting with `{` or `[` is JSON-LD, anything else HTML." })),
+    url: T.Optional(
+      T.String({ description: "The page's address, used only to resolve relative links and `@id`s; never fetched. Default `https://pasted.invalid/`. At most 2048 characters." }),
+    ),
+    challengeToken: T.Optional(T.String({ description: "Browser path only: the token from the challenge widget. Omit when sending an Authorization header." })),
+  },
+  { additionalProperties: false, description: "Check pasted markup once, fetching nothing and storing nothing." },
+);
+export type CheckRequestBody = Static<typeof CheckRequestBody>;
+
+export const validateCheckRequestBody = createBodyValidator(CheckRequestBody, '{"jsonld":"{\\"@context\\":\\"https://schema.org\\",\\"@type\\":\\"Product\\"}"}');

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { checkPasted, PASTED_BASE_URL } from "../../../src/analyzers/schema/check-pasted.ts";
+import { detectPasted } from "../../../src/analyzers/schema/detect-pasted.ts";
+import { schemaVocabulary } from "../../../src/analyzers/schema/vocabulary/vocabulary.ts";
+
+const PRODUCT = {
+  "@context": "https://schema.org",
+  "@type": "Product",
+  name: "Tide floor lamp",
+  image: "https://shop.example/lamp.jpg",
+  offers: { "@type": "Offer", price: "120.00", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+};
+
+describe("detectPasted", () => {
+  test("a JSON object or array is JSON-LD, with or without leading space or a byte-order mark", () => {
+    expect(detectPasted(JSON.stringify(PRODUCT))).toBe("jsonld");
+    expect(detectPasted(`\n  [${JSON.stringify(PRODUCT)}]`)).toBe("jsonld");
+    expect(detectPasted(`\uFEFF${JSON.stringify(PRODUCT)}`)).toBe("jsonld");
+  });
+
+  test("broken JSON is still JSON-LD, so that the check says why it cannot be read", () => {
+    expect(detectPasted('{"@type": "Product",')).toBe("jsonld");
+  });
+
+  test("a page, a fragment or script blocks are HTML", () => {
+    expect(detectPasted("<!doctype html><html><body></body></html>")).toBe("html");
+    expect(detectPasted(`<script type="application/ld+json">${JSON.stringify(PRODUCT)}</script>`)).toBe("html");
+    expect(detectPasted("Just some words")).toBe("html");
+    expect(detectPasted('"a JSON string"')).toBe("html");
+  });
+});
+
+describe("checkPasted", () => {
+  const vocabulary = schemaVocabulary();
+
+  test("pasted JSON-LD is read as the page's one block and judged like a scanned page", () => {
+    const { kind, result } = checkPasted({ text: JSON.stringify(PRODUCT, null, 2) }, vocabulary);
+    expect(kind).toBe("jsonld");
+    expect(result.page.url).toBe(PASTED_BASE_URL);
+    expect(result.items.map((item) => [item.format, item.type, item.path])).toEqual([["json-ld", "Product", "json-ld[0]"]]);
+    expect(result.items[0]!.errors).toEqual([]);
+    expect(result.items[0]!.eligibility.find((entry) => entry.feature === "Product snippet")?.eligible).toBe(true);
+  });
+
+  test("an array of blocks gives one item each", () => {
+    const crumbs = { "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [] };
+    const { result } = checkPasted({ text: JSON.stringify([PRODUCT, crumbs]) }, vocabulary);
+    expect(result.items.map((item) => item.type)).toEqual(["Product", "BreadcrumbList"]);
+  });
+
+  test("invalid JSON-LD is reported: unknown properties as item errors, broken JSON as an unreadable block", () => {
+    const wrong = { ...PRODUCT, colour: "red", offers: { "@type": "Offer", price: "cheap" } };
+    const judged = checkPasted({ text: JSON.stringify(wrong) }, vocabulary).result;
+    expect(judged.items[0]!.errors.map((issue) => issue.property)).toContain("colour");
+    expect(judged.summary.errors).toBeGreaterThan(0);
+
+    const broken = checkPasted({ text: '{"@context": "https://schema.org", "@type": "Product", ' }, vocabulary).result;
+    expect(broken.items).toEqual([]);
+    expect(broken.problems).toHaveLength(1);
+    expect(broken.problems[0]!.path).toBe("json-ld[0]");
+    expect(broken.summary.errors).toBe(1);
+  });
+
+  test("`</script>` inside a JSON-LD string stays in the value instead of ending the block", () => {
+    const hostile = { ...PRODUCT, description: "</script><script>alert(1)</script>" };
+    const { result } = checkPasted({ text: JSON.stringify(hostile) }, vocabulary);
+    expect(result.problems).toEqual([]);
+    expect(result.items).toHaveLength(1);
+    expect(result.items[0]!.data).toContain("</script><script>alert(1)</script>");
+  });
+
+  test("a pasted HTML page is read whole: its title, its blocks of every format, and suggestions from its content", () => {
+    const page = `<!doctype html><html><head><title>Tide floor lamp</title><link rel="canonical" href="https://shop.example/lamp">
+<script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head>
+<body><nav aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/lamps">Lamps</a></li><li>Tide floor lamp</li></ol></nav>
+<div itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Lamp Co</span></div></body></html>`;
+    const { kind, result } = checkPasted({ text: page, url: "https://shop.example/lamp" }, vocabulary);
+    expect(kind).toBe("html");
+    expect(result.page.title).toBe("Tide floor lamp");
+    expect(result.page.finalUrl).toBe("https://shop.example/lamp");
+    expect(result.items.map((item) => [item.format, item.type])).toEqual([
+      ["json-ld", "Product"],
+      ["microdata", "Organization"],
+    ]);
+    // The breadcrumb trail the page shows but does not mark up is suggested, with @ids under the given URL.
+    expect(result.generated[0]!.nodes!.map((node) => node.type)).toContain("BreadcrumbList");
+    expect(result.generated[0]!.jsonLd).toContain("https://shop.example/lamp");
+  });
+
+  test("the kind given wins over detection", () => {
+    const { kind, result } = checkPasted({ text: `<p>not JSON</p>`, kind: "jsonld" }, vocabulary);
+    expect(kind).toBe("jsonld");
+    expect(result.problems).toHaveLength(1);
+  });
+});
