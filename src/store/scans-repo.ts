@@ -59,8 +59,9 @@ export async function insertScan(db: Db, scan: NewScan): Promise<number> {
 }
 
 /**
- * The newest record of a domain. Clients poll this every second or two, so answers are kept in
- * memory: this process's own inserts forget their domain at once, and a commit by anyone else (a
+ * The newest record of a domain, or of one of its pages (`page`, see PageKey). Clients poll this
+ * every second or two, so answers are kept in memory: this process's own inserts forget their domain
+ * (every page of it) at once, and a commit by anyone else (a
  * second process on the same SQLite file, another instance on the same PostgreSQL database) clears
  * everything, noticed within CHANGE_CHECK_MS through a version the engine keeps (SQLite's
  * data_version; on PostgreSQL a counter that a trigger bumps on every change to scans).
