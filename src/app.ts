@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps) {
     .use(mcpRoutes({ service: deps.service, version: deps.version, publicUrl: deps.publicUrl, trustProxy: deps.trustProxy, db: deps.db, scans: deps.scanApi }))
     .use(accountRoutes(deps))
     .use(adminRoutes(deps))
-    .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema, db: deps.db }))
+    .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema, db: deps.db, perPage: deps.service === "schema" }))
     .use(assetRoutes())
     .use(siteRoutes({ publicUrl: deps.publicUrl, service: deps.service }))
     .use(pageRoutes({ service: deps.service, config: deps.config, scanApi: deps.scanApi, trustProxy: deps.trustProxy }))

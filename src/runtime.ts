@@ -18,7 +18,7 @@ import { scanThreadPool } from "./scans/scan-thread-pool.ts";
 import type { Scanner } from "./scans/scanner.ts";
 import type { ScanThreadSettings } from "./scans/scan-thread-messages.ts";
 import { createApp, type App } from "./app.ts";
-import { createReportResponder, REPORT_PATH } from "./http/report-routes.ts";
+import { createReportResponder, pageParamOf, REPORT_PATH } from "./http/report-routes.ts";
 import type { FastRoutes } from "./server.ts";
 import { createMetricsScrape } from "./metrics/metrics-scrape.ts";
 import { countingChallengeFailures } from "./metrics/challenge-metrics.ts";
@@ -97,7 +97,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   });
 
   const challenge = countingChallengeFailures(await createChallengeVerifier(db, config));
-  const report = createReportResponder(db);
+  const report = createReportResponder(db, { perPage: config.SERVICE === "schema" });
   const app = createApp({
     config,
     report,
@@ -121,6 +121,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       },
       connectTo,
       lookup: overrides.lookup,
+      perPage: config.SERVICE === "schema",
       wakeWorker: () => worker.wake(),
       now,
     },
@@ -130,7 +131,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     config,
     db,
     app,
-    fastRoutes: { [REPORT_PATH]: (request) => report(request.params.domain ?? "", request.headers.get("if-none-match")) },
+    fastRoutes: { [REPORT_PATH]: (request) => report(request.params.domain ?? "", request.headers.get("if-none-match"), pageParamOf(request.url)) },
     worker,
     log,
     async stop(graceMs) {

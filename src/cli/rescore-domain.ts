@@ -77,6 +77,8 @@ export async function rescoreDomain(deps: RescoreDeps, domain: string): Promise<
   const score = deps.analyzer.scoreOf(record);
   const scanId = await insertScan(deps.db, {
     domain,
+    // The re-scored record stays the page's (schema records are kept per page).
+    pageUrl: latest.pageUrl ?? null,
     status: record.status,
     score,
     scannedAt: source.scannedAt,

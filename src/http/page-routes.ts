@@ -6,7 +6,7 @@ import { handleFormScan } from "../web/form-scan.ts";
 import { renderHomePage } from "../web/home-page.ts";
 import { html } from "../web/html.ts";
 import { htmlResponse } from "../web/html-response.ts";
-import { reportPath, type PageContext } from "../web/page-context.ts";
+import { pageReportPath, reportPath, type PageContext } from "../web/page-context.ts";
 import { renderScanPage } from "../web/page-shell.ts";
 import { lookUpReport } from "../web/report-lookup.ts";
 import { checksTemplate } from "../web/checks-list.ts";
@@ -67,12 +67,15 @@ export function pageRoutes(deps: PageRoutesDeps) {
         const outcome = await handleFormScan(deps.scanApi, { fields, clientIp });
         const ctx = context();
         switch (outcome.kind) {
-          case "show-report":
-            return new Response(null, { status: 303, headers: { location: reportPath(outcome.domain), "cache-control": "no-store" } });
+          case "show-report": {
+            // Post/Redirect/Get to the page asked for, where records are kept per page (the schema service).
+            const location = outcome.page === undefined ? reportPath(outcome.domain) : pageReportPath(outcome.domain, outcome.page);
+            return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+          }
           case "invalid":
             return page(renderHomePage(ctx, web, { value: outcome.url, error: outcome.error }), 400);
           case "needs-javascript":
-            return page(renderNeedsJavaScriptPage(ctx, web, outcome.domain, outcome.stale), 403);
+            return page(renderNeedsJavaScriptPage(ctx, web, outcome.domain, outcome.stale, outcome.page === undefined ? undefined : pageReportPath(outcome.domain, outcome.page)), 403);
           case "verification-failed":
             return page(renderFormRefusalPage(ctx, web, { domain: outcome.domain, title: "The browser check failed", message: `${outcome.error} The check's answer was missing, expired or already used.` }), 403);
           case "limited":
@@ -91,20 +94,26 @@ export function pageRoutes(deps: PageRoutesDeps) {
     )
     .get(
       "/report/:domain",
-      async ({ params }) => {
+      async ({ params, query }) => {
         const ctx = context();
-        const found = await lookUpReport(deps.scanApi.db, params.domain);
+        const perPage = deps.service === "schema";
+        const askedPage = typeof query.url === "string" ? query.url : undefined;
+        const found = await lookUpReport(deps.scanApi.db, params.domain, { perPage, ...(askedPage !== undefined ? { page: askedPage } : {}) });
         switch (found.kind) {
           case "not-a-domain":
             return page(renderNotADomainPage(ctx, web, found.error), 404);
-          case "redirect":
-            return new Response(null, { status: 301, headers: { location: reportPath(found.domain) } });
+          case "redirect": {
+            const location = found.page === undefined ? reportPath(found.domain) : `${reportPath(found.domain)}?url=${encodeURIComponent(found.page)}`;
+            return new Response(null, { status: 301, headers: { location } });
+          }
+          case "bad-page":
+            return page(renderFormRefusalPage(ctx, web, { domain: found.domain, title: "Not a page of this domain", message: found.error }), 400);
           case "never-scanned":
-            return page(renderNotScannedPage(ctx, web, found.domain), 404);
+            return page(renderNotScannedPage(ctx, web, found.domain, pageTarget(found.domain, found.page)), 404);
           case "in-progress":
-            return page(renderProgressPage(ctx, web, found.domain, found.state, found.progress));
+            return page(renderProgressPage(ctx, web, found.domain, found.state, found.progress, pageTarget(found.domain, found.page)));
           case "report": {
-            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline });
+            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline, pages: found.pages });
             return page(renderScanPage(ctx, { ...parts, body: html`${parts.body}${checksTemplate(web.checks)}` }));
           }
         }
@@ -112,6 +121,12 @@ export function pageRoutes(deps: PageRoutesDeps) {
       { detail },
     )
     .use(deps.service === "visibility" ? compareRoutes({ db: deps.scanApi.db, context, headers: csp }) : new Elysia());
+}
+
+/** A page of a domain asked for by `?url=` (undefined: the domain itself): its URL to scan and its report's address. */
+function pageTarget(domain: string, page: string | null | undefined): { url: string; path: string } | undefined {
+  if (page === undefined) return undefined;
+  return { url: page ?? domain, path: pageReportPath(domain, page) };
 }
 
 async function readForm(request: Request): Promise<URLSearchParams | null> {

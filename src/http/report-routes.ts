@@ -4,7 +4,7 @@ import type { Db } from "../store/database.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
 import { latestRecord } from "../reports/latest-record.ts";
 import { reportHistory, type HistoryPage } from "../reports/report-history.ts";
-import { reportSubjectOf, type ReportSubject } from "../reports/report-subject.ts";
+import { pageOfDomain, reportSubjectOf, type ReportSubject } from "../reports/report-subject.ts";
 import { runningScan, type RunningScan } from "../reports/running-scan.ts";
 import { RunningScanMemo } from "../reports/running-scan-memo.ts";
 import { JSON_CONTENT_TYPE, errorResponse, jsonResponse } from "./json-response.ts";
@@ -18,8 +18,17 @@ export const REPORT_PATH = "/api/report/:domain";
 /** Under the report's path, with the same parameter: the router allows one parameter name per position. */
 export const HISTORY_PATH = `${REPORT_PATH}/history.json`;
 
-/** Answers GET /api/report/:domain.json for the path parameter (with its ".json") and the request's If-None-Match. */
-export type ReportResponder = (file: string, ifNoneMatch: string | null) => Promise<Response>;
+/**
+ * Answers GET /api/report/:domain.json for the path parameter (with its ".json"), the request's
+ * If-None-Match and its `?url=` (a page of the domain, where records are kept per page), if any.
+ */
+export type ReportResponder = (file: string, ifNoneMatch: string | null, page?: string | null) => Promise<Response>;
+
+/** The `url` query parameter of a request URL, or null; most polls have no query, and skip the parse. */
+export function pageParamOf(requestUrl: string): string | null {
+  const start = requestUrl.indexOf("?");
+  return start < 0 ? null : new URLSearchParams(requestUrl.slice(start + 1)).get("url");
+}
 
 /**
  * GET /api/report/:domain.json. Clients poll this every 1-2 seconds while a scan runs, so the common
@@ -30,12 +39,18 @@ export type ReportResponder = (file: string, ifNoneMatch: string | null) => Prom
  * While a domain that has a record is rescanned, the 200 adds `scan` (the same member the 404 carries),
  * so that a poller sees the step instead of the old record alone; that answer is never cached.
  */
-export function createReportResponder(db: Db): ReportResponder {
+export function createReportResponder(db: Db, options: { perPage?: boolean } = {}): ReportResponder {
   const bodies = new EncodedRecords(256);
   const subjects = new SubjectsOfPaths(1024);
   const running = new RunningScanMemo(db);
-  return async (file, ifNoneMatch) => {
-    const subject = subjects.get(file);
+  return async (file, ifNoneMatch, page) => {
+    let subject = subjects.get(file);
+    // `?url=` selects one page's records (the schema service); the visibility service ignores it.
+    if (options.perPage && subject !== null && page) {
+      const outcome = pageOfDomain(subject.domain, page);
+      if (!outcome.ok) return errorResponse(400, outcome.error, {}, { "cache-control": "no-store" });
+      subject = outcome.subject;
+    }
     const scan = subject === null ? null : await latestRecord(db, subject);
     if (!scan) {
       // Only now is the queue asked (one indexed look-up): a poller waiting for a first record sees the scan's step.
@@ -83,7 +98,8 @@ export const HistoryBody = T.Object({
   scan: T.Optional(ScanInProgressBody),
 });
 
-export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSchema; db: Db }) {
+/** `perPage`: the service keeps records per page (schema), so the report takes `?url=`, which the document then describes. */
+export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSchema; db: Db; perPage?: boolean }) {
   return new Elysia()
     .get(HISTORY_PATH, ({ params, request }) => respondHistory(deps.db, params.domain, new URL(request.url).searchParams), {
       params: t.Object({ domain: t.String({ description: "The domain, e.g. `example.com` (no `.json` here).", examples: ["example.com"] }) }),
@@ -106,7 +122,7 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
     })
     .get(
     REPORT_PATH,
-    ({ params, request }) => deps.respond(params.domain, request.headers.get("if-none-match")),
+    ({ params, request }) => deps.respond(params.domain, request.headers.get("if-none-match"), pageParamOf(request.url)),
     {
       // Describes the parameter in the OpenAPI document; no pattern, so a name without ".json" still gets the interface's 404.
       params: t.Object({ domain: t.String({ description: "The domain followed by `.json`, e.g. `example.com.json`.", examples: ["example.com.json"] }) }),
@@ -116,7 +132,11 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
         description:
           "No authentication. The path is the domain followed by `.json`, e.g. `/api/report/example.com.json`; it is normalised " +
           "like the scan request (`www.` and case are ignored). Answers 404 until the first scan of the domain is stored. " +
-          "Send the `ETag` back in `If-None-Match` to get a 304 when nothing changed.",
+          "Send the `ETag` back in `If-None-Match` to get a 304 when nothing changed." +
+          (deps.perPage
+            ? " Records are kept per page: `?url=<page URL>` answers with that page's latest record (404 until it has one; 400 when " +
+              "the URL is not an absolute http(s) URL on the domain); without it, the domain's latest record, whichever page it is of."
+            : ""),
         responses: {
           200: {
             description:
@@ -125,6 +145,9 @@ export function reportRoutes(deps: { respond: ReportResponder; recordSchema: TSc
             content: { "application/json": { schema: deps.recordSchema } },
           },
           304: { description: "The record matching If-None-Match is still the latest." },
+          ...(deps.perPage
+            ? { 400: { description: "`url` is not an absolute http(s) URL on the domain; the error says why.", content: { "application/json": { schema: ErrorBody } } } }
+            : {}),
           404: {
             description:
               "The domain has no stored record yet. While a scan of it is queued or running the body adds `scan`: " +

@@ -2,6 +2,7 @@ import type { Db } from "../store/database.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
 import { scannedAfter } from "../reports/latest-record.ts";
 import { runningScan } from "../reports/running-scan.ts";
+import type { ReportSubject } from "../reports/report-subject.ts";
 
 export interface WaitOptions {
   waitMs: number;
@@ -17,9 +18,10 @@ export interface WaitOptions {
  * the newest record from memory, so a poll is cheap. Returns null when the wait ends first, when the
  * caller goes away, or when no job is left that could write the record.
  */
-export async function waitForNewRecord(db: Db, domain: string, afterId: number, options: WaitOptions): Promise<StoredScan | null> {
+export async function waitForNewRecord(db: Db, domain: string | ReportSubject, afterId: number, options: WaitOptions): Promise<StoredScan | null> {
   const started = performance.now();
-  const subject = { domain };
+  // A page's subject (the schema service) waits for that page's record, not any newer one of the domain.
+  const subject = typeof domain === "string" ? { domain } : domain;
   for (;;) {
     const found = await scannedAfter(db, subject, afterId);
     if (found) return found;

@@ -4,7 +4,7 @@ import type { ReportSubject } from "./report-subject.ts";
 
 /** The subject's newest stored record, whatever its age, or null when it has none. Served from the store's memory cache. */
 export async function latestRecord(db: Db, subject: ReportSubject): Promise<StoredScan | null> {
-  return latestScan(db, subject.domain);
+  return latestScan(db, subject.domain, subject.page);
 }
 
 /**
@@ -16,7 +16,7 @@ export async function scannedAfter(db: Db, subject: ReportSubject, afterId: numb
   const latest = await latestRecord(db, subject);
   if (!latest || latest.id <= afterId) return null;
   if (!isRescore(latest)) return latest;
-  return (await scanHistory(db, subject.domain, 5)).find((scan) => scan.id > afterId && !isRescore(scan)) ?? null;
+  return (await scanHistory(db, subject.domain, 5, subject.page)).find((scan) => scan.id > afterId && !isRescore(scan)) ?? null;
 }
 
 export function isRescore(scan: StoredScan): boolean {

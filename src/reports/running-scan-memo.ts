@@ -31,13 +31,15 @@ export class RunningScanMemo {
   async get(subject: ReportSubject): Promise<RunningScan | null> {
     const now = performance.now();
     const signature = await this.signatures.get();
-    const entry = this.entries.get(subject.domain);
+    // A page's subject (the schema service) is remembered apart from its domain's.
+    const key = subject.page === undefined ? subject.domain : `${subject.domain} ${subject.page ?? ""}`;
+    const entry = this.entries.get(key);
     if (entry && entry.signature === signature && now - entry.at < this.maxAgeMs) return entry.running;
     const running = runningScan(this.db, subject);
     if (!entry && this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(subject.domain, { signature, at: now, running });
+    this.entries.set(key, { signature, at: now, running });
     // A failed look-up is not remembered: the next poll asks again.
-    running.catch(() => this.entries.delete(subject.domain));
+    running.catch(() => this.entries.delete(key));
     return running;
   }
 }

@@ -22,7 +22,7 @@ export interface RunningScan {
 }
 
 export async function runningScan(db: Db, subject: ReportSubject): Promise<RunningScan | null> {
-  const job = await findActiveJob(db, subject.domain);
+  const job = await findActiveJob(db, subject.domain, subject.page);
   if (!job) return null;
   return { state: job.state, queuedAt: job.createdAt, progress: job.state === "running" ? parseProgress(job.progressJson) : null };
 }

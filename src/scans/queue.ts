@@ -40,19 +40,21 @@ const lastPurgeAt = new WeakMap<Db, number>();
 
 /**
  * Queues a scan of `domain` (of `targetUrl` on it, when given), or returns the job already queued or
- * running for the domain: a joined job keeps the URL it was queued with.
+ * running for that page (the homepage when `targetUrl` is null). Services that keep one record per
+ * domain (visibility) queue with null, so their joins stay per domain.
  */
 export async function enqueueScan(db: Db, domain: string, caller: Caller, now: number, targetUrl: string | null = null): Promise<number> {
   const inserted = await insertQueuedJob(db, domain, caller, now, targetUrl);
   if (inserted !== null) return inserted;
-  const active = await activeJobFor(db, domain);
+  const active = await activeJobFor(db, domain, targetUrl);
   // The insert conflicted with an active job, so one exists unless a transaction-less caller raced a finish.
   if (active) return active.id;
   return enqueueScan(db, domain, caller, now, targetUrl);
 }
 
-export function findActiveJob(db: Db, domain: string): Promise<ActiveJobRow | null> {
-  return activeJobFor(db, domain);
+/** The page's active job (`targetUrl` null: the homepage), or with `targetUrl` undefined any active job of the domain. */
+export function findActiveJob(db: Db, domain: string, targetUrl?: string | null): Promise<ActiveJobRow | null> {
+  return activeJobFor(db, domain, targetUrl);
 }
 
 /** Claims the next due job under a fresh lease of `leaseMs`, or returns null when there is none. */

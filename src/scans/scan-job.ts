@@ -53,6 +53,7 @@ export async function storeGivenUpRecord(deps: Pick<ScanJobDeps, "db" | "analyze
   await storeRow(deps.db, job, rowOf(deps.analyzer, record, null));
 }
 
+/** The record is kept under the page the job was queued for (jobs of per-domain services carry none). */
 async function storeRow(db: Db, job: ClaimedJob, row: ScanRow): Promise<void> {
-  await insertScan(db, { domain: job.domain, ...row, caller: job.caller });
+  await insertScan(db, { domain: job.domain, pageUrl: job.targetUrl, ...row, caller: job.caller });
 }

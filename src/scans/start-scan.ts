@@ -22,6 +22,11 @@ export interface StartScanDeps {
   limits: { perIpPerHour: number; perDomainPerHour: number; perKeyPerHour: number };
   connectTo: ConnectToRule[];
   lookup?: Lookup;
+  /**
+   * True for the schema service: records, the 24-hour cache and joins are per page URL (the homepage
+   * being one page). Otherwise (visibility) they are per domain and jobs carry no URL.
+   */
+  perPage?: boolean;
   /** Pokes the worker so that a new job starts without waiting for its idle poll. */
   wakeWorker: () => void;
   now: () => number;
@@ -34,9 +39,10 @@ export interface StartScanRequest {
   clientIp: string;
 }
 
+/** `page`: the page the record is kept under (null: the homepage, and always for per-domain services). */
 export type StartScanOutcome =
-  | { kind: "cached"; domain: string; recordJson: string }
-  | { kind: "started"; domain: string; joined: boolean; headers: Record<string, string> }
+  | { kind: "cached"; domain: string; page: string | null; recordJson: string }
+  | { kind: "started"; domain: string; page: string | null; joined: boolean; headers: Record<string, string> }
   | { kind: "invalid"; error: string }
   | { kind: "limited"; error: string; retryAfterSeconds: number; headers: Record<string, string> };
 
@@ -44,25 +50,26 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
   const target = normalizeTarget(request.url);
   if (!target.ok) return { kind: "invalid", error: target.error };
   const { domain } = target;
-  const targetUrl = targetUrlOf(request.url);
+  const page = deps.perPage ? targetUrlOf(request.url) : null;
 
   if (!request.forceRescan) {
-    const cached = await freshRecord(deps, domain);
-    if (cached) return { kind: "cached", domain, recordJson: cached };
+    const cached = await freshRecord(deps, domain, page);
+    if (cached) return { kind: "cached", domain, page, recordJson: cached };
   }
   // A scan already queued or running answers every caller at no cost: no DNS, no limits.
-  if (await findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
+  if (await activeJob(deps, domain, page)) return { kind: "started", domain, page, joined: true, headers: {} };
 
   const resolves = await checkTargetResolves(domain, { connectTo: deps.connectTo, lookup: deps.lookup });
   if (!resolves.ok) return { kind: "invalid", error: resolves.error };
 
-  const outcome = await admitAndEnqueue(deps, domain, targetUrl, request);
+  const outcome = await admitAndEnqueue(deps, domain, page, request);
   if (outcome.kind === "started" && !outcome.joined) deps.wakeWorker();
   return outcome;
 }
 
-async function freshRecord(deps: StartScanDeps, domain: string): Promise<string | null> {
-  const latest = await latestScan(deps.db, domain);
+/** Per page for per-page services (the homepage is `null`); per domain (any page) otherwise. */
+async function freshRecord(deps: StartScanDeps, domain: string, page: string | null): Promise<string | null> {
+  const latest = await latestScan(deps.db, domain, deps.perPage ? page : undefined);
   if (!latest) return null;
   return deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000 ? latest.recordJson : null;
 }
@@ -72,9 +79,13 @@ async function freshRecord(deps: StartScanDeps, domain: string): Promise<string 
  * the same domain (on any instance) cannot both spend a rate-limit slot: the second one sees the first
  * one's job and joins.
  */
-function admitAndEnqueue(deps: StartScanDeps, domain: string, targetUrl: string | null, request: StartScanRequest): Promise<StartScanOutcome> {
+function activeJob(deps: StartScanDeps, domain: string, page: string | null) {
+  return findActiveJob(deps.db, domain, deps.perPage ? page : undefined);
+}
+
+function admitAndEnqueue(deps: StartScanDeps, domain: string, page: string | null, request: StartScanRequest): Promise<StartScanOutcome> {
   return deps.db.exclusive(async (): Promise<StartScanOutcome> => {
-    if (await findActiveJob(deps.db, domain)) return { kind: "started", domain, joined: true, headers: {} };
+    if (await activeJob(deps, domain, page)) return { kind: "started", domain, page, joined: true, headers: {} };
     const now = deps.now();
     const rules = scanLimitRules(request.caller, request.clientIp, domain, deps.limits);
     const decision = await consumeRateLimits(deps.db, rules, now);
@@ -86,8 +97,8 @@ function admitAndEnqueue(deps: StartScanDeps, domain: string, targetUrl: string 
         headers: rateLimitHeaders(decision.states),
       };
     }
-    await enqueueScan(deps.db, domain, request.caller, now, targetUrl);
-    return { kind: "started", domain, joined: false, headers: rateLimitHeaders(decision.states) };
+    await enqueueScan(deps.db, domain, request.caller, now, page);
+    return { kind: "started", domain, page, joined: false, headers: rateLimitHeaders(decision.states) };
   });
 }
 

@@ -40,7 +40,7 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: "key_flashes", columns: ["id", "session_hash", "sealed", "expires_at"], identity: "id" },
   {
     name: "scans",
-    columns: ["id", "domain", "status", "score", "scanned_at", "record", "artifacts", "caller_kind", "api_key_id"],
+    columns: ["id", "domain", "page_url", "status", "score", "scanned_at", "record", "artifacts", "caller_kind", "api_key_id"],
     identity: "id",
     batch: 100,
   },

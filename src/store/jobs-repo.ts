@@ -28,7 +28,10 @@ export interface JobRow {
 const JOB_COLUMNS = `id, domain, target_url AS "targetUrl", state, caller_kind AS "callerKind", api_key_id AS "apiKeyId", attempts, run_after AS "runAfter",
   lease_expires_at AS "leaseExpiresAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-/** Inserts a queued job, or returns null when the domain already has an active one (the unique index). */
+/**
+ * Inserts a queued job, or returns null when the page (domain and target URL, NULL being the
+ * homepage) already has an active one: the unique index jobs_one_active_per_page.
+ */
 export async function insertQueuedJob(
   db: Db,
   domain: string,
@@ -54,8 +57,16 @@ export interface ActiveJobRow {
   progressJson: string | null;
 }
 
-export async function activeJobFor(db: Db, domain: string): Promise<ActiveJobRow | null> {
-  return (await db.get<ActiveJobRow>(`SELECT id, state, created_at AS "createdAt", progress AS "progressJson" FROM jobs WHERE domain = ? AND state IN ('queued', 'running')`, [domain]));
+/**
+ * The active job of one page (`targetUrl`: the URL, null for the homepage), or, with `targetUrl`
+ * undefined, any active job of the domain (the oldest): what the per-domain readers show.
+ */
+export async function activeJobFor(db: Db, domain: string, targetUrl?: string | null): Promise<ActiveJobRow | null> {
+  const columns = `id, state, created_at AS "createdAt", progress AS "progressJson"`;
+  if (targetUrl === undefined) {
+    return db.get<ActiveJobRow>(`SELECT ${columns} FROM jobs WHERE domain = ? AND state IN ('queued', 'running') ORDER BY id LIMIT 1`, [domain]);
+  }
+  return db.get<ActiveJobRow>(`SELECT ${columns} FROM jobs WHERE domain = ? AND coalesce(target_url, '') = ? AND state IN ('queued', 'running')`, [domain, targetUrl ?? ""]);
 }
 
 /** Records the running scan's progress, if `leaseToken` still holds the job: a worker that lost its lease cannot overwrite the new holder's. */

@@ -140,4 +140,15 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX key_flashes_by_expiry ON key_flashes(expires_at);
     `,
   },
+  {
+    version: 2,
+    name: "schema records, cache and joins per page (SQLite version 6)",
+    sql: `
+      ALTER TABLE scans ADD COLUMN page_url TEXT;
+      CREATE INDEX scans_latest_by_page ON scans(domain, (coalesce(page_url, '')), scanned_at DESC, id DESC);
+
+      DROP INDEX jobs_one_active_per_domain;
+      CREATE UNIQUE INDEX jobs_one_active_per_page ON jobs(domain, (coalesce(target_url, ''))) WHERE state IN ('queued', 'running');
+    `,
+  },
 ];

@@ -4,13 +4,16 @@ import { RefreshAhead } from "../lib/refresh-ahead.ts";
 import { containsPattern } from "./like-pattern.ts";
 
 /**
- * Stored scan records. Every completed scan is kept; readers get the newest per domain.
+ * Stored scan records. Every completed scan is kept; readers get the newest per domain, or per page
+ * (the schema service keeps one series of records per page URL; NULL is the homepage).
  * The record is stored as the exact JSON served, so the report endpoint returns bytes without
  * re-serialising (and can hash them once for its ETag).
  */
 
 export interface NewScan {
   domain: string;
+  /** The page analysed (the schema service), or null/absent for the homepage and every visibility scan. */
+  pageUrl?: string | null;
   status: "ok" | "failed";
   score: number | null;
   scannedAt: number;
@@ -22,6 +25,8 @@ export interface NewScan {
 export interface StoredScan {
   id: number;
   domain: string;
+  /** The page analysed, or null for the homepage (absent where a query does not read it). */
+  pageUrl?: string | null;
   status: "ok" | "failed";
   score: number | null;
   scannedAt: number;
@@ -42,9 +47,9 @@ export async function insertScan(db: Db, scan: NewScan): Promise<number> {
   latestCacheOf(db).forget(scan.domain);
   const { kind, apiKeyId } = callerColumns(scan.caller);
   const row = await db.get<{ id: number }>(
-    `INSERT INTO scans (domain, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [scan.domain, scan.status, scan.score, scan.scannedAt, scan.recordJson, scan.artifactsJson, kind, apiKeyId],
+    `INSERT INTO scans (domain, page_url, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.scannedAt, scan.recordJson, scan.artifactsJson, kind, apiKeyId],
   );
   // Again once written: a read that ran meanwhile may have cached the previous record. (Inside a
   // transaction the commit comes later still; SQLite holds other readers until then, and on
@@ -54,26 +59,70 @@ export async function insertScan(db: Db, scan: NewScan): Promise<number> {
 }
 
 /**
- * The newest record of a domain. Clients poll this every second or two, so answers are kept in
- * memory: this process's own inserts forget their domain at once, and a commit by anyone else (a
+ * The newest record of a domain, or of one of its pages (`page`, see PageKey). Clients poll this
+ * every second or two, so answers are kept in memory: this process's own inserts forget their domain
+ * (every page of it) at once, and a commit by anyone else (a
  * second process on the same SQLite file, another instance on the same PostgreSQL database) clears
  * everything, noticed within CHANGE_CHECK_MS through a version the engine keeps (SQLite's
  * data_version; on PostgreSQL a counter that a trigger bumps on every change to scans).
  */
-export async function latestScan(db: Db, domain: string): Promise<StoredScan | null> {
+export async function latestScan(db: Db, domain: string, page?: PageKey): Promise<StoredScan | null> {
   const cache = latestCacheOf(db);
   await cache.dropIfChangedElsewhere();
-  const cached = cache.get(domain);
+  const key = cacheKey(domain, page);
+  const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const generation = cache.generation;
-  const row = await db.get<StoredScan>(
-    `SELECT id, domain, status, score, scanned_at AS "scannedAt", record AS "recordJson"
-       FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT 1`,
-    [domain],
-  );
+  const row =
+    page === undefined
+      ? await db.get<StoredScan>(
+          `SELECT ${STORED_COLUMNS} FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT 1`,
+          [domain],
+        )
+      : await db.get<StoredScan>(
+          `SELECT ${STORED_COLUMNS} FROM scans WHERE domain = ? AND coalesce(page_url, '') = ? ORDER BY scanned_at DESC, id DESC LIMIT 1`,
+          [domain, page ?? ""],
+        );
   // An insert that landed while this read was in flight may be newer than what it returned: keep nothing then.
-  if (cache.generation === generation) cache.set(domain, row);
+  if (cache.generation === generation) cache.set(key, row);
   return row;
+}
+
+/**
+ * Which records a read means: a page URL, null for the homepage, or undefined for the domain's newest
+ * record whatever its page. Pages are matched through coalesce(page_url, ''), which the
+ * scans_latest_by_page index covers on both engines.
+ */
+export type PageKey = string | null | undefined;
+
+const STORED_COLUMNS = `id, domain, page_url AS "pageUrl", status, score, scanned_at AS "scannedAt", record AS "recordJson"`;
+
+// Domains are host names, so they never hold the separator; "*" (not a URL) stands for "any page".
+function cacheKey(domain: string, page: PageKey): string {
+  return `${domain}\u0000${page === undefined ? "*" : (page ?? "")}`;
+}
+
+/** A page of a domain that has records, with its newest scan's time and status. */
+export interface AnalysedPage {
+  /** null: the homepage. */
+  pageUrl: string | null;
+  lastScannedAt: number;
+  status: "ok" | "failed";
+  scans: number;
+}
+
+/** The domain's analysed pages, the most recently scanned first. */
+export async function analysedPages(db: Db, domain: string, limit: number): Promise<AnalysedPage[]> {
+  const rows = await db.all<{ page: string; lastScannedAt: number; scans: number; status: "ok" | "failed" }>(
+    `SELECT p.page, p."lastScannedAt", p.scans,
+            (SELECT s.status FROM scans s WHERE s.domain = ?1 AND coalesce(s.page_url, '') = p.page
+              ORDER BY s.scanned_at DESC, s.id DESC LIMIT 1) AS status
+       FROM (SELECT coalesce(page_url, '') AS page, max(scanned_at) AS "lastScannedAt", count(*) AS scans
+               FROM scans WHERE domain = ?1 GROUP BY coalesce(page_url, '')) p
+      ORDER BY p."lastScannedAt" DESC, p.page LIMIT ?2`,
+    [domain, limit],
+  );
+  return rows.map((row) => ({ pageUrl: row.page === "" ? null : row.page, lastScannedAt: row.lastScannedAt, status: row.status, scans: row.scans }));
 }
 
 const CACHE_ENTRIES = 256;
@@ -104,18 +153,20 @@ class LatestScanCache {
   }
 
   /** The cached answer (null: known to have none), or undefined when it must be read. */
-  get(domain: string): StoredScan | null | undefined {
-    return this.entries.get(domain);
+  get(key: string): StoredScan | null | undefined {
+    return this.entries.get(key);
   }
 
-  set(domain: string, scan: StoredScan | null): void {
+  set(key: string, scan: StoredScan | null): void {
     if (this.entries.size >= CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(domain, scan);
+    this.entries.set(key, scan);
   }
 
+  /** Forgets every answer about the domain: its newest record, and each of its pages'. */
   forget(domain: string): void {
     this.generation++;
-    this.entries.delete(domain);
+    const prefix = `${domain}\u0000`;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 
   async dropIfChangedElsewhere(): Promise<void> {
@@ -138,9 +189,13 @@ export async function scanArtifacts(db: Db, scanId: number): Promise<string | nu
   return (await db.get<{ artifacts: string | null }>("SELECT artifacts FROM scans WHERE id = ?", [scanId]))?.artifacts ?? null;
 }
 
-export async function scanHistory(db: Db, domain: string, limit: number): Promise<StoredScan[]> {
-  return (await db.all<StoredScan>(`SELECT id, domain, status, score, scanned_at AS "scannedAt", record AS "recordJson"
-         FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ?`, [domain, limit]));
+/** The newest records of the domain (or of one of its pages, see PageKey), newest first. */
+export async function scanHistory(db: Db, domain: string, limit: number, page?: PageKey): Promise<StoredScan[]> {
+  if (page !== undefined) {
+    return db.all<StoredScan>(`SELECT ${STORED_COLUMNS} FROM scans WHERE domain = ? AND coalesce(page_url, '') = ?
+        ORDER BY scanned_at DESC, id DESC LIMIT ?`, [domain, page ?? "", limit]);
+  }
+  return db.all<StoredScan>(`SELECT ${STORED_COLUMNS} FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ?`, [domain, limit]);
 }
 
 export async function recentScans(db: Db, limit: number): Promise<ScanSummary[]> {

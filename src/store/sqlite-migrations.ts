@@ -161,4 +161,19 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX scans_by_api_key ON scans(api_key_id, scanned_at DESC);
     `,
   },
+  {
+    version: 6,
+    name: "schema records, cache and joins per page",
+    sql: `
+      -- The page a scan analysed (the schema service); NULL means the domain's homepage, and every
+      -- visibility scan. Records are read per page, and per domain for the domain's latest.
+      ALTER TABLE scans ADD COLUMN page_url TEXT;
+      CREATE INDEX scans_latest_by_page ON scans(domain, coalesce(page_url, ''), scanned_at DESC, id DESC);
+
+      -- One active job per page instead of per domain: a request for another page of the domain queues
+      -- its own job. The visibility service queues every job with target_url NULL, so it stays per domain.
+      DROP INDEX jobs_one_active_per_domain;
+      CREATE UNIQUE INDEX jobs_one_active_per_page ON jobs(domain, coalesce(target_url, '')) WHERE state IN ('queued', 'running');
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 import type { ScanApiDeps } from "../scans/scan-api.ts";
 import { startScan } from "../scans/start-scan.ts";
 import { readDomainReport } from "../reports/domain-report.ts";
-import { reportSubjectOf } from "../reports/report-subject.ts";
+import { pageSubjectOf, reportSubjectOf } from "../reports/report-subject.ts";
 
 /**
  * POST /scan: the scan form without JavaScript (an application/x-www-form-urlencoded post).
@@ -14,10 +14,11 @@ import { reportSubjectOf } from "../reports/report-subject.ts";
  * its token in the form, the post goes through the same checks as POST /api/scan.
  */
 
+/** `page` (per-page services only): the page whose report to show, null for the homepage. */
 export type FormScanOutcome =
-  | { kind: "show-report"; domain: string }
+  | { kind: "show-report"; domain: string; page?: string | null }
   | { kind: "invalid"; url: string; error: string }
-  | { kind: "needs-javascript"; domain: string; stale: { scannedAt: string } | null }
+  | { kind: "needs-javascript"; domain: string; page?: string | null; stale: { scannedAt: string } | null }
   | { kind: "verification-failed"; domain: string; error: string }
   | { kind: "limited"; domain: string; error: string; retryAfterSeconds: number; headers: Record<string, string> };
 
@@ -30,15 +31,18 @@ export async function handleFormScan(deps: ScanApiDeps, input: FormScanInput): P
   const url = input.fields.get("url") ?? "";
   const forceRescan = input.fields.get("forceRescan") === "true";
   const token = input.fields.get("challengeToken") ?? "";
-  const target = reportSubjectOf(url);
+  // Services that keep records per page (schema) look for, and show, the page asked for.
+  const target = deps.perPage ? pageSubjectOf(url) : reportSubjectOf(url);
   if (!target.ok) return { kind: "invalid", url, error: target.error };
   const domain = target.subject.domain;
+  const asked = target.subject.page !== undefined ? { page: target.subject.page } : {};
+  const shown = { kind: "show-report" as const, domain, ...asked };
 
   if (token === "") {
     const { latest, running } = await readDomainReport(deps.db, target.subject);
     const fresh = latest !== null && deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000;
-    if ((fresh && !forceRescan) || running) return { kind: "show-report", domain };
-    return { kind: "needs-javascript", domain, stale: latest ? { scannedAt: new Date(latest.scannedAt).toISOString() } : null };
+    if ((fresh && !forceRescan) || running) return shown;
+    return { kind: "needs-javascript", domain, ...asked, stale: latest ? { scannedAt: new Date(latest.scannedAt).toISOString() } : null };
   }
 
   const verified = await deps.authenticator.verifyChallenge(token, input.clientIp);
@@ -47,7 +51,7 @@ export async function handleFormScan(deps: ScanApiDeps, input: FormScanInput): P
   switch (outcome.kind) {
     case "cached":
     case "started":
-      return { kind: "show-report", domain: outcome.domain };
+      return shown;
     case "invalid":
       return { kind: "invalid", url, error: outcome.error };
     case "limited":

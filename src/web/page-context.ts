@@ -21,6 +21,14 @@ export function reportPath(domain: string): string {
   return `/report/${encodeURIComponent(domain)}`;
 }
 
+/**
+ * The report page of one analysed page of a domain (the schema service): `?url=` names it, the
+ * homepage (null) by the domain's root URL.
+ */
+export function pageReportPath(domain: string, pageUrl: string | null): string {
+  return `${reportPath(domain)}?url=${encodeURIComponent(pageUrl ?? `https://${domain}/`)}`;
+}
+
 export function reportJsonPath(domain: string): string {
   return `/api/report/${encodeURIComponent(domain)}.json`;
 }

@@ -11,7 +11,8 @@ export const FORM_SCAN_PATH = "/scan";
 
 export type ScanFormOptions =
   | { mode: "enter"; value?: string; error?: string; inputLabel: string; placeholder: string; hint: string }
-  | { mode: "scan" | "rescan"; domain: string; buttonLabel: string };
+  /** `reportPath`: where the report of what is scanned will be (a page's, `?url=`), when not the domain's. */
+  | { mode: "scan" | "rescan"; domain: string; buttonLabel: string; reportPath?: string };
 
 export function scanForm(options: ScanFormOptions, challenge: ChallengeWidgetConfig, id: string): SafeHtml {
   const statusId = `${id}-status`;
@@ -28,7 +29,7 @@ ${challengeWidget(challenge)}
 <div class="scan-status" id="${statusId}" role="status" aria-live="polite">${options.error ? html`<div class="notice error" id="${errorId}"><p>${options.error}</p></div>` : ""}</div>
 </form>`;
   }
-  return html`<form class="scan-form" id="${id}" action="${FORM_SCAN_PATH}" method="post" data-scan-form data-status="${statusId}">
+  return html`<form class="scan-form" id="${id}" action="${FORM_SCAN_PATH}" method="post" data-scan-form data-status="${statusId}"${options.reportPath ? html` data-report-path="${options.reportPath}"` : ""}>
 <input type="hidden" name="url" value="${options.domain}">
 ${options.mode === "rescan" ? html`<input type="hidden" name="forceRescan" value="true">` : ""}
 ${challengeWidget(challenge)}

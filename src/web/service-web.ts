@@ -3,6 +3,7 @@ import type { PageContext } from "./page-context.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
 import type { RunningScan } from "../reports/running-scan.ts";
 import type { ReportTimeline } from "../reports/report-timeline.ts";
+import type { AnalysedPage } from "../reports/analysed-pages.ts";
 import { schemaWeb } from "./schema/schema-web.ts";
 import { visibilityWeb } from "./visibility/visibility-web.ts";
 
@@ -37,6 +38,8 @@ export interface ServiceWeb {
 export interface ReportExtras {
   running: RunningScan | null;
   timeline: ReportTimeline | null;
+  /** The domain's analysed pages, newest first, where records are kept per page (the schema service). */
+  pages?: readonly AnalysedPage[] | null;
 }
 
 export interface ScanCheck {

@@ -21,13 +21,16 @@ export function renderProgressPage(
   domain: string,
   state: "queued" | "running",
   progress: ScanProgressJson | null = null,
+  page?: { url: string; path: string },
 ): string {
+  const address = page?.path ?? reportPath(domain);
   const body = html`<section aria-labelledby="progress-title">
 <p class="eyebrow">${web.name} report</p>
 <div class="progress-head"><span class="spinner" aria-hidden="true"></span><h1 class="domain-title" id="progress-title">${state === "queued" ? "Waiting to scan" : "Scanning"} ${domain}</h1></div>
 <p class="lead">${state === "queued"
     ? "The scan is queued and starts as soon as a worker is free."
-    : "The scan is running."} This page reloads every ${PROGRESS_REFRESH_SECONDS} seconds and shows the report as soon as it is stored. You can leave and come back to <a href="${reportPath(domain)}">this address</a> at any time.</p>
+    : "The scan is running."} This page reloads every ${PROGRESS_REFRESH_SECONDS} seconds and shows the report as soon as it is stored. You can leave and come back to <a href="${address}">this address</a> at any time.</p>
+${page ? html`<p class="page-url">Page: ${page.url}</p>` : ""}
 ${progress ? scanProgress(progress, "progress-page") : ""}
 <section class="card" aria-labelledby="checks-title"><h2 id="checks-title">What is being checked</h2>${checksList(checksRun(web.checks, context))}</section>
 </section>`;
@@ -39,12 +42,15 @@ ${progress ? scanProgress(progress, "progress-page") : ""}
   });
 }
 
-export function renderNotScannedPage(context: PageContext, web: ServiceWeb, domain: string): string {
+/** `page`: one page of the domain, asked for by `?url=` where records are kept per page (the schema service). */
+export function renderNotScannedPage(context: PageContext, web: ServiceWeb, domain: string, page?: { url: string; path: string }): string {
+  const subject = page?.url ?? domain;
   const body = html`<section aria-labelledby="missing-title">
 <p class="eyebrow">${web.name} report</p>
-<h1 class="domain-title" id="missing-title">${domain} has not been scanned yet</h1>
-<p class="lead">There is no report for ${domain}. Scan it now: the page follows the scan step by step and opens the report when it is stored.</p>
-${scanForm({ mode: "scan", domain, buttonLabel: `Scan ${domain}` }, context.challenge, "scan")}
+<h1 class="domain-title" id="missing-title">${subject} has not been ${page ? "analysed" : "scanned"} yet</h1>
+<p class="lead">There is no report for ${subject}. Scan it now: the page follows the scan step by step and opens the report when it is stored.</p>
+${page ? html`<p><a href="${reportPath(domain)}">The latest report of ${domain}</a></p>` : ""}
+${scanForm({ mode: "scan", domain: subject, buttonLabel: page ? "Analyse this page" : `Scan ${domain}`, ...(page ? { reportPath: page.path } : {}) }, context.challenge, "scan")}
 </section>
 ${checksTemplate(checksRun(web.checks, context))}`;
   return renderScanPage(context, {
@@ -65,12 +71,13 @@ export function renderNotADomainPage(context: PageContext, web: ServiceWeb, erro
 }
 
 /** The no-JavaScript form post could not start a scan: say why, and what to do instead. */
-export function renderNeedsJavaScriptPage(context: PageContext, web: ServiceWeb, domain: string, stale: { scannedAt: string } | null): string {
+/** `stalePath`: where the stale report is, when not the domain's (one page's, where records are kept per page). */
+export function renderNeedsJavaScriptPage(context: PageContext, web: ServiceWeb, domain: string, stale: { scannedAt: string } | null, stalePath?: string): string {
   const body = html`<section aria-labelledby="nojs-title">
 <p class="eyebrow">${web.name} scan</p>
 <h1 class="domain-title" id="nojs-title">Starting a scan of ${domain} needs JavaScript</h1>
 <p class="lead">New scans are protected by a browser check, a small proof-of-work puzzle that keeps automated floods out without tracking anyone. It runs in JavaScript, so this form could only look for a report that is already stored${stale ? "" : ", and there is none for this domain yet"}.</p>
-${stale ? html`<p><a class="button" href="${reportPath(domain)}">See the report from ${scanTime(stale.scannedAt, context.now)}</a></p>` : ""}
+${stale ? html`<p><a class="button" href="${stalePath ?? reportPath(domain)}">See the report from ${scanTime(stale.scannedAt, context.now)}</a></p>` : ""}
 <h2>To start a scan</h2>
 <ul>
 <li>Turn on JavaScript for this site and press the button again; or</li>

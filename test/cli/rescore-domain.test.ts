@@ -144,6 +144,16 @@ describe("schema", () => {
     expect([...Value.Errors(SchemaRecordSchema, record)]).toEqual([]);
   });
 
+  test("the re-scored record stays the record of its page (schema records are kept per page)", async () => {
+    const original = await storeScan("shop.test", artifacts, { score: 0 });
+    await db.run("UPDATE scans SET page_url = ? WHERE id = ?", ["http://shop.test/p/1", original]);
+    const outcome = await rescoreDomain(depsFor("schema"), "shop.test");
+    expect(outcome).toMatchObject({ kind: "rescored", fromScanId: original });
+    expect(await latestScan(db, "shop.test", "http://shop.test/p/1")).toMatchObject({ pageUrl: "http://shop.test/p/1" });
+    expect((await latestScan(db, "shop.test", "http://shop.test/p/1"))!.id).not.toBe(original);
+    expect(await latestScan(db, "shop.test", null)).toBeNull();
+  });
+
   test("visibility artifacts, or a page without its HTML, are not judged", async () => {
     await storeScan("mixed.test", site());
     await storeScan("thin.test", { page: { ok: true, finalUrl: "http://thin.test/", status: 200 } });

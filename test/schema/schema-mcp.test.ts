@@ -52,6 +52,7 @@ describe("schema MCP tools", () => {
     expect(analysed.isError).toBeFalsy();
     const structured = analysed.structuredContent as { state: string; record: { result: { page: { url: string }; generated: { type: string }[] } } };
     expect(structured.state).toBe("complete");
+    expect(analysed.structuredContent).toMatchObject({ reportUrl: `http://localhost/api/report/blog.test.json?url=${encodeURIComponent("http://blog.test/blog/lacing")}` });
     expect(structured.record.result.page.url).toBe("http://blog.test/blog/lacing");
     expect(structured.record.result.generated.map((entry) => entry.type)).toEqual(["FAQPage, BlogPosting, BreadcrumbList"]);
     expect(textOf(analysed)).toContain("Suggested JSON-LD");
@@ -59,6 +60,16 @@ describe("schema MCP tools", () => {
 
     const after = (await client.callTool({ name: "get_schema_report", arguments: { domain: "https://blog.test/anything" } })) as CallToolResult;
     expect(after.structuredContent).toMatchObject({ domain: "blog.test", found: true, scanRunning: false });
+
+    // Records are kept per page: `url` asks for one page's.
+    const page = (await client.callTool({ name: "get_schema_report", arguments: { domain: "blog.test", url: "http://blog.test/blog/lacing" } })) as CallToolResult;
+    expect(page.structuredContent).toMatchObject({ found: true, reportUrl: `http://localhost/api/report/blog.test.json?url=${encodeURIComponent("http://blog.test/blog/lacing")}` });
+    const other = (await client.callTool({ name: "get_schema_report", arguments: { domain: "blog.test", url: "http://blog.test/blog/other" } })) as CallToolResult;
+    expect(other.structuredContent).toMatchObject({ found: false });
+    expect(textOf(other)).toContain("has not been analysed");
+    const elsewhere = (await client.callTool({ name: "get_schema_report", arguments: { domain: "blog.test", url: "https://else.test/x" } })) as CallToolResult;
+    expect(elsewhere.isError).toBe(true);
+    expect(textOf(elsewhere)).toContain("is not a page of blog.test");
   });
 
   test("an invalid URL is a tool error that names the problem", async () => {

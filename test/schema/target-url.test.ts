@@ -25,11 +25,14 @@ describe("the URL asked for travels with the job", () => {
     expect(targetUrlOf("https://shop.example/?q=1")).toBe("https://shop.example/?q=1");
   });
 
-  test("enqueue stores it, claim hands it to the worker, and a joined job keeps the first URL", async () => {
+  test("enqueue stores it, claim hands it to the worker; the same page joins, another page of the domain queues its own", async () => {
     const db = memoryDb();
     const caller = { kind: "challenge" as const };
     const id = await enqueueScan(db, "shop.example", caller, 1000, "https://shop.example/p/shoe");
-    expect(await enqueueScan(db, "shop.example", caller, 1001, "https://shop.example/other")).toBe(id);
+    expect(await enqueueScan(db, "shop.example", caller, 1001, "https://shop.example/p/shoe")).toBe(id);
+    const other = await enqueueScan(db, "shop.example", caller, 1001, "https://shop.example/other");
+    expect(other).not.toBe(id);
+    expect((await jobById(db, other))!.targetUrl).toBe("https://shop.example/other");
     expect((await jobById(db, id))!.targetUrl).toBe("https://shop.example/p/shoe");
     const claimed = await claimNextJob(db, 2000, 15_000);
     expect(claimed).toMatchObject({ id, domain: "shop.example", targetUrl: "https://shop.example/p/shoe" });

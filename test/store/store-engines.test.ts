@@ -15,8 +15,10 @@ import {
   countScansOfUser,
   filteredScans,
   insertScan,
+  analysedPages,
   lastScanId,
   latestScan,
+  scanHistory,
   scanBefore,
   scanHistoryPage,
   scannedDomainsAfter,
@@ -105,6 +107,50 @@ forEachStoreEngine((engine) => {
     expect(stored).toEqual({ domain: "bxc.test", scannedAt: 1600, artifactsJson: '{"a":1}' });
   }, T);
 
+  test("scans per page: the newest of each page, of the domain, the page's history, and the analysed pages newest first", async () => {
+    const db = await engine.open();
+    const home = await insertScan(db, scan("pages.test", 1000));
+    const x = await insertScan(db, scan("pages.test", 2000, { pageUrl: "https://pages.test/x" }));
+    const y = await insertScan(db, scan("pages.test", 3000, { pageUrl: "https://pages.test/y", status: "failed", score: null }));
+    // Read before the next insert, so that the cache must forget every page of the domain on it.
+    expect((await latestScan(db, "pages.test", "https://pages.test/x"))?.id).toBe(x);
+    const x2 = await insertScan(db, scan("pages.test", 4000, { pageUrl: "https://pages.test/x" }));
+
+    expect(await latestScan(db, "pages.test")).toMatchObject({ id: x2, pageUrl: "https://pages.test/x" });
+    expect(await latestScan(db, "pages.test", "https://pages.test/x")).toMatchObject({ id: x2, scannedAt: 4000 });
+    expect(await latestScan(db, "pages.test", "https://pages.test/y")).toMatchObject({ id: y, status: "failed" });
+    expect(await latestScan(db, "pages.test", null)).toMatchObject({ id: home, pageUrl: null });
+    expect(await latestScan(db, "pages.test", "https://pages.test/z")).toBeNull();
+    expect((await scanHistory(db, "pages.test", 10, "https://pages.test/x")).map((row) => row.id)).toEqual([x2, x]);
+    expect((await scanHistory(db, "pages.test", 10)).map((row) => row.id)).toEqual([x2, y, x, home]);
+    expect(await analysedPages(db, "pages.test", 10)).toEqual([
+      { pageUrl: "https://pages.test/x", lastScannedAt: 4000, status: "ok", scans: 2 },
+      { pageUrl: "https://pages.test/y", lastScannedAt: 3000, status: "failed", scans: 1 },
+      { pageUrl: null, lastScannedAt: 1000, status: "ok", scans: 1 },
+    ]);
+    expect(await analysedPages(db, "pages.test", 1)).toHaveLength(1);
+    expect(await analysedPages(db, "none.test", 10)).toEqual([]);
+  }, T);
+
+  test("jobs of two pages of one domain are both active; the homepage's joins only the homepage", async () => {
+    const db = await engine.open();
+    const x = await enqueueScan(db, "two.test", { kind: "pipeline" }, 100, "https://two.test/x");
+    const y = await enqueueScan(db, "two.test", { kind: "pipeline" }, 101, "https://two.test/y");
+    const home = await enqueueScan(db, "two.test", { kind: "pipeline" }, 102);
+    expect(new Set([x, y, home]).size).toBe(3);
+    expect(await enqueueScan(db, "two.test", { kind: "challenge" }, 103)).toBe(home);
+    expect(await enqueueScan(db, "two.test", { kind: "challenge" }, 104, "https://two.test/y")).toBe(y);
+    expect((await activeJobFor(db, "two.test", "https://two.test/y"))?.id).toBe(y);
+    expect((await activeJobFor(db, "two.test", null))?.id).toBe(home);
+    expect((await activeJobFor(db, "two.test"))?.id).toBe(x);
+    expect(await countJobsByState(db)).toEqual({ queued: 3, running: 0, failed: 0 });
+    // Once the page's job ends, the page may be queued again.
+    const claimed = await claimDueJob(db, "t", 10_000, 200);
+    expect(claimed?.id).toBe(x);
+    expect(await finishLeasedJob(db, x, "t", "done", null, 201)).toBe(true);
+    expect(await enqueueScan(db, "two.test", { kind: "pipeline" }, 202, "https://two.test/x")).not.toBe(x);
+  }, T);
+
   test("the newest-record cache sees a record another handle stored", async () => {
     const { a, b, closeAll } = await twoHandles(engine);
     try {
@@ -124,12 +170,14 @@ forEachStoreEngine((engine) => {
     }
   }, T);
 
-  test("jobs: one active job per domain, lease-token rules, progress and counts", async () => {
+  test("jobs: one active job per page, lease-token rules, progress and counts", async () => {
     const db = await engine.open();
     const keyId = await insertApiKey(db, { userId: null, name: "k", keyHash: new Uint8Array([7]), visibleStart: "sl_k", createdAt: 1 });
     const id = await enqueueScan(db, "job.test", { kind: "key", keyId }, 100, "https://job.test/page");
-    expect(await enqueueScan(db, "job.test", { kind: "challenge" }, 101)).toBe(id);
+    expect(await enqueueScan(db, "job.test", { kind: "challenge" }, 101, "https://job.test/page")).toBe(id);
     expect(await activeJobFor(db, "job.test")).toMatchObject({ id, state: "queued" });
+    expect(await activeJobFor(db, "job.test", "https://job.test/page")).toMatchObject({ id, state: "queued" });
+    expect(await activeJobFor(db, "job.test", null)).toBeNull();
 
     const claimed = await claimDueJob(db, "token-1", 10_100, 200);
     expect(claimed).toMatchObject({ id, domain: "job.test", targetUrl: "https://job.test/page", callerKind: "key", apiKeyId: keyId, attempts: 1 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SchemaRecord } from "../../analyzers/schema/record-schema.ts";
 import { startScan } from "../../scans/start-scan.ts";
 import { latestRecord } from "../../reports/latest-record.ts";
-import { reportSubjectOf } from "../../reports/report-subject.ts";
+import { pageSubjectOf } from "../../reports/report-subject.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
@@ -38,15 +38,15 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
       "Analyse the schema.org structured data of one web page: every JSON-LD, Microdata and RDFa item with its errors and warnings, " +
       "whether each qualifies for Google rich results (Product, Article, FAQ, Breadcrumb, Event, Recipe, Local business, Video, Job " +
       "posting, Software app, Review) and what it is missing, plus ready-to-paste JSON-LD generated from the page's content for what it " +
-      "does not mark up yet. Records are stored per domain: a record younger than the cache lifetime is returned at no cost (it may be " +
-      "of another page of the domain: its result.page.url says which; set forceRescan to analyse this page). A fresh analysis counts " +
+      "does not mark up yet. Records are stored per page: a record of this page younger than the cache lifetime is returned at no cost " +
+      "(set forceRescan to analyse the page again). A fresh analysis counts " +
       `against limits shared by anonymous callers (${limits.perIpPerHour} per hour per address, ${limits.perDomainPerHour} per hour per domain). ` +
       `The tool waits up to ${waitSeconds} seconds; if the analysis still runs, call get_schema_report for the domain 10-20 seconds later.`,
     inputSchema: AnalyzePageInput,
     outputSchema: AnalyzePageOutput,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     async run(args, context) {
-      const target = reportSubjectOf(args.url);
+      const target = pageSubjectOf(args.url);
       const previousId = target.ok ? ((await latestRecord(deps.db, target.subject))?.id ?? 0) : 0;
       const outcome = await startScan(deps.scans, { url: args.url, forceRescan: args.forceRescan ?? false, caller: { kind: "mcp" }, clientIp: context.clientIp });
       switch (outcome.kind) {
@@ -55,10 +55,10 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
         case "limited":
           return { ok: false, text: `${outcome.error} (retryAfterSeconds: ${outcome.retryAfterSeconds}). Meanwhile get_schema_report returns a domain's last record at no cost.` };
         case "cached":
-          return complete(deps, outcome.domain, JSON.parse(outcome.recordJson) as SchemaRecord, true);
+          return complete(deps, outcome.domain, outcome.page, JSON.parse(outcome.recordJson) as SchemaRecord, true);
         case "started": {
           const total = deps.scanWait.waitMs / 1000;
-          const stored = await waitForNewRecord(deps.db, outcome.domain, previousId, {
+          const stored = await waitForNewRecord(deps.db, { domain: outcome.domain, page: outcome.page }, previousId, {
             ...deps.scanWait,
             signal: context.signal,
             onWaiting: (elapsedMs) => {
@@ -66,12 +66,12 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
               return context.progress(Math.min(elapsedMs / 1000, total), total, step ? `Analysing ${args.url}: ${step}` : `Analysing ${args.url}…`);
             },
           });
-          if (stored) return complete(deps, outcome.domain, JSON.parse(stored.recordJson) as SchemaRecord, false);
-          const url = reportUrl(deps.publicUrl, outcome.domain);
+          if (stored) return complete(deps, outcome.domain, outcome.page, JSON.parse(stored.recordJson) as SchemaRecord, false);
+          const url = pageReportUrl(deps, outcome.domain, outcome.page);
           return {
             ok: true,
             structured: { domain: outcome.domain, state: "running" as const, fromCache: false, record: null, reportUrl: url },
-            text: `The analysis is still running after ${waitSeconds} seconds${stepNote(deps, outcome.domain)}. Call get_schema_report with {"domain":"${outcome.domain}"} in 10-20 seconds, or GET ${url}.`,
+            text: `The analysis is still running after ${waitSeconds} seconds${stepNote(deps, outcome.domain)}. Call get_schema_report with ${JSON.stringify({ domain: outcome.domain, url: outcome.page ?? `https://${outcome.domain}/` })} in 10-20 seconds, or GET ${url}.`,
           };
         }
       }
@@ -79,8 +79,13 @@ export function analyzePageTool(deps: McpToolDeps): McpTool {
   });
 }
 
-function complete(deps: McpToolDeps, domain: string, record: SchemaRecord, fromCache: boolean) {
-  const url = reportUrl(deps.publicUrl, domain);
+/** The page's record as JSON: the endpoint's `?url=` (the homepage's is the domain's root URL). */
+function pageReportUrl(deps: McpToolDeps, domain: string, page: string | null): string {
+  return `${reportUrl(deps.publicUrl, domain)}?url=${encodeURIComponent(page ?? `https://${domain}/`)}`;
+}
+
+function complete(deps: McpToolDeps, domain: string, page: string | null, record: SchemaRecord, fromCache: boolean) {
+  const url = pageReportUrl(deps, domain, page);
   const origin = fromCache ? "A recent record was found, so the page was not fetched again (no rate limit spent).\n" : "";
   return { ok: true as const, structured: { domain, state: "complete" as const, fromCache, record, reportUrl: url }, text: origin + summarizeSchemaRecord(record, url) };
 }

@@ -210,6 +210,10 @@
         return;
       }
       var forceRescan = !!(form.elements.forceRescan && form.elements.forceRescan.value === "true");
+      // Where the report will be when it is not the domain's: one page's (?url=), for per-page records.
+      var target = form.getAttribute("data-report-path");
+      // That page's record is the one to wait for: the domain's newest may be another page's.
+      var page = target ? new URL(target, location.origin).searchParams.get("url") : null;
       notice("info", ["Checking your browser…"], true);
       var token = await challengeToken();
       if (!token) {
@@ -231,10 +235,10 @@
       });
       if (response.status === 200 && body.domain) {
         notice("info", ["A fresh report exists: opening it…"], true);
-        location.assign(reportPath(body.domain));
+        location.assign(target || reportPath(body.domain));
       } else if (response.status === 202 && body.domain) {
         var startedAt = Date.parse(response.headers.get("date") || "");
-        await followScan(body.domain, Number.isFinite(startedAt) ? startedAt : Date.now() - 1000, forceRescan);
+        await followScan(body.domain, Number.isFinite(startedAt) ? startedAt : Date.now() - 1000, forceRescan, target || reportPath(body.domain), page);
         resetChallenge();
       } else if (response.status === 429) {
         countDown(body.error || "Too many scans.", Number(body.retryAfterSeconds) || 60);
@@ -279,7 +283,7 @@
     }
 
     /** Live progress: elapsed time, what is checked, a link to come back to; then the report. */
-    async function followScan(domain, startedAt, rescan) {
+    async function followScan(domain, startedAt, rescan, reportAt, page) {
       var began = Date.now();
       clear(status);
       var box = element("div", "notice info");
@@ -316,8 +320,8 @@
       }
       var leave = element("p", "");
       leave.appendChild(document.createTextNode("You can leave: the scan goes on, and its report will be at "));
-      var link = element("a", "", location.origin + reportPath(domain));
-      link.href = reportPath(domain);
+      var link = element("a", "", location.origin + reportAt);
+      link.href = reportAt;
       leave.appendChild(link);
       leave.appendChild(document.createTextNode("."));
       box.appendChild(leave);
@@ -329,13 +333,13 @@
       try {
         while (Date.now() - began < GIVE_UP_MS) {
           await sleep(POLL_MS);
-          var report = await fetchReport(domain);
+          var report = await fetchReport(domain, page);
           var record = report && report.status === 200 ? report.body : null;
           // The 404 of a first scan and the 200 of a rescan (the old record) both carry the running scan.
           if (report && report.body.scan) showScanState(view, report.body.scan);
           if (record && Date.parse(record.scannedAt) >= startedAt) {
             title.textContent = "Done: opening the report of " + domain + "…";
-            location.assign(reportPath(domain));
+            location.assign(reportAt);
             return;
           }
         }
@@ -386,8 +390,8 @@
   }
 
   /** The report endpoint's answer: 200 with the record, or 404 whose body may say how far a running scan is. */
-  function fetchReport(domain) {
-    return fetchJson("/api/report/" + encodeURIComponent(domain) + ".json");
+  function fetchReport(domain, page) {
+    return fetchJson("/api/report/" + encodeURIComponent(domain) + ".json" + (page ? "?url=" + encodeURIComponent(page) : ""));
   }
 
   async function fetchJson(path) {

@@ -1,7 +1,7 @@
 import type { SchemaRecord, StructuredItem } from "../../analyzers/schema/record-schema.ts";
 import type { StoredScan } from "../../store/scans-repo.ts";
 import { html, safeUrl, type SafeHtml } from "../html.ts";
-import { absoluteUrl, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
+import { absoluteUrl, pageReportPath, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
 import { richResultVerdicts } from "./rich-result-verdicts.ts";
@@ -9,7 +9,8 @@ import { itemTitle } from "./item-title.ts";
 import { nounFor, plural } from "../plural.ts";
 import { explainFailure } from "../failure-explanation.ts";
 import { failureCard } from "../failure-card.ts";
-import type { ReportPageParts } from "../service-web.ts";
+import type { ReportExtras, ReportPageParts } from "../service-web.ts";
+import { analysedPagesSection, pagesJumpLink, shownPageOf } from "./analysed-pages-section.ts";
 
 /**
  * The schema report page. Everything in the record may come from the scanned page (types, property
@@ -20,9 +21,12 @@ import type { ReportPageParts } from "../service-web.ts";
 type LooseRecord = Partial<SchemaRecord> & { domain: string; status: "ok" | "failed"; scannedAt: string };
 type Result = NonNullable<SchemaRecord["result"]>;
 
-export function renderSchemaReport(context: PageContext, scan: StoredScan, scanRunning: boolean): ReportPageParts {
+export function renderSchemaReport(context: PageContext, scan: StoredScan, scanRunning: boolean, extras?: ReportExtras): ReportPageParts {
   const record = JSON.parse(scan.recordJson) as LooseRecord;
   const domain = record.domain || scan.domain;
+  // Records are kept per page: this record's own address (`?url=`) is the canonical one.
+  const shown = shownPageOf(scan, record.result?.page.url ?? null);
+  const canonical = extras?.pages ? pageReportPath(domain, shown.page) : reportPath(domain);
   const result = record.status === "ok" ? (record.result ?? null) : null;
   const summary = result
     ? `${domain}: ${plural(result.summary.items, "structured data item")}, ${plural(result.summary.errors, "error")}, ${plural(result.summary.eligible, "rich result")} eligible`
@@ -33,24 +37,25 @@ export function renderSchemaReport(context: PageContext, scan: StoredScan, scanR
 <meta property="og:site_name" content="${context.siteName}">
 <meta property="og:title" content="${summary}">
 <meta property="og:description" content="${description}">
-<meta property="og:url" content="${absoluteUrl(context, reportPath(domain))}">
-<link rel="canonical" href="${absoluteUrl(context, reportPath(domain))}">
+<meta property="og:url" content="${absoluteUrl(context, canonical)}">
+<link rel="canonical" href="${absoluteUrl(context, canonical)}">
 <link rel="alternate" type="application/json" href="${reportJsonPath(domain)}">
 ${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
 
-  const body = html`${hero(context, domain, record, result)}
+  const body = html`${hero(context, domain, record, result, shown.rescanUrl, extras?.pages ? canonical : undefined)}
+${extras?.pages ? pagesJumpLink(domain, extras.pages) : ""}
 ${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
 ${result ? html`${limitsSection(result.limits ?? [])}${problemsSection(result.problems ?? [])}
 ${itemsSection(result.items ?? [])}
-${generatedSection(result.generated ?? [])}` : ""}`;
+${generatedSection(result.generated ?? [])}` : ""}
+${extras?.pages ? analysedPagesSection(context, domain, extras.pages, shown.page) : ""}`;
 
   return { title: `${summary} · ${context.siteName}`, description, head, body };
 }
 
-function hero(context: PageContext, domain: string, record: LooseRecord, result: Result | null): SafeHtml {
-  const rescanUrl = result?.page.url ?? domain;
+function hero(context: PageContext, domain: string, record: LooseRecord, result: Result | null, rescanUrl: string, pagePath: string | undefined): SafeHtml {
   const actions = html`<div class="actions">
-${scanForm({ mode: "rescan", domain: rescanUrl, buttonLabel: "Analyse again" }, context.challenge, "rescan")}
+${scanForm({ mode: "rescan", domain: rescanUrl, buttonLabel: "Analyse this page", ...(pagePath ? { reportPath: pagePath } : {}) }, context.challenge, "rescan")}
 <a class="button secondary" href="${reportJsonPath(domain)}" download="${domain}-structured-data.json" type="application/json">Download JSON</a>
 <button class="button secondary" type="button" data-print hidden>Print or save as PDF</button>
 </div>`;

@@ -13,7 +13,7 @@ export const schemaWeb: ServiceWeb = {
     lead: "Enter a page URL. You get every schema.org item on the page with its errors, which Google rich results it qualifies for, and JSON-LD built from the page to paste in.",
     inputLabel: "Page URL",
     placeholder: "https://example.com/product/1",
-    hint: "A full URL analyses that page; a bare domain analyses its homepage. One record is kept per domain.",
+    hint: "A full URL analyses that page; a bare domain analyses its homepage. Each page keeps its own reports.",
   },
   checks: SCHEMA_CHECKS,
   renderReport: renderSchemaReport,
