@@ -1,11 +1,10 @@
-import type { SchemaRecord, StructuredItem } from "../../analyzers/schema/record-schema.ts";
+import type { SchemaRecord } from "../../analyzers/schema/record-schema.ts";
 import type { StoredScan } from "../../store/scans-repo.ts";
 import { html, safeUrl, type SafeHtml } from "../html.ts";
 import { absoluteUrl, pageReportPath, reportJsonPath, reportPath, type PageContext } from "../page-context.ts";
 import { scanForm } from "../scan-form.ts";
 import { scanTime } from "../scan-time.ts";
-import { richResultVerdicts } from "./rich-result-verdicts.ts";
-import { itemTitle } from "./item-title.ts";
+import { generatedSection, itemsSection, limitsSection, problemsSection } from "./result-sections.ts";
 import { nounFor, plural } from "../plural.ts";
 import { explainFailure } from "../failure-explanation.ts";
 import { failureCard } from "../failure-card.ts";
@@ -46,8 +45,8 @@ ${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
 ${extras?.pages ? pagesJumpLink(domain, extras.pages) : ""}
 ${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
 ${result ? html`${limitsSection(result.limits ?? [])}${problemsSection(result.problems ?? [])}
-${itemsSection(result.items ?? [])}
-${generatedSection(result.generated ?? [])}` : ""}
+${itemsSection(result.items ?? [], "page")}
+${generatedSection(result.generated ?? [], "page")}` : ""}
 ${extras?.pages ? analysedPagesSection(context, domain, extras.pages, shown.page) : ""}`;
 
   return { title: `${summary} · ${context.siteName}`, description, head, body };
@@ -86,73 +85,4 @@ ${counts.deprecated ? html`<li><strong>${counts.deprecated}</strong> no longer s
 <p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}</p>
 ${actions}</div>
 </section>`;
-}
-
-function limitsSection(limits: NonNullable<Result["limits"]>): SafeHtml {
-  if (limits.length === 0) return html``;
-  return html`<section aria-labelledby="limits-title">
-<h2 id="limits-title">What was not read in full</h2>
-<ul class="problems">${limits.map((notice) => html`<li class="card"><p>${notice.message}</p></li>`)}</ul>
-</section>`;
-}
-
-function problemsSection(problems: Result["problems"]): SafeHtml {
-  if (problems.length === 0) return html``;
-  return html`<section aria-labelledby="problems-title">
-<h2 id="problems-title">Blocks that could not be read</h2>
-<ul class="problems">${problems.map((problem) => html`<li class="card"><h3><code>${problem.path}</code> <span class="status status-fail">unreadable</span></h3><p>${problem.message}</p></li>`)}</ul>
-</section>`;
-}
-
-function itemsSection(items: readonly StructuredItem[]): SafeHtml {
-  return html`<section aria-labelledby="items-title">
-<h2 id="items-title">Structured data found</h2>
-${items.length === 0 ? html`<p>The page has no JSON-LD, Microdata or RDFa items.</p>` : html`<ol class="schema-items">${items.map(itemCard)}</ol>`}
-</section>`;
-}
-
-function itemCard(item: StructuredItem, index: number): SafeHtml {
-  const status = item.errors.length > 0 ? "fail" : item.warnings.length > 0 ? "warn" : "pass";
-  const dataId = `item-data-${index + 1}`;
-  return html`<li class="card schema-item">
-<h3>${itemTitle(item.type)} <span class="status status-${status}">${plural(item.errors.length, "error")}, ${plural(item.warnings.length, "warning")}</span></h3>
-<p class="muted">${item.format} · <code>${item.path}</code>${item.id ? html` · <code>${item.id}</code>` : ""}</p>
-${issueList("Errors", "fail", item.errors)}
-${issueList("Warnings", "warn", item.warnings)}
-${richResultVerdicts(item.eligibility, item.errors.length > 0)}
-<details><summary>The item as read</summary><pre><code id="${dataId}">${item.data}</code></pre></details>
-</li>`;
-}
-
-function issueList(title: string, status: string, issues: StructuredItem["errors"]): SafeHtml {
-  if (issues.length === 0) return html``;
-  return html`<h4>${title}</h4><ul class="issues-${status}">${issues.map((issue) => html`<li>${issue.property ? html`<code>${issue.property}</code>: ` : ""}${issue.message}</li>`)}</ul>`;
-}
-
-function generatedSection(generated: Result["generated"]): SafeHtml {
-  return html`<section aria-labelledby="generated-title">
-<h2 id="generated-title">Suggested JSON-LD</h2>
-${generated.length === 0
-    ? html`<p>Nothing to add: the page already marks up what it shows, or shows nothing the generator recognises.</p>`
-    : html`<p class="muted">Built only from what the page states. Check the values, then paste the block into the page's HTML.</p>
-<ol class="generated">${generated.map(generatedCard)}</ol>`}
-</section>`;
-}
-
-/** One suggestion: what each node is and why, then the one block to paste, whose copy button copies only the code. */
-function generatedCard(entry: Result["generated"][number], index: number): SafeHtml {
-  const id = `generated-${index + 1}`;
-  // Records stored before `script` was added hold the JSON alone.
-  const snippet = entry.script ?? `<script type="application/ld+json">\n${entry.jsonLd}\n</script>`;
-  return html`<li class="card"><h3>${entry.type}</h3>
-${entry.nodes ? generatedNodes(entry.nodes, entry.linksTo ?? []) : html`<p>${entry.reason}</p>`}
-<div class="copyable"><pre><code id="${id}">${snippet}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${id}" hidden>Copy</button></div></li>`;
-}
-
-function generatedNodes(nodes: NonNullable<Result["generated"][number]["nodes"]>, linksTo: readonly string[]): SafeHtml {
-  // The pasted block stays the card's only <code>: the copy button and readers of the page look for it.
-  return html`<p>One graph of ${plural(nodes.length, "node")}, joined by @id.${linksTo.length > 0 ? html` It links to ${plural(linksTo.length, "node")} the page already declares (${linksTo.join(", ")}): paste it into this page, where they resolve.` : ""}</p>
-<ul class="generated-nodes">${nodes.map(
-    (node) => html`<li><strong>${node.type}</strong> (${node.id}): ${node.reason}${node.richResults.length > 0 ? html` <span class="muted">Built for: ${node.richResults.join(", ")}.</span>` : ""}</li>`,
-  )}</ul>`;
 }

@@ -5,17 +5,32 @@ import { itemTitle } from "./item-title.ts";
 import { richResultVerdicts } from "./rich-result-verdicts.ts";
 
 /**
- * The sections of a schema analysis shown on the paste page, in the report page's markup and classes
- * (src/web/schema/report-page.ts renders a stored record with the same cards). Everything here comes
- * from markup someone pasted, so all of it goes through `html` escaping.
+ * The sections of a schema analysis, shared by the report page (a stored record of a scanned page) and
+ * the paste page (markup someone pasted). Everything here comes from the analysed markup, so all of it
+ * goes through `html` escaping.
  */
 
+/** Where the analysed markup came from, for the sentences that name it. */
+export type MarkupSource = "page" | "pasted";
+
+const WORDING = {
+  page: {
+    noItems: "The page has no JSON-LD, Microdata or RDFa items.",
+    builtFrom: "Built only from what the page states. Check the values, then paste the block into the page's HTML.",
+  },
+  pasted: {
+    noItems: "The markup holds no JSON-LD, Microdata or RDFa items.",
+    builtFrom: "Built only from what the pasted page states. Check the values, then paste the block into the page's HTML.",
+  },
+} as const;
+
+/** The whole analysis of pasted markup: counts, then the sections a report shows. */
 export function resultSections(result: SchemaResult): SafeHtml {
   return html`${summaryList(result.summary)}
 ${limitsSection(result.limits ?? [])}
 ${problemsSection(result.problems)}
-${itemsSection(result.items)}
-${generatedSection(result.generated)}`;
+${itemsSection(result.items, "pasted")}
+${result.generated.length > 0 ? generatedSection(result.generated, "pasted") : ""}`;
 }
 
 function summaryList(counts: SchemaResult["summary"]): SafeHtml {
@@ -28,7 +43,7 @@ ${counts.deprecated ? html`<li><strong>${counts.deprecated}</strong> no longer s
 </ul>`;
 }
 
-function limitsSection(limits: NonNullable<SchemaResult["limits"]>): SafeHtml {
+export function limitsSection(limits: NonNullable<SchemaResult["limits"]>): SafeHtml {
   if (limits.length === 0) return html``;
   return html`<section aria-labelledby="limits-title">
 <h2 id="limits-title">What was not read in full</h2>
@@ -36,7 +51,7 @@ function limitsSection(limits: NonNullable<SchemaResult["limits"]>): SafeHtml {
 </section>`;
 }
 
-function problemsSection(problems: SchemaResult["problems"]): SafeHtml {
+export function problemsSection(problems: SchemaResult["problems"]): SafeHtml {
   if (problems.length === 0) return html``;
   return html`<section aria-labelledby="problems-title">
 <h2 id="problems-title">Blocks that could not be read</h2>
@@ -44,10 +59,10 @@ function problemsSection(problems: SchemaResult["problems"]): SafeHtml {
 </section>`;
 }
 
-function itemsSection(items: readonly StructuredItem[]): SafeHtml {
+export function itemsSection(items: readonly StructuredItem[], source: MarkupSource): SafeHtml {
   return html`<section aria-labelledby="items-title">
 <h2 id="items-title">Structured data found</h2>
-${items.length === 0 ? html`<p>The markup holds no JSON-LD, Microdata or RDFa items.</p>` : html`<ol class="schema-items">${items.map(itemCard)}</ol>`}
+${items.length === 0 ? html`<p>${WORDING[source].noItems}</p>` : html`<ol class="schema-items">${items.map(itemCard)}</ol>`}
 </section>`;
 }
 
@@ -68,20 +83,30 @@ function issueList(title: string, status: string, issues: StructuredItem["errors
   return html`<h4>${title}</h4><ul class="issues-${status}">${issues.map((issue) => html`<li>${issue.property ? html`<code>${issue.property}</code>: ` : ""}${issue.message}</li>`)}</ul>`;
 }
 
-function generatedSection(generated: SchemaResult["generated"]): SafeHtml {
-  if (generated.length === 0) return html``;
+export function generatedSection(generated: SchemaResult["generated"], source: MarkupSource): SafeHtml {
   return html`<section aria-labelledby="generated-title">
 <h2 id="generated-title">Suggested JSON-LD</h2>
-<p class="muted">Built only from what the pasted page states. Check the values, then paste the block into the page's HTML.</p>
-<ol class="generated">${generated.map(generatedCard)}</ol>
+${generated.length === 0
+    ? html`<p>Nothing to add: the page already marks up what it shows, or shows nothing the generator recognises.</p>`
+    : html`<p class="muted">${WORDING[source].builtFrom}</p>
+<ol class="generated">${generated.map(generatedCard)}</ol>`}
 </section>`;
 }
 
+/** One suggestion: what each node is and why, then the one block to paste, whose copy button copies only the code. */
 function generatedCard(entry: SchemaResult["generated"][number], index: number): SafeHtml {
   const id = `generated-${index + 1}`;
+  // Records stored before `script` was added hold the JSON alone.
   const snippet = entry.script ?? `<script type="application/ld+json">\n${entry.jsonLd}\n</script>`;
-  const nodes = entry.nodes ?? [];
   return html`<li class="card"><h3>${entry.type}</h3>
-${nodes.length > 0 ? html`<ul class="generated-nodes">${nodes.map((node) => html`<li><strong>${node.type}</strong> (${node.id}): ${node.reason}</li>`)}</ul>` : html`<p>${entry.reason}</p>`}
+${entry.nodes ? generatedNodes(entry.nodes, entry.linksTo ?? []) : html`<p>${entry.reason}</p>`}
 <div class="copyable"><pre><code id="${id}">${snippet}</code></pre><button class="button small secondary copy" type="button" data-copy-target="${id}" hidden>Copy</button></div></li>`;
+}
+
+function generatedNodes(nodes: NonNullable<SchemaResult["generated"][number]["nodes"]>, linksTo: readonly string[]): SafeHtml {
+  // The pasted block stays the card's only <code>: the copy button and readers of the page look for it.
+  return html`<p>One graph of ${plural(nodes.length, "node")}, joined by @id.${linksTo.length > 0 ? html` It links to ${plural(linksTo.length, "node")} the page already declares (${linksTo.join(", ")}): paste it into this page, where they resolve.` : ""}</p>
+<ul class="generated-nodes">${nodes.map(
+    (node) => html`<li><strong>${node.type}</strong> (${node.id}): ${node.reason}${node.richResults.length > 0 ? html` <span class="muted">Built for: ${node.richResults.join(", ")}.</span>` : ""}</li>`,
+  )}</ul>`;
 }
