@@ -8,6 +8,7 @@ import { htmlResponse } from "../web/html-response.ts";
 import type { PageContext } from "../web/page-context.ts";
 import { PASTE_PATH, renderPastePage } from "../web/schema/paste-page.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { readText } from "./read-json-body.ts";
 import { challengePageCsp } from "./security-headers.ts";
 
 export interface PastePageRoutesDeps {
@@ -82,25 +83,6 @@ async function readForm(request: Request, maxBytes: number): Promise<FormRead> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded")) return { kind: "not-a-form" };
   if (Number(request.headers.get("content-length") ?? "0") > maxBytes) return { kind: "too-large" };
-  const text = await cappedText(request, maxBytes);
+  const text = await readText(request, maxBytes);
   return text === null ? { kind: "too-large" } : { kind: "ok", fields: new URLSearchParams(text) };
-}
-
-/** The body as text, counted while it streams so that a chunked upload without Content-Length costs at most `maxBytes`. */
-async function cappedText(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }

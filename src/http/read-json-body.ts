@@ -20,7 +20,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-async function readText(request: Request, maxBytes: number): Promise<string | null> {
+/** The body as text, counted while it streams, so a chunked upload without Content-Length costs at most `maxBytes`; null past it. */
+export async function readText(request: Request, maxBytes: number): Promise<string | null> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -7,8 +7,8 @@ import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
 import { consumeRateLimits } from "../limits/rate-limiter.ts";
 import type { ScanLimits } from "../limits/scan-limit-rules.ts";
 import type { Db } from "../store/database.ts";
-import type { Caller } from "../types/caller.ts";
-import { type ParsedBody, verificationHint } from "./scan-api.ts";
+import type { ParsedBody } from "./scan-api.ts";
+import { identifyCaller } from "./identify-caller.ts";
 import { validateCheckRequestBody } from "./check-request-body.ts";
 import type { CheckOutcome } from "./check-in-thread.ts";
 
@@ -49,17 +49,9 @@ export function maxCheckBodyBytes(maxBytes: number): number {
 }
 
 export async function handleCheckApi(deps: CheckApiDeps, input: { authorization: string | null; body: ParsedBody; clientIp: string }): Promise<CheckApiAnswer> {
-  const identified = await deps.authenticator.identify(input.authorization);
-  if (identified && !identified.ok) return refusal(identified.status, identified.error);
-  let caller: Caller;
-  if (identified) {
-    caller = identified.caller;
-  } else {
-    const token = input.body.ok ? challengeTokenOf(input.body.value) : undefined;
-    const verified = await deps.authenticator.verifyChallenge(token, input.clientIp);
-    if (!verified.ok) return { status: 403, error: verified.error, hint: verificationHint(token), headers: {} };
-    caller = { kind: "challenge" };
-  }
+  const who = await identifyCaller(deps.authenticator, input);
+  if (!who.ok) return who.status === 403 ? { status: 403, error: who.error, hint: who.hint, headers: {} } : refusal(who.status, who.error);
+  const caller = who.caller;
 
   if (!input.body.ok) return refusal(input.body.status, input.body.error);
   const body = validateCheckRequestBody(input.body.value);
@@ -97,10 +89,6 @@ function isPageUrl(value: string): boolean {
   if (value.length > MAX_URL_CHARS || !URL.canParse(value)) return false;
   const protocol = new URL(value).protocol;
   return protocol === "http:" || protocol === "https:";
-}
-
-function challengeTokenOf(body: unknown): unknown {
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).challengeToken : undefined;
 }
 
 function refusal(status: 400 | 401 | 413, error: string): CheckApiAnswer {

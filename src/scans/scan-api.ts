@@ -1,6 +1,6 @@
 import type { Authenticator } from "../auth/authenticate.ts";
 import { validateScanRequestBody } from "./scan-request-body.ts";
-import type { Caller } from "../types/caller.ts";
+import { identifyCaller } from "./identify-caller.ts";
 import { startScan, type StartScanDeps } from "./start-scan.ts";
 
 /**
@@ -25,20 +25,12 @@ export async function handleScanApi(
   deps: ScanApiDeps,
   input: { authorization: string | null; body: ParsedBody; clientIp: string },
 ): Promise<ScanApiAnswer> {
-  const identified = await deps.authenticator.identify(input.authorization);
-  if (identified && !identified.ok) return error(identified.status, identified.error);
-
-  let caller: Caller;
-  if (identified) {
-    caller = identified.caller;
-  } else {
-    // No Authorization header: the browser challenge is the credential, and it travels in the body.
-    const token = input.body.ok ? challengeTokenOf(input.body.value) : undefined;
-    const verified = await deps.authenticator.verifyChallenge(token, input.clientIp);
+  const who = await identifyCaller(deps.authenticator, input);
+  if (!who.ok) {
     // The error text is fixed by the interface; `hint` (an added field) says what the caller lacks.
-    if (!verified.ok) return { status: 403, json: JSON.stringify({ error: verified.error, hint: verificationHint(token) }), headers: {} };
-    caller = { kind: "challenge" };
+    return who.status === 403 ? { status: 403, json: JSON.stringify({ error: who.error, hint: who.hint }), headers: {} } : error(who.status, who.error);
   }
+  const caller = who.caller;
 
   if (!input.body.ok) return error(input.body.status, input.body.error);
   const body = validateScanRequestBody(input.body.value);
@@ -64,20 +56,6 @@ export async function handleScanApi(
         headers: { ...outcome.headers, "retry-after": String(outcome.retryAfterSeconds) },
       };
   }
-}
-
-/** Scripts that forgot the key are the common case: name both credentials and where a key comes from. */
-export function verificationHint(token: unknown): string {
-  const credentials =
-    "Send an API key as `Authorization: Bearer <key>` (create one at /account or with `sightline keys create <name>`), " +
-    "or, from a browser, a solved challenge from GET /api/challenge as challengeToken.";
-  return token === undefined || token === null || token === ""
-    ? `No API key and no challenge answer were sent. ${credentials}`
-    : `The challenge answer was invalid, expired or already used: each one is accepted once. ${credentials}`;
-}
-
-function challengeTokenOf(body: unknown): unknown {
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).challengeToken : undefined;
 }
 
 function error(status: ScanApiAnswer["status"], message: string): ScanApiAnswer {
