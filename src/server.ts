@@ -60,7 +60,7 @@ function finishResponse(log: Log, request: Request, client: string, started: num
  * Turns the app into a request handler that records the peer address for the app. Tests call it
  * directly with the client address they want to be.
  */
-export function createRequestHandler(app: App, log: Log): (request: Request, client: string) => Promise<Response> {
+export function createRequestHandler(app: Pick<App, "handle">, log: Log): (request: Request, client: string) => Promise<Response> {
   return async (request, client) => {
     // HEAD is routed as GET; the route the app matched is recorded on the request it was given.
     const routed = request.method === "HEAD" ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
@@ -70,7 +70,19 @@ export function createRequestHandler(app: App, log: Log): (request: Request, cli
 }
 
 /** Owns the listening socket: hot GET routes on Bun's router, everything else through the app. */
-export function startServer(options: { app: App; hostname: string; port: number; log: Log; fastRoutes?: FastRoutes }): Server<undefined> {
+export function startServer(options: ServerOptions & { hostname: string; port: number }): Server<undefined> {
+  return Bun.serve({ hostname: options.hostname, port: options.port, maxRequestBodySize: MAX_REQUEST_BODY_BYTES, ...handlersOf(options) });
+}
+
+export interface ServerOptions {
+  /** Only its handle() is used: `serve` listens with a stand-in that waits for the app still being built. */
+  app: Pick<App, "handle">;
+  log: Log;
+  fastRoutes?: FastRoutes;
+}
+
+/** The routes and handlers of a listening server, for Bun.serve and for server.reload once the real app is built. */
+export function handlersOf(options: ServerOptions) {
   const { log } = options;
   const handle = createRequestHandler(options.app, log);
   const clientOf = (request: Request, server: Server<undefined>) => server.requestIP(request)?.address ?? "unknown";
@@ -81,19 +93,16 @@ export function startServer(options: { app: App; hostname: string; port: number;
       return [path, { GET: answer, HEAD: answer }];
     }),
   );
-  return Bun.serve({
-    hostname: options.hostname,
-    port: options.port,
-    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+  return {
     routes,
-    fetch(request, server) {
+    fetch(request: Request, server: Server<undefined>) {
       return handle(request, clientOf(request, server));
     },
-    error(error) {
+    error(error: Error) {
       log("error", "server error", { error: error.message });
       return errorResponse(500, "Internal server error");
     },
-  });
+  };
 }
 
 /** The path of an absolute URL without its query (which may carry secrets), without a URL parse. */
