@@ -21,7 +21,7 @@ interface CopiedTable {
 }
 
 /**
- * Every table of both schemas (SQLite version 5, PostgreSQL version 1), parents before children for
+ * Every table of both schemas (SQLite version 6, PostgreSQL version 2), parents before children for
  * the foreign keys. The columns are checked against both databases before anything is copied, so a
  * migration that adds a column or a table fails the copy loudly until it is listed here.
  */
