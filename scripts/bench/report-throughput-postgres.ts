@@ -10,6 +10,7 @@
  * thousand requests. Skipped, with a line saying why, when PostgreSQL is not installed.
  */
 import { SQL } from "bun";
+import { sampleRecord } from "./report-throughput.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -173,34 +174,6 @@ async function seed(db: Db): Promise<void> {
   } finally {
     await db.close();
   }
-}
-
-/** Seven pillars of several signals, ten top issues: the shape and size report-throughput.ts uses. */
-function sampleRecord(domain: string) {
-  const signal = (id: string) => ({ id, title: `Signal ${id}`, status: "pass", score: 1, weight: 1, detail: "Looks right.", evidence: ["robots.txt: allowed"] });
-  const pillars = ["access", "render", "discover", "structure", "content", "trust", "presence"].map((id) => ({
-    id,
-    title: id,
-    score: 80,
-    points: 12,
-    weight: 15,
-    signals: Array.from({ length: 5 }, (_, index) => signal(`${id}-${index}`)),
-  }));
-  const topIssues = Array.from({ length: 10 }, (_, index) => ({
-    id: `issue-${index}`,
-    title: "Something to fix",
-    status: "warn",
-    impact: "medium",
-    detail: "What was seen on the site, in a sentence or two.",
-    fix: { what: "Change this", why: "Because AI crawlers need it", how: "User-agent: *\nAllow: /\n".repeat(4), effort: "S" },
-  }));
-  return {
-    domain,
-    status: "ok",
-    scannedAt: new Date().toISOString(),
-    result: { score: 82, grade: "B", label: "Good", pillars, topIssues },
-    offSite: null,
-  };
 }
 
 if (import.meta.main) {

@@ -97,7 +97,7 @@ async function seed(databasePath: string, recordJson: string): Promise<void> {
 }
 
 /** A record of realistic size and shape: seven pillars of several signals, ten top issues. */
-function sampleRecord() {
+export function sampleRecord(domain = DOMAIN) {
   const signal = (id: string) => ({ id, title: `Signal ${id}`, status: "pass", score: 1, weight: 1, detail: "Looks right.", evidence: ["robots.txt: allowed"] });
   const pillars = ["access", "render", "discover", "structure", "content", "trust", "presence"].map((id) => ({
     id,
