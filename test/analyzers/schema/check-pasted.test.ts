@@ -18,6 +18,13 @@ describe("detectPasted", () => {
     expect(detectPasted(`\uFEFF${JSON.stringify(PRODUCT)}`)).toBe("jsonld");
   });
 
+  test("a block copied from inside its script element keeps its CDATA or comment wrapper and is still JSON-LD (krautreporter.de's)", () => {
+    expect(detectPasted(`\n//<![CDATA[\n${JSON.stringify(PRODUCT)}\n//]]>`)).toBe("jsonld");
+    expect(detectPasted(`/*<![CDATA[*/${JSON.stringify(PRODUCT)}/*]]>*/`)).toBe("jsonld");
+    expect(detectPasted(`<!--\n${JSON.stringify(PRODUCT)}\n-->`)).toBe("jsonld");
+    expect(detectPasted("<!-- a comment --><!doctype html><html></html>")).toBe("html");
+  });
+
   test("broken JSON is still JSON-LD, so that the check says why it cannot be read", () => {
     expect(detectPasted('{"@type": "Product",')).toBe("jsonld");
   });
@@ -40,6 +47,12 @@ describe("checkPasted", () => {
     expect(result.items.map((item) => [item.format, item.type, item.path])).toEqual([["json-ld", "Product", "json-ld[0]"]]);
     expect(result.items[0]!.errors).toEqual([]);
     expect(result.items[0]!.eligibility.find((entry) => entry.feature === "Product snippet")?.eligible).toBe(true);
+  });
+
+  test("a wrapped block gives the items its page gives", () => {
+    const { kind, result } = checkPasted({ text: `//<![CDATA[\n${JSON.stringify(PRODUCT)}\n//]]>` }, vocabulary);
+    expect(kind).toBe("jsonld");
+    expect(result.items.map((item) => [item.type, item.errors.length])).toEqual([["Product", 0]]);
   });
 
   test("an array of blocks gives one item each", () => {

@@ -76,3 +76,33 @@ describe("validation against schema.org", () => {
     expect(item.errors.every((issue) => issue.message.length > 20)).toBe(true);
   });
 });
+
+describe("seen on real pages (../shared/corpora/real-pages)", () => {
+  test("an Action's `query-input` annotation is not an unknown property (citizen.co.za's sitelinks search box)", () => {
+    const html = page(
+      jsonLd({
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        url: "https://news.example/",
+        potentialAction: { "@type": "SearchAction", target: "https://news.example/?s={search_term_string}", "query-input": "required name=search_term_string" },
+      }),
+    );
+    const item = analyzeHtml(html).items[0]!;
+    expect(item.errors).toEqual([]);
+    expect(item.warnings).toEqual([]);
+  });
+
+  test("an annotation of a property schema.org does not have is still an unknown property", () => {
+    const html = page(
+      jsonLd({ "@context": "https://schema.org", "@type": "SearchAction", target: "https://news.example/?s={q}", "colour-input": "required name=q" }),
+    );
+    expect(messages(analyzeHtml(html).items[0]!.errors)).toEqual([expect.stringContaining('"colour-input" is not a schema.org property')]);
+  });
+
+  test("a superseded property that schema.org gives no domain is a warning to use its successor, not a wrong-type error (chip.de's interactionCount)", () => {
+    const html = page(jsonLd({ "@context": "https://schema.org", "@type": "SoftwareApplication", name: "BestCrypt", interactionCount: "UserDownloads:4411" }));
+    const item = analyzeHtml(html).items[0]!;
+    expect(messages(item.errors)).toEqual([]);
+    expect(messages(item.warnings)).toContain('interactionCount: "interactionCount" is superseded by "interactionStatistic".');
+  });
+});

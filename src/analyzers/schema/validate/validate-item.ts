@@ -84,6 +84,12 @@ function validateNode(walk: Walk, node: JsonLdNode, path: string | null, depth: 
       continue;
     }
     const property = walk.vocabulary.property(name);
+    if (!property && isActionAnnotation(name, walk)) {
+      // An Action's input/output annotation (`query-input`: schema.org/docs/actions.html, and Google's
+      // sitelinks search box examples): its value is a PropertyValueSpecification or its text shorthand.
+      walkUnchecked(walk, value, propertyPath, depth);
+      continue;
+    }
     if (!property) {
       if (walk.unreadContexts.length > 0) addIssue(walk.issues.warnings, propertyPath, `"${name}" is not a schema.org property; it may be defined by ${contextList(walk.unreadContexts)}, which is not checked.`);
       else addIssue(walk.issues.errors, propertyPath, `"${name}" is not a schema.org property${suggestion(name, walk.vocabulary)}.`);
@@ -92,7 +98,8 @@ function validateNode(walk: Walk, node: JsonLdNode, path: string | null, depth: 
     }
     const replacement = walk.vocabulary.supersededBy(name);
     if (replacement) addIssue(walk.issues.warnings, propertyPath, `"${name}" is superseded by "${replacement}".`);
-    if (domainTypes.length > 0 && name !== roleProperty && !walk.vocabulary.propertyFitsTypes(name, domainTypes)) {
+    // A property with no domain at all (the superseded interactionCount) fits no type and none is wrong for it: the warning above says what to use.
+    if (domainTypes.length > 0 && property.domains.length > 0 && name !== roleProperty && !walk.vocabulary.propertyFitsTypes(name, domainTypes)) {
       addIssue(walk.issues.errors, propertyPath, `"${name}" is not a property of ${domainTypes.join(" or ")} in schema.org (it belongs to ${listOf(property.domains)}).`);
     }
     if (!Array.isArray(value)) {
@@ -252,4 +259,10 @@ function join(path: string | null, key: string): string {
 
 function typePath(path: string | null): string {
   return path === null ? "@type" : `${path}.@type`;
+}
+
+/** `<property>-input` / `<property>-output` on a potential action, where `<property>` is a schema.org property. */
+function isActionAnnotation(name: string, walk: { vocabulary: { property(name: string): unknown } }): boolean {
+  const match = /^(.+)-(input|output)$/.exec(name);
+  return match !== null && walk.vocabulary.property(match[1]!) != null;
 }
