@@ -106,3 +106,16 @@ describe("seen on real pages (../shared/corpora/real-pages)", () => {
     expect(messages(item.warnings)).toContain('interactionCount: "interactionCount" is superseded by "interactionStatistic".');
   });
 });
+
+test("a data: URL is a URL that carries the file instead of naming it: a warning, not a wrong-kind error (kommersant.ru's placeholder image)", () => {
+  const html = page(
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "ImageObject",
+      contentUrl: "data:image/gif;base64,R0lGODlhEAAJAIAAAO7u7gAAACwAAAAAEAAJAAACCYSPqcvtD6OrFQA7",
+    }),
+  );
+  const item = analyzeHtml(html).items[0]!;
+  expect(messages(item.errors)).toEqual([]);
+  expect(messages(item.warnings)).toEqual(['contentUrl: "contentUrl" holds the file itself as a data: URL, which search engines do not index; give the file\'s address.']);
+});

@@ -116,6 +116,12 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (has("Boolean") && isBooleanText(text)) return;
   if (has("URL")) {
     if (isUrlText(text)) return;
+    if (/^data:/i.test(text.trim())) {
+      // A URL (RFC 2397), so not an error of the markup, but it carries the file instead of naming it:
+      // search engines index files by their address (seen as lazy-loading placeholders on real pages).
+      addIssue(issues.warnings, path, `"${property}" holds the file itself as a data: URL, which search engines do not index; give the file's address.`);
+      return;
+    }
     if (allData) {
       addIssue(issues.errors, path, `"${property}" expects a URL, not "${short(text)}".`);
       return;
