@@ -119,3 +119,27 @@ test("a data: URL is a URL that carries the file instead of naming it: a warning
   expect(messages(item.errors)).toEqual([]);
   expect(messages(item.warnings)).toEqual(['contentUrl: "contentUrl" holds the file itself as a data: URL, which search engines do not index; give the file\'s address.']);
 });
+
+test("a date in ISO 8601's basic format is ISO 8601: a warning giving the extended form schema.org defines, not an error (a Japanese news page's datePublished)", () => {
+  const html = page(
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: "x",
+      datePublished: "20180619T055000+0900",
+      dateModified: "20180620",
+      expires: "2018-06-19T05:50",
+    }),
+  );
+  const item = analyzeHtml(html).items[0]!;
+  expect(messages(item.errors)).toEqual([]);
+  expect(messages(item.warnings)).toEqual([
+    `datePublished: "datePublished" is written in ISO 8601's basic format ("20180619T055000+0900"); schema.org defines dates in the extended format, which search engines read: "2018-06-19T05:50:00+09:00".`,
+    `dateModified: "dateModified" is written in ISO 8601's basic format ("20180620"); schema.org defines dates in the extended format, which search engines read: "2018-06-20".`,
+  ]);
+});
+
+test("a date that is not ISO 8601 in either format is still an error", () => {
+  const item = analyzeHtml(page(jsonLd({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "x", datePublished: "20181319T0550" }))).items[0]!;
+  expect(messages(item.errors)).toEqual([expect.stringContaining('datePublished: "datePublished" expects an ISO 8601 Date or DateTime')]);
+});

@@ -1,6 +1,6 @@
 import { DATA_TYPES, type Vocabulary } from "../vocabulary/vocabulary.ts";
 import { addIssue, type ValidationIssues } from "./item-issue.ts";
-import { isBooleanText, isDateText, isDateTimeText, isNumberText, isTimeText, isUrlText } from "./literal-kinds.ts";
+import { extendedFormOfBasic, isBooleanText, isDateText, isDateTimeText, isNumberText, isTimeText, isUrlText } from "./literal-kinds.ts";
 import { resolveTerm } from "./resolve-term.ts";
 
 /**
@@ -108,6 +108,11 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (dateKinds.length > 0) {
     const fits = (has("Date") && isDateText(text)) || (has("DateTime") && isDateTimeText(text)) || (has("Time") && isTimeText(text));
     if (fits) return;
+    const extended = (has("Date") || has("DateTime")) && !(expectsNumber && isNumberText(text)) ? extendedFormOfBasic(text) : null;
+    if (extended !== null) {
+      addIssue(issues.warnings, path, `"${property}" is written in ISO 8601's basic format ("${short(text)}"); schema.org defines dates in the extended format, which search engines read: "${extended}".`);
+      return;
+    }
     if (allData) {
       addIssue(issues.errors, path, `"${property}" expects an ISO 8601 ${dateKinds.join(" or ")} such as 2024-05-17${has("DateTime") ? "T09:30:00+02:00" : ""}, not "${short(text)}".`);
       return;
