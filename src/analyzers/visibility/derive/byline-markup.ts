@@ -23,11 +23,12 @@ const ANY_STEM = new RegExp(BYLINE_STEMS.join("|"), "i");
 /** Words that start like a byline stem but mean something else ("authority", "autorisation", "autorité"). */
 const LOOKALIKES = /^(?:authori[sztu]|autori[sztu]|autorit|autorid)/;
 /**
- * Parts of an author block that hold no name: the photo, social links, a bio or job title. A class with
+ * Parts of an author block that hold no name: the photo, social links, a bio or job title, a list of the
+ * author's other headlines (thefederalistpapers.org's "author-headline"). A class with
  * one of these words beside "author" (author-avatar, author-social, author-bio) is skipped; the name
  * element next to it is found on its own.
  */
-const NOT_A_NAME = new Set(["avatar", "image", "img", "photo", "picture", "pic", "thumb", "thumbnail", "icon", "social", "share", "follow", "twitter", "facebook", "fb", "linkedin", "rss", "feed", "email", "mail", "theme", "has", "bio", "biography", "description", "desc", "about", "job", "role", "position", "count", "more", "archive", "tooltip", "popup", "modal"]);
+const NOT_A_NAME = new Set(["avatar", "image", "img", "photo", "picture", "pic", "thumb", "thumbnail", "icon", "social", "share", "follow", "twitter", "facebook", "fb", "linkedin", "rss", "feed", "email", "mail", "theme", "has", "bio", "biography", "description", "desc", "about", "job", "role", "position", "count", "more", "archive", "tooltip", "popup", "modal", "title", "headline", "headlines", "posts", "articles", "stories"]);
 /** A link to the site's authors: "humans.txt" credits the people who built the site, not the page's writer. */
 const CREDITS_FILE = /humans\.txt$/i;
 /**

@@ -44,6 +44,38 @@ export function nameFromByline(text: string): string | null {
   // A byline that starts with a digit or a date is its timestamp ("9:39AM BST 05 Oct 2011", "Dec 1st 2016"), not a name.
   if (name.length < 2 || !/\p{L}/u.test(name) || /^\d/.test(name) || startsWithDate(name)) return null;
   const bare = name.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, "").trim();
-  if (LABELS.has(bare) || LINK_TO_AUTHORS.test(bare)) return null;
+  if (LABELS.has(bare) || LINK_TO_AUTHORS.test(bare) || LABELS.has(profileSlug(name))) return null;
   return excerpt(name, MAX_NAME_LENGTH);
+}
+
+/**
+ * The last part of a profile URL as words ("https://www.japantimes.co.jp/author/no-author/" → "no author"),
+ * so that a URL naming no one is judged like the label it spells; "" for a text that is not a URL.
+ */
+function profileSlug(text: string): string {
+  if (!/^https?:\/\//i.test(text) || !URL.canParse(text)) return "";
+  const segments = new URL(text).pathname.split("/").filter((segment) => segment !== "");
+  return (segments.at(-1) ?? "").toLowerCase().replace(/[-_+]+/g, " ").trim();
+}
+
+/**
+ * After a bare "By" (no colon), a name is capitalised word by word, or written in a script without
+ * case: "By TPN", "By Ben Blanchard and Yimou Lee", not "by the way" or German's "Von Barzahler-Rabatten
+ * profitieren". The words between names may stay lower-case.
+ */
+const CAPITALISED = /^[\p{Lu}\p{Lt}\p{Lo}]/u;
+const NAME_JOINERS = new Set(["and", "und", "et", "y", "e", "i", "og", "och", "en", "&", "van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "el", "al", "bin", "ibn", "zu", "ter", "ten"]);
+/** Words in the first part of a byline that are judged for capitals; what follows may be a place or a date. */
+const NAME_WORDS_JUDGED = 4;
+
+/** True when the text starts with a capital or a letter of a script without case. */
+export function isCapitalised(text: string): boolean {
+  return CAPITALISED.test(text);
+}
+
+/** A name as bylines write one: each of its first words capitalised, the words between names (and, von, de) excepted. */
+export function looksLikeName(name: string): boolean {
+  // Only the first part counts: "TPN, in News" names TPN, then says where the story is filed.
+  const words = (name.split(/\s*(?:[,|·•/]|\s-\s)\s*/)[0] ?? "").split(/\s+/).slice(0, NAME_WORDS_JUDGED);
+  return CAPITALISED.test(words[0] ?? "") && words.every((word) => CAPITALISED.test(word) || NAME_JOINERS.has(word.toLowerCase()) || !/\p{L}/u.test(word));
 }

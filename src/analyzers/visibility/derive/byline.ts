@@ -2,6 +2,7 @@ import type { HtmlDocument } from "../audits/homepage-document.ts";
 import { excerpt } from "../audits/page-text.ts";
 import { markupBylines } from "./byline-markup.ts";
 import { nameFromByline } from "./byline-name.ts";
+import { headlineByline } from "./headline-byline.ts";
 import { labelledBylines } from "./labelled-bylines.ts";
 import { type ParsedPage, structuredAuthors } from "./structured-data-claims.ts";
 
@@ -40,7 +41,7 @@ const AUTHOR_META = new Set([
 
 const bylinesOf = new WeakMap<HtmlDocument, Byline[]>();
 
-/** Every author statement in the page, the most explicit kind first: structured data, meta tags, byline markup, then bylines in plain text. */
+/** Every author statement in the page, the most explicit kind first: structured data, meta tags, byline markup, bylines in plain text, then (alone) a date-and-name line under the headline. */
 export function bylines(page: ParsedPage): Byline[] {
   const document = page.document;
   let found = bylinesOf.get(document);
@@ -49,7 +50,10 @@ export function bylines(page: ParsedPage): Byline[] {
     // A text byline inside a byline element is the same statement: quoted once.
     const shown = new Set(markup.map((entry) => entry.name.toLowerCase()));
     const text = labelledBylines(document).filter((entry) => !shown.has(entry.name.toLowerCase()));
-    found = [...structuredAuthors(page), ...metaAuthors(document), ...markup, ...text];
+    // The unlabelled line under the headline is the weakest statement: read only when nothing else names anyone.
+    const stated = [...structuredAuthors(page), ...metaAuthors(document), ...markup, ...text];
+    const underHeadline = stated.length === 0 ? headlineByline(document) : null;
+    found = underHeadline ? [underHeadline] : stated;
     bylinesOf.set(document, found);
   }
   return found;

@@ -1,6 +1,6 @@
 import type { HtmlDocument } from "../audits/homepage-document.ts";
 import { excerpt } from "../audits/page-text.ts";
-import { BY_LABEL, LABEL_ONLY, LEADING_LABEL, nameFromByline, ROLE_ONLY } from "./byline-name.ts";
+import { BY_LABEL, isCapitalised, LABEL_ONLY, LEADING_LABEL, looksLikeName, nameFromByline, ROLE_ONLY } from "./byline-name.ts";
 import { isOutsideContent, isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
 
 /**
@@ -17,15 +17,6 @@ export interface LabelledByline {
 
 /** Longer than this, the element around a label is prose, not a byline. */
 const MAX_BYLINE_TEXT = 120;
-/**
- * After a bare "By" (no colon), a name is capitalised word by word, or written in a script without
- * case: "By TPN", "By Ben Blanchard and Yimou Lee", not "by the way" or German's "Von Barzahler-Rabatten
- * profitieren". The words between names may stay lower-case.
- */
-const CAPITALISED = /^[\p{Lu}\p{Lt}\p{Lo}]/u;
-const NAME_JOINERS = new Set(["and", "und", "et", "y", "e", "i", "og", "och", "en", "&", "van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "el", "al", "bin", "ibn", "zu", "ter", "ten"]);
-/** Words in the first part of a byline that are judged for capitals; what follows may be a place or a date. */
-const NAME_WORDS_JUDGED = 4;
 /** The site's own credits ("Crafted by TemplatesYard", "Powered by WordPress") are not a page's byline. */
 const CREDIT_WORDS = /\b(?:copyright|credits?|colophon|powered|designed|theme)\b/i;
 /** Bylines sit near the top of a page; past a few findings the walk stops. */
@@ -83,7 +74,7 @@ function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk)
   const own = flat.replace(LEADING_TIMESTAMP, "");
   if (own === "" || own.length > MAX_BYLINE_TEXT) return null;
   const labelOnly = LABEL_ONLY.test(own) || (ROLE_ONLY.test(own) && /^(?:DT|TH)$/.test(parent.nodeName.toUpperCase()));
-  if (!labelOnly && !LEADING_LABEL.test(own)) return null;
+  if (!labelOnly && !LEADING_LABEL.test(own)) return EDIT_CREDIT.test(own) ? editCreditAt(own, text, parent, walk) : null;
   walk.labels++;
   if (isOutsideContent(parent) || isReaderContribution(parent)) return null;
   let nameText: string;
@@ -98,7 +89,7 @@ function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk)
   }
   const name = nameFromByline(nameText);
   if (!name || inSiteCredits(parent)) return null;
-  if (!CAPITALISED.test(name)) return null;
+  if (!isCapitalised(name)) return null;
   const bareBy = BY_LABEL.test(`${own} `) && !/^[^:：]{0,24}[:：]/.test(own);
   // A bare "By" inside a link is a menu entry ("By Method"), not a byline: bylines link the name, not the label.
   if (bareBy && (parent.closest("a") !== null || !looksLikeName(name))) return null;
@@ -106,10 +97,21 @@ function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk)
   return { name, source: `text "${excerpt(label.replace(/[:：]$/, ""), 20)}"` };
 }
 
-function looksLikeName(name: string): boolean {
-  // Only the first part counts: "TPN, in News" names TPN, then says where the story is filed.
-  const words = (name.split(/\s*(?:[,|·•/]|\s-\s)\s*/)[0] ?? "").split(/\s+/).slice(0, NAME_WORDS_JUDGED);
-  return CAPITALISED.test(words[0] ?? "") && words.every((word) => CAPITALISED.test(word) || NAME_JOINERS.has(word.toLowerCase()) || !/\p{L}/u.test(word));
+/**
+ * A wiki's or documentation page's credit to whoever last changed it, the name after "by" at the end of
+ * the text or in the next element: "(last edited 2019-11-10 13:28:18 by <a>MatsWichmann</a>)" (MoinMoin,
+ * wiki.python.org), "Last updated on 3 May 2024 by Jane Doe". On such pages the editors are the authors.
+ */
+const EDIT_CREDIT = /(?:^|[\s(])(?:last\s+)?(?:edited|updated|modified|revised)\b[^()]{0,40}?\bby\b\s*[:：]?\s*([^()]*?)\)?$/i;
+
+function editCreditAt(own: string, text: TreeNode, parent: TreeNode, walk: Walk): LabelledByline | null {
+  walk.labels++;
+  if (isOutsideContent(parent) || isReaderContribution(parent) || inSiteCredits(parent)) return null;
+  const after = (EDIT_CREDIT.exec(own)?.[1] ?? "").trim();
+  const next = after === "" ? nextElement(text) : null;
+  const name = nameFromByline(after === "" ? (next ? readableText(next) : "") : after);
+  if (!name || !looksLikeName(name)) return null;
+  return { name, source: `text "${/edited|updated|modified|revised/i.exec(own)![0].toLowerCase()} by"` };
 }
 
 /** A footer that closes an article rather than the site: `<footer class="article-footer">`, or one inside <article> or <main>. */

@@ -53,6 +53,37 @@ describe("bylines: where real pages name their author", () => {
   });
 });
 
+describe("bylines seen on real pages (../shared/corpora/real-pages)", () => {
+  test("a wiki's edit credit names the page's author: wiki.python.org's MoinMoin footer, a docs page's 'last updated by'", () => {
+    expect(names('<p id="pageinfo" class="info">BeginnersGuide/Download (last edited 2019-11-10 13:28:18 by <span title="x"><a href="/moin/MatsWichmann">MatsWichmann</a></span>)</p>')).toEqual([
+      'text "edited by": MatsWichmann',
+    ]);
+    expect(names("<p>Last updated on 3 May 2024 by Jane Doe</p>")).toEqual(['text "updated by": Jane Doe']);
+    expect(names("<p>This list is updated weekly by our team.</p><p>Prices last updated by the supplier</p>")).toEqual([]);
+  });
+
+  test("a date and a name alone on the line under the headline (it-for-kids.org), or a credit line under an <hgroup> (japantimes.co.jp)", () => {
+    expect(names('<div><h1>Variablen und ihr Zuhause</h1><p class="text-muted">11.12.2019 - Amelie Loevenich</p></div>')).toEqual(["text under the headline: Amelie Loevenich"]);
+    expect(names("<h1>Title</h1>\n<div>Jane Doe | March 3, 2020</div>")).toEqual(["text under the headline: Jane Doe"]);
+    expect(names('<header><hgroup><h3>National</h3><h1>Losing face</h1></hgroup><p class="credit">JIJI</p></header>')).toEqual(['class="credit" under the headline: JIJI']);
+  });
+
+  test("the line under the headline is not read when it is a teaser, one word, or when the page names its author elsewhere", () => {
+    expect(names("<h1>T</h1><p>12.05.2020 - Update</p>")).toEqual([]);
+    expect(names("<h1>T</h1><p>Version 2 - Big News</p>")).toEqual([]);
+    expect(names("<h1>T</h1><p>12.05.2020 - Five Things We Learned This Week</p>")).toEqual([]);
+    expect(names("<h1>T</h1><p>In this article we explain how variables work - 11.12.2019</p>")).toEqual([]);
+    expect(names('<h1>T</h1><p>11.12.2019 - Amelie Loevenich</p>', '<meta name="author" content="Jane Doe">')).toEqual(['meta name="author": Jane Doe']);
+  });
+
+  test("an author URL that names no one (japantimes.co.jp's …/author/no-author/) and a list of the author's headlines (thefederalistpapers.org) are no byline", () => {
+    expect(names("", '<meta property="article:author" content="https://www.japantimes.co.jp/author/no-author/">')).toEqual([]);
+    expect(names('<span class="author">Bushrod Washington</span><ul><li class="author-headline"><a href="/x">The President Who Made Christmas a National Holiday</a></li></ul>')).toEqual([
+      'class="author": Bushrod Washington',
+    ]);
+  });
+});
+
 describe("bylines: what is not a page's author", () => {
   test("navigation to the authors' index, sidebars and menus", () => {
     expect(names('<nav><a class="authors-link" href="/authors/">Authors</a><a href="/by-author/jane" class="author">Jane Doe</a></nav>')).toEqual([]);

@@ -32,7 +32,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   return {
     status: "warn",
     score: 0.5,
-    detail: `None of the ${pages.length} page${pages.length === 1 ? "" : "s"} read names an author: no byline, author link, author meta tag, or author in JSON-LD or Microdata.`,
+    detail: `No author found on the ${pages.length === 1 ? "page" : `${pages.length} pages`} read: no byline, author link, author meta tag, or author in JSON-LD or Microdata.`,
     evidence: [],
     fix: {
       what: "Name the people behind the content",
