@@ -37,6 +37,7 @@ export function assetRoutes() {
       request.headers.get("if-none-match") === asset.etag
         ? new Response(null, { status: 304, headers })
         : new Response(asset.bytes, { headers }),
+      { detail: { hide: true } as never },
     );
   }
   return app;

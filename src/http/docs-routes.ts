@@ -5,6 +5,11 @@ import swaggerCssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" 
 
 /** The document's OpenAPI version: @elysiajs/openapi's default. */
 const OPENAPI_VERSION = "3.1.2";
+/**
+ * Left out of the document. The generator's default also leaves out every path with a dot, as static
+ * files; that would drop /api/report/{domain}/history.json, so it is turned off and our own static files
+ * (robots.txt, llms.txt, assets) are hidden by their routes instead.
+ */
 const UI_PATHS = ["/swagger", "/swagger/assets/swagger-ui-bundle.js", "/swagger/assets/swagger-ui.css", "/swagger/assets/init.js"];
 
 /**
@@ -44,7 +49,7 @@ export function docsRoutes(info: { title: string; version: string; description: 
       async () => {
         if (document?.routes !== routes.routes.length) {
           const { toOpenAPISchema } = await import("@elysiajs/openapi/openapi");
-          const generated = toOpenAPISchema(routes as never, { paths: UI_PATHS }, undefined, undefined, OPENAPI_VERSION);
+          const generated = toOpenAPISchema(routes as never, { paths: UI_PATHS, staticFile: false }, undefined, undefined, OPENAPI_VERSION);
           document = { routes: routes.routes.length, body: fullDocument(documentation, generated) };
         }
         return document.body;

@@ -16,7 +16,7 @@ function pluginDocs() {
     path: "/swagger",
     specPath: "/swagger/json",
     provider: null,
-    exclude: { paths: UI_PATHS },
+    exclude: { paths: UI_PATHS, staticFile: false },
     documentation: {
       info: { title: info.title, version: info.version, description: info.description },
       servers: [{ url: info.publicUrl }],
@@ -43,6 +43,8 @@ function withRoutes(docs: ReturnType<typeof docsRoutes> | ReturnType<typeof plug
       detail: { tags: ["Reports"], summary: "The latest record" },
     })
     .post("/api/scan", ({ body }) => body, { body: t.Object({ url: t.String(), forceRescan: t.Optional(t.Boolean()) }), detail: { tags: ["Scans"], security: [{ bearer: [] }] } })
+    .get("/api/report/:file/history.json", ({ params }) => ({ domain: params.file }), { detail: { tags: ["Reports"], summary: "The history" } })
+    .get("/llms.txt", () => "hidden static file", { detail: { hide: true } })
     .get("/hidden", () => "no", { detail: { hide: true } });
 }
 
@@ -53,7 +55,8 @@ describe("docsRoutes", () => {
     const ours = await documentOf(withRoutes(docsRoutes(info)));
     const plugin = await documentOf(withRoutes(pluginDocs()));
     expect(ours).toEqual(plugin);
-    expect(Object.keys(ours.paths).sort()).toEqual(["/api/report/{file}", "/api/scan"]);
+    // A path with a dot is documented (the generator's default drops it as a static file); hidden routes are not.
+    expect(Object.keys(ours.paths).sort()).toEqual(["/api/report/{file}", "/api/report/{file}/history.json", "/api/scan"]);
     expect(ours.info).toEqual({ title: info.title, version: info.version, description: info.description });
     expect(ours.openapi).toBe("3.1.2");
   });

@@ -125,3 +125,12 @@ describe("GET /api/report/:domain/history.json", () => {
     expect(body.scan).toMatchObject({ state: "running", progress: { done: 2, total: 9, step: "Reading robots.txt" } });
   });
 });
+
+test("the endpoint is in /swagger/json beside the report, and the static files are not", async () => {
+  const s = await idleService();
+  const paths = (await (await s.request("/swagger/json")).json()).paths as Record<string, { get?: { summary?: string } }>;
+  expect(paths["/api/report/{domain}/history.json"]?.get?.summary).toBeString();
+  expect(paths["/api/report/{domain}"]).toBeDefined();
+  for (const path of ["/llms.txt", "/robots.txt", "/sitemap.xml", "/swagger/assets/init.js"]) expect(paths[path]).toBeUndefined();
+  expect(Object.keys(paths).filter((path) => path.startsWith("/assets/"))).toEqual([]);
+});
