@@ -9,6 +9,6 @@ export function siteRoutes(deps: { publicUrl: string; service: "visibility" | "s
   const detail = { hide: true } as never;
   return new Elysia()
     .get("/robots.txt", text(robotsTxt(deps.publicUrl), "text/plain; charset=utf-8"), { detail })
-    .get("/llms.txt", text(llmsTxt(deps.publicUrl, "sightline", web), "text/plain; charset=utf-8"), { detail })
+    .get("/llms.txt", text(llmsTxt(deps.publicUrl, "sightline", web, deps.service), "text/plain; charset=utf-8"), { detail })
     .get("/sitemap.xml", text(sitemapXml(deps.publicUrl), "application/xml; charset=utf-8"), { detail });
 }

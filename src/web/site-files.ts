@@ -22,8 +22,9 @@ Sitemap: ${base(publicUrl)}/sitemap.xml
 `;
 }
 
-export function llmsTxt(publicUrl: string, siteName: string, web: ServiceWeb | null): string {
+export function llmsTxt(publicUrl: string, siteName: string, web: ServiceWeb | null, service: "visibility" | "schema"): string {
   const root = base(publicUrl);
+  const schema = service === "schema";
   const what = web
     ? `${web.home.lead} Each report covers: ${web.checks.map((check) => check.title.toLowerCase()).join(", ")}.`
     : "Scans a URL and reports its structured data.";
@@ -39,7 +40,8 @@ How to use the API:
 - Start a scan: \`POST ${root}/api/scan\` with JSON \`{"url": "example.com", "forceRescan": false}\`. Answers 200 with the record when a fresh one (younger than 24 hours) exists, 202 \`{"domain": "example.com"}\` when the scan started, 400 for a bad or unresolvable URL, 401 for a wrong key, 403 without a key or valid challenge, 429 \`{"error", "retryAfterSeconds"}\` when a rate limit is reached.
 - Fetch a report: \`GET ${root}/api/report/{domain}.json\`. Answers 200 with the record, 404 \`{"error": "Not found"}\` until the first scan of the domain is stored. Poll every 1-2 seconds after a 202.
 - Report page for people: \`${root}/report/{domain}\`; badge: \`${root}/badge/{domain}.svg\`, grade and score as an SVG image for READMEs.
-
+- A domain's earlier scans: \`GET ${root}/api/report/{domain}/history.json\`, newest first, paged with \`limit\` (1-100) and \`offset\`.
+${schema ? schemaApiLines(root) : ""}
 ## API
 
 - [OpenAPI description](${root}/swagger/json): every endpoint, request and response schema
@@ -48,11 +50,18 @@ How to use the API:
 ## Pages
 
 - [Scan form](${root}/): type a domain, get the report
-
+${schema ? `- [Check pasted markup](${root}/check): paste a page's HTML or JSON-LD, get its verdicts\n` : ""}
 ## Optional
 
 - [robots.txt](${root}/robots.txt)
 - [Sitemap](${root}/sitemap.xml)
+`;
+}
+
+/** The schema service's own endpoints: records per page, and checks of pasted markup (docs/api-extensions.md). */
+function schemaApiLines(root: string): string {
+  return `- One page's record: \`GET ${root}/api/report/{domain}.json?url={page URL}\`. Records are kept per page; without \`url\`, the domain's latest record.
+- Check pasted markup once, nothing fetched or stored: \`POST ${root}/api/check\` with JSON \`{"html": "…"}\`, \`{"jsonld": …}\` or \`{"markup": "…"}\` (optional \`url\`, used only to resolve relative links). Same authentication and per-IP/per-key quotas as a scan, counted apart. Answers 200 with the analysis, 400 for a malformed body, 401, 403, 413 past the size limit, 429, 503 when busy.
 `;
 }
 

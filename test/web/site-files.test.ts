@@ -43,6 +43,25 @@ describe("site files", () => {
     expect(judged.violations).toEqual([]);
   });
 
+  test("llms.txt names each service's own endpoints: history for both; per-page records, pasted checks and the paste page for the schema service", async () => {
+    runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
+    const visibility = await (await runtime.request("/llms.txt")).text();
+    expect(visibility).toContain("GET https://scan.example.org/api/report/{domain}/history.json");
+    expect(visibility).not.toContain("/api/check");
+    await runtime.close();
+    runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org", SERVICE: "schema" });
+    const response = await runtime.request("/llms.txt");
+    const schema = await response.text();
+    expect(schema).toContain("POST https://scan.example.org/api/check");
+    expect(schema).toContain("GET https://scan.example.org/api/report/{domain}.json?url={page URL}");
+    expect(schema).toContain("[Check pasted markup](https://scan.example.org/check)");
+    // Each endpoint it names answers on the schema service.
+    expect((await runtime.request("/check")).status).toBe(200);
+    expect((await runtime.request("/api/check", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).not.toBe(404);
+    const judged = judgeLlmsTxt({ document: parseLlmsTxt(schema, "https://scan.example.org/"), url: "https://scan.example.org/llms.txt", contentType: response.headers.get("content-type"), linkChecks: undefined, siteName: "sightline", origin: "https://scan.example.org" });
+    expect(judged.violations).toEqual([]);
+  });
+
   test("sitemap.xml lists the pages with absolute URLs", async () => {
     runtime = await createTestRuntime({ PUBLIC_URL: "https://scan.example.org" });
     const text = await (await runtime.request("/sitemap.xml")).text();
