@@ -68,11 +68,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     commonCrawlIndexUrl: config.COMMONCRAWL_INDEX_URL,
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
   };
-  // No thread is started for a runtime that never scans (runWorker: false).
+  // No thread is started for a runtime that never scans (runWorker: false). Threads start with the first
+  // scans, not at start: each costs 4–13 MB even idle (the first one most: the runtime's Worker, TLS and
+  // zlib code), so an idle server holds 51 MB instead of 65; the price is paid once per thread, by the
+  // first scans (about 0.3 s longer, and the serving thread stalls up to ~0.1 s while a thread starts).
   const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   const scanner: Scanner =
     scansIn === "threads"
-      ? scanThreadPool({ scanHeapBudgetBytes: scanShareBytes(config), settings: scanThreadSettings(config, offsite), size: config.WORKER_CONCURRENCY, analyzer, now, log })
+      ? scanThreadPool({ warm: false, scanHeapBudgetBytes: scanShareBytes(config), settings: scanThreadSettings(config, offsite), size: config.WORKER_CONCURRENCY, analyzer, now, log })
       : inProcessScanner({
           analyzer,
           fetcher: createSafeFetcher({

@@ -15,6 +15,9 @@ const SHUTDOWN_GRACE_MS = 8000;
 export async function serveCommand(config: Config): Promise<number> {
   const log = createLogger(config.LOG_LEVEL);
   const { server, runtime } = await listenThenBuild(config, log);
+  // The binary starts with a reluctant JIT (scripts/build.ts) so that start-up code is not compiled; from
+  // here on the server and its scan threads run the same code again and again, which the JIT pays back.
+  Bun.unsafe.setJITPolicy(1);
   runtime.log("info", "listening", {
     service: config.SERVICE,
     version: VERSION,

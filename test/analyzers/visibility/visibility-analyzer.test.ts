@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import type { ScanContext } from "../../../src/analyzers/analyzer.ts";
-import { scoreArtifacts, visibilityAnalyzer } from "../../../src/analyzers/visibility/index.ts";
+import { visibilityAnalyzer } from "../../../src/analyzers/visibility/index.ts";
+import { scoreArtifacts } from "../../../src/analyzers/visibility/score-artifacts.ts";
 import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
 import type { VisibilityRecord } from "../../../src/analyzers/visibility/record-schema.ts";
 import { type Canned, fakeFetcher, fetchError, html, response, text } from "./fake-fetcher.ts";

@@ -14,7 +14,11 @@ import { cacheFetches } from "./scan-fetch-cache.ts";
 import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 
-type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> & Partial<Pick<ScanContext, "offsite" | "now" | "progress">>;
+type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> &
+  Partial<Pick<ScanContext, "offsite" | "now" | "progress">> & {
+    /** Called once the homepage answered, so the caller can load what judges a site while the rest is fetched. */
+    onReachable?: () => void;
+  };
 
 /** The gather steps pollers see, in the order they usually start. */
 export const GATHER_STEPS = {
@@ -67,6 +71,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(homepage.error.url), offsite: await offsite };
   }
 
+  context.onReachable?.();
   const origin = siteOrigin(homepage);
   const picked = homepage.ok && homepage.status < 400 ? pickSamplePages(homepage) : [];
   const linkedPages = gatherSamplePages(site, picked);
