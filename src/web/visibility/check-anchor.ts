@@ -1,4 +1,4 @@
-import { AUDITS } from "../../analyzers/visibility/audits/registry.ts";
+import { AUDIT_CATALOGUE } from "../../analyzers/visibility/audits/audit-catalogue.ts";
 
 /**
  * Where a check lives: its stable anchor on the report page and its "learn more" page. Audit ids are
@@ -13,7 +13,7 @@ export const CHECKS_PATH = "/checks";
 
 /** The learn-more page of a check, or null for an id the catalogue does not know (an old or foreign record). */
 export function checkPagePath(auditId: string): string | null {
-  return AUDITS.some((audit) => audit.id === auditId) ? `${CHECKS_PATH}/${auditId}` : null;
+  return AUDIT_CATALOGUE.some((audit) => audit.id === auditId) ? `${CHECKS_PATH}/${auditId}` : null;
 }
 
 export function safeId(text: string): string {

@@ -1,6 +1,6 @@
-import type { AuditDefinition } from "../../analyzers/visibility/audits/audit.ts";
+import type { AuditSummary } from "../../analyzers/visibility/audits/audit.ts";
 import { AUDIT_SUMMARIES } from "../../analyzers/visibility/audits/audit-summaries.ts";
-import { AUDITS } from "../../analyzers/visibility/audits/registry.ts";
+import { AUDIT_CATALOGUE } from "../../analyzers/visibility/audits/audit-catalogue.ts";
 import { GATES } from "../../analyzers/visibility/scoring/gates.ts";
 import { gradeFor } from "../../analyzers/visibility/scoring/grades.ts";
 import { PILLARS } from "../../analyzers/visibility/scoring/pillars.ts";
@@ -19,7 +19,7 @@ import { oneDecimal } from "../../analyzers/visibility/scoring/score-explanation
  * a score.
  */
 export function renderCheckPage(context: PageContext, auditId: string): string | null {
-  const audit = AUDITS.find((candidate) => candidate.id === auditId);
+  const audit = AUDIT_CATALOGUE.find((candidate) => candidate.id === auditId);
   if (!audit) return null;
   const pillar = PILLARS.find((candidate) => candidate.id === audit.pillar)!;
   const pillarWeight = Object.values(pillar.audits as Record<string, number>).reduce((sum, weight) => sum + weight, 0);
@@ -58,14 +58,14 @@ export function renderCheckIndex(context: PageContext): string {
 ${PILLARS.map(
     (pillar) => html`<section aria-labelledby="pillar-${pillar.id}">
 <h2 id="pillar-${pillar.id}">${pillar.title} <span class="muted">(weight ${pillar.weight})</span></h2>
-<ul class="check-index">${AUDITS.filter((audit) => audit.pillar === pillar.id).map((audit) => html`<li><a href="${CHECKS_PATH}/${audit.id}">${audit.title}</a></li>`)}</ul>
+<ul class="check-index">${AUDIT_CATALOGUE.filter((audit) => audit.pillar === pillar.id).map((audit) => html`<li><a href="${CHECKS_PATH}/${audit.id}">${audit.title}</a></li>`)}</ul>
 </section>`,
   )}`;
   return page(context, "What a scan checks · sightline", "Every check of an AI visibility scan, with its weight, impact and the gates that cap the grade.", body, CHECKS_PATH);
 }
 
-function otherChecks(audit: AuditDefinition): SafeHtml {
-  const siblings = AUDITS.filter((candidate) => candidate.pillar === audit.pillar && candidate.id !== audit.id);
+function otherChecks(audit: AuditSummary): SafeHtml {
+  const siblings = AUDIT_CATALOGUE.filter((candidate) => candidate.pillar === audit.pillar && candidate.id !== audit.id);
   return html`Other checks of this pillar: ${siblings.map((sibling, index) => html`${index > 0 ? ", " : ""}<a href="${CHECKS_PATH}/${sibling.id}">${sibling.title}</a>`)}.`;
 }
 

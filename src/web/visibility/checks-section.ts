@@ -1,4 +1,4 @@
-import { AUDITS } from "../../analyzers/visibility/audits/registry.ts";
+import { AUDIT_CATALOGUE } from "../../analyzers/visibility/audits/audit-catalogue.ts";
 import type { Issue, Pillar, Signal } from "../../analyzers/visibility/record-schema.ts";
 import { renderFixHow } from "../fix/fix-how.ts";
 import { inlineText } from "../fix/inline-text.ts";
@@ -22,7 +22,7 @@ const IMPACTS = ["critical", "high", "medium", "low"] as const;
 const EFFORTS = ["S", "M", "L"] as const;
 export const EFFORT_WORDS: Record<string, string> = { S: "small effort (minutes)", M: "medium effort (hours)", L: "large effort (days)" };
 const STATUS_WORDS: Record<string, string> = { pass: "pass", warn: "warn", fail: "fail", na: "n/a", unknown: "unknown" };
-const IMPACT_OF = new Map(AUDITS.map((audit) => [audit.id, audit.impact]));
+const IMPACT_OF = new Map(AUDIT_CATALOGUE.map((audit) => [audit.id, audit.impact]));
 
 /** The checks of a record, with impact and fix filled from older records' top issues and the catalogue where signals lack them. */
 export function checkEntries(pillars: readonly Pillar[], issues: readonly Issue[]): CheckEntry[] {

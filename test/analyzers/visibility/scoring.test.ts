@@ -1,3 +1,4 @@
+import { AUDIT_CATALOGUE } from "../../../src/analyzers/visibility/audits/audit-catalogue.ts";
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -203,6 +204,11 @@ describe("the gates table", () => {
     expect(withGeneratedSections(doc), "docs/visibility-audits.md is stale: run `bun run docs`").toBe(doc);
     for (const gate of GATES) expect(doc, gate.id).toMatch(new RegExp(`\\| \`${gate.id}\`[^\\n]*\\| ${gradeFor(gate.maxScore).grade} \\(${gate.maxScore}\\) \\|`));
     for (const audit of AUDITS) expect(doc, audit.id).toContain(`| \`${audit.id}\` | ${audit.title} | ${audit.weight} | ${audit.impact} |`);
+  });
+
+  test("the audit catalogue the web pages read is the registry's, without the audits' code (`bun run docs`)", () => {
+    const fromRegistry = AUDITS.map(({ id, title, pillar, weight, impact }) => ({ id, title, pillar, weight, impact }));
+    expect(AUDIT_CATALOGUE, "src/analyzers/visibility/audits/audit-catalogue.ts is stale: run `bun run docs`").toEqual(fromRegistry);
   });
 
   test("a blocking flag on an audit the table does not name caps nothing", () => {

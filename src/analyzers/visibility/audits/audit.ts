@@ -49,6 +49,9 @@ export interface ReachSummary {
 export type AuditRule = Omit<AuditDefinition, "pillar" | "weight">;
 
 /** An audit as scoring sees it: its rule with its place in the scoring table (scoring/pillars.ts). */
+/** What is known of an audit without its code: enough to list, link and explain it (audit-catalogue.ts). */
+export type AuditSummary = Pick<AuditDefinition, "id" | "title" | "pillar" | "weight" | "impact">;
+
 export interface AuditDefinition {
   /** Stable kebab-case id: stored in records, so never renamed. */
   id: string;
