@@ -4,7 +4,8 @@
  * run (a page of 200,000 nested divs, gzip and brotli bombs, a 64 MiB body, a slow drip, served on
  * loopback and reached through SCAN_CONNECT_TO), printed as ratios in the same run (goals: p99 ratio
  * ≤ 2, p99 < 50 ms). Also the binary's peak RSS (VmHWM) during the run and its RSS one minute after
- * (BENCH_SKIP_SETTLE=1 skips that minute for quick runs). Then scan throughput (scan-throughput.ts).
+ * (BENCH_SKIP_SETTLE=1 skips that minute for quick runs). Then scan throughput (scan-throughput.ts;
+ * BENCH_SKIP_THROUGHPUT=1 leaves it out).
  *
  * Two request loops poll the two URLs back to back, as clients waiting for reports do. The hostile
  * scans are resubmitted (forceRescan) as each ends, so that 8 run throughout the window.
@@ -108,7 +109,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
             : `api under load memory: RSS one minute after ${megabytes(settledRss)}, ${megabytes(settledRss - idleRss)} above idle (goal ≤ ${megabytes(GOAL_SETTLED_BYTES)}) ${
                 settledRss - idleRss <= GOAL_SETTLED_BYTES ? "ok" : "ABOVE GOAL"
               }`,
-          ...(await benchScanThroughput(binary)).lines,
+          ...(process.env.BENCH_SKIP_THROUGHPUT === "1" ? [] : (await benchScanThroughput(binary)).lines),
         ],
       };
     } finally {

@@ -25,8 +25,9 @@ import type { ScanOptions, Scanner } from "./scanner.ts";
  * - grows its heap past the shares of SCAN_MEMORY_MB of the scans it runs: the scan that read the most
  *   bytes is stored as failed, saying so (a retry would only bring the same page back, and the record
  *   must land within the deadline).
- * The other scans of an ended thread start again on another thread, within their own deadline, and count
- * no attempt. SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each thread to the
+ * The other scans of an ended thread start again, each alone on a fresh thread (the one at fault may
+ * be among them: several hostile pages can share a thread), within their own deadline, and count no
+ * attempt; such a thread joins the pool afterwards if the pool is short of one, and ends otherwise. SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each thread to the
  * shares of its scans holds the whole to the budget. The process's RSS is not used to judge: freed memory
  * shows in it for seconds after a scan, and would be charged to the next one. A thread stuck in one long
  * parse cannot report its heap; what it parses is bounded by its byte budget (the same share), and the
@@ -68,6 +69,8 @@ interface ScanThread {
   scans: Map<number, Running>;
   /** Scans given this thread, counted from the claim (before the scan's message is posted) to its outcome. */
   claimed: number;
+  /** Runs one scan that had to move off a shared thread, alone, so that if it is the heavy one it meets only its own share. */
+  solo: boolean;
   /** The heap of this thread at its first report of its first scan, so that loaded code is not charged to a scan. */
   baseHeapBytes: number | null;
   ended: boolean;
@@ -107,7 +110,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   function spawn(): ScanThread {
     // Idle threads must not keep a stopping process alive.
     const worker = new Worker(entry, { ref: false });
-    const thread: ScanThread = { worker, scans: new Map(), claimed: 0, baseHeapBytes: null, ended: false };
+    const thread: ScanThread = { worker, scans: new Map(), claimed: 0, solo: false, baseHeapBytes: null, ended: false };
     worker.onmessage = (event: MessageEvent<FromScanThread>) => onMessage(thread, event.data);
     worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -184,8 +187,8 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
    */
   function tryAcquire(): ScanThread | null {
     let best: ScanThread | null = null;
-    for (const thread of threads) if (thread.claimed < scansPerThread && (!best || thread.claimed < best.claimed)) best = thread;
-    if ((!best || best.claimed > 0) && threads.size < maxThreads) best = spawn();
+    for (const thread of threads) if (!thread.solo && thread.claimed < scansPerThread && (!best || thread.claimed < best.claimed)) best = thread;
+    if ((!best || best.claimed > 0) && countShared() < maxThreads) best = spawn();
     if (best) best.claimed++;
     return best;
   }
@@ -201,7 +204,26 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
 
   function release(thread: ScanThread): void {
     thread.claimed--;
+    if (thread.solo) {
+      thread.solo = false;
+      // Keep it only in place of a thread the pool lost; otherwise the pool would outgrow its size.
+      if (countShared() > maxThreads) end(thread, () => STOPPED);
+    }
     serveWaiting();
+  }
+
+  function countShared(): number {
+    let shared = 0;
+    for (const thread of threads) if (!thread.solo && !thread.ended) shared++;
+    return shared;
+  }
+
+  /** A fresh thread for one displaced scan, outside the pool's count while it runs that scan. */
+  function acquireSolo(): ScanThread {
+    const thread = spawn();
+    thread.solo = true;
+    thread.claimed = 1;
+    return thread;
   }
 
   function acquire(): Promise<ScanThread | null> {
@@ -212,9 +234,9 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   }
 
   async function scan(target: ScanTarget, scan: ScanOptions): Promise<ScanOutcome> {
-    for (;;) {
+    for (let displaced = false; ; displaced = true) {
       if (closed || scan.signal.aborted) return STOPPED;
-      const thread = await acquire();
+      const thread = displaced ? acquireSolo() : await acquire();
       if (!thread) return STOPPED;
       const settlement = await runOn(thread, target, scan);
       if (settlement !== DISPLACED) return settlement;

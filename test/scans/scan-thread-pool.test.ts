@@ -128,15 +128,17 @@ test("scans spread over the threads first, then share them: size 4 on 2 threads"
   expect(outcomes.map((outcome) => outcome.kind)).toEqual(["record", "record", "record", "record"]);
 });
 
-test("a scan beside a memory hog in the same thread starts again on a fresh thread and counts no attempt", async () => {
-  const scanner = pool({ size: 2, threads: 1, scanHeapBudgetBytes: 40 * MIB });
+test("a scan beside a memory hog in the same thread starts again alone on a fresh thread and counts no attempt", async () => {
+  const scanner = pool({ size: 3, threads: 1, scanHeapBudgetBytes: 40 * MIB });
   const progress: ScanProgress[] = [];
-  const [hog, beside] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "slow.test", { progress })]);
-  // The thread held both scans, so it may grow by two shares; the scan that read the most is the hog.
+  const [hog, beside, other] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "slow.test", { progress }), scan(scanner, "slow-2.test")]);
+  // The thread held three scans, so it may grow by three shares; the scan that read the most is the hog.
   expect(reasonOf(hog)).toContain("needed more than 40 MB of memory");
   expect(beside.kind).toBe("record");
+  expect(other.kind).toBe("record");
   // It ran twice: once beside the hog, once on the fresh thread.
   expect(progress.length).toBe(2);
+  // Each moved scan had a thread of its own; afterwards the pool keeps one thread, its size.
   expect(scanner.threads).toBe(1);
 });
 
