@@ -131,7 +131,7 @@ test("scans spread over the threads first, then share them: size 4 on 2 threads"
 test("a scan beside a memory hog in the same thread starts again alone on a fresh thread and counts no attempt", async () => {
   const scanner = pool({ size: 3, threads: 1, scanHeapBudgetBytes: 40 * MIB });
   const progress: ScanProgress[] = [];
-  const [hog, beside, other] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "slow.test", { progress }), scan(scanner, "slow-2.test")]);
+  const [hog, beside, other] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "slow.test", { progress }), scan(scanner, "slow.test")]);
   // The thread held three scans, so it may grow by three shares; the scan that read the most is the hog.
   expect(reasonOf(hog)).toContain("needed more than 40 MB of memory");
   expect(beside.kind).toBe("record");
@@ -140,6 +140,17 @@ test("a scan beside a memory hog in the same thread starts again alone on a fres
   expect(progress.length).toBe(2);
   // Each moved scan had a thread of its own; afterwards the pool keeps one thread, its size.
   expect(scanner.threads).toBe(1);
+});
+
+test("a scan beside a memory hog that has read half its budget as well is stored failed with it, not started again", async () => {
+  const scanner = pool({ size: 3, threads: 1, scanHeapBudgetBytes: 40 * MIB });
+  const progress: ScanProgress[] = [];
+  const [hog, reader, light] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "reader.test", { progress }), scan(scanner, "slow.test")]);
+  expect(reasonOf(hog)).toContain("needed more than 40 MB of memory");
+  expect(reasonOf(reader)).toContain("needed more than 40 MB of memory");
+  expect(progress.length).toBe(1);
+  expect(light.kind).toBe("record");
+  if (light.kind === "record") expect(light.row.status).toBe("ok");
 });
 
 test("a scan beside a thread that crashes is retried with it: which scan crashed it cannot be told", async () => {
