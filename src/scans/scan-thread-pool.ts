@@ -22,9 +22,11 @@ import type { ScanOptions, Scanner } from "./scanner.ts";
  * A thread is ended, and replaced by the next scan that needs one, when it:
  * - crashes: its scans are retried (with the queue's backoff); which one caused it cannot be told;
  * - holds a scan past its deadline by more than the safety net: that scan is stored as failed;
- * - grows its heap past the shares of SCAN_MEMORY_MB of the scans it runs: the scan that read the most
- *   bytes, and any beside it that has read half its byte budget too, are stored as failed, saying so (a
- *   retry would only bring the same pages back, and the record must land within the deadline).
+ * - grows its heap past the shares of SCAN_MEMORY_MB of the scans it runs, or so far that the part of
+ *   the growth falling to the scan that read the most bytes (in proportion to what each read) is past
+ *   one share: that scan, and any beside it that has read half its byte budget too, are stored as
+ *   failed, saying so (a retry would only bring the same pages back, and the record must land within
+ *   the deadline).
  * The other scans of an ended thread start again, each alone on a fresh thread (the one at fault may
  * be among them: several hostile pages can share a thread), within their own deadline, and count no
  * attempt; such a thread joins the pool afterwards if the pool is short of one, and ends otherwise. SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each thread to the
@@ -134,16 +136,29 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
 
   function checkMemory(thread: ScanThread, heapBytes: number, bytesRead: Record<number, number>): void {
     thread.baseHeapBytes ??= heapBytes;
-    const allowance = thread.scans.size * options.scanHeapBudgetBytes;
-    if (thread.scans.size === 0 || heapBytes - thread.baseHeapBytes <= allowance) return;
-    // The heap is shared by the thread's scans; the one that read the most is the one holding the most.
+    if (thread.scans.size === 0) return;
+    const scans = [...thread.scans.values()];
     const read = (running: Running) => bytesRead[running.scanId] ?? 0;
-    const culprit = [...thread.scans.values()].reduce((most, running) => (read(running) > read(most) ? running : most));
-    options.log("warn", "scan thread over its memory budget; ending it", { domain: culprit.target.domain, heapMiB: Math.round(heapBytes / MIB), scans: thread.scans.size });
+    // The heap is shared by the thread's scans; the one that read the most is the one holding the most.
+    const culprit = scans.reduce((most, running) => (read(running) > read(most) ? running : most));
+    if (!overBudget(heapBytes - thread.baseHeapBytes, scans.length, read(culprit), scans.reduce((sum, running) => sum + read(running), 0))) return;
+    options.log("warn", "scan thread over its memory budget; ending it", { domain: culprit.target.domain, heapMiB: Math.round(heapBytes / MIB), scans: scans.length });
     // A scan beside it that has read half its budget too is as heavy: started again it would only parse
     // its pages once more (measured with 8 hostile scans on 2 threads: fewer finished, higher peaks).
     const heavy = (running: Running) => running === culprit || read(running) >= options.settings.scanBudgetBytes / 2;
     end(thread, (running) => (heavy(running) ? overBudgetOutcome(running.target.domain) : DISPLACED));
+  }
+
+  /**
+   * Over when the thread grew past the shares of all its scans, or when the part of the growth that falls
+   * to the heaviest reader (in proportion to the bytes read) is past one share: a light scan's share is
+   * not lent to a heavy one, or several hostile pages' parsed documents could pile up in one heap.
+   */
+  function overBudget(growthBytes: number, scans: number, culpritRead: number, totalRead: number): boolean {
+    const share = options.scanHeapBudgetBytes;
+    if (growthBytes > scans * share) return true;
+    const culpritPart = totalRead > 0 ? (growthBytes * culpritRead) / totalRead : growthBytes / scans;
+    return culpritPart > share;
   }
 
   function overBudgetOutcome(domain: string): ScanOutcome {

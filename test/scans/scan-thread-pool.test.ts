@@ -153,6 +153,16 @@ test("a scan beside a memory hog that has read half its budget as well is stored
   if (light.kind === "record") expect(light.row.status).toBe("ok");
 });
 
+test("a light scan's share is not lent to the heavy one beside it", async () => {
+  // Two scans may grow the thread by two shares together, but the growth falls to the one that read
+  // everything, and one and a half shares is past its own.
+  const scanner = pool({ size: 2, threads: 1, scanHeapBudgetBytes: 16 * MIB });
+  const [light, bulge] = await Promise.all([scan(scanner, "slow.test"), scan(scanner, "bulge.test")]);
+  expect(reasonOf(bulge)).toContain("needed more than 16 MB of memory");
+  expect(light.kind).toBe("record");
+  if (light.kind === "record") expect(light.row.status).toBe("ok");
+});
+
 test("a scan beside a thread that crashes is retried with it: which scan crashed it cannot be told", async () => {
   const scanner = pool({ size: 2, threads: 1 });
   const [crashed, beside] = await Promise.all([scan(scanner, "slow.test"), scan(scanner, "crash.test")]);
