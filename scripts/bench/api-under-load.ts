@@ -4,7 +4,8 @@
  * run (a page of 200,000 nested divs, gzip and brotli bombs, a 64 MiB body, a slow drip, served on
  * loopback and reached through SCAN_CONNECT_TO), printed as ratios in the same run (goals: p99 ratio
  * ≤ 2, p99 < 50 ms). Also the binary's peak RSS (VmHWM) during the run and its RSS one minute after
- * (BENCH_SKIP_SETTLE=1 skips that minute for quick runs). Then scan throughput (scan-throughput.ts).
+ * (BENCH_SKIP_SETTLE=1 skips that minute for quick runs). Then scan throughput (scan-throughput.ts;
+ * BENCH_SKIP_THROUGHPUT=1 leaves it out).
  *
  * Two request loops poll the two URLs back to back, as clients waiting for reports do. The hostile
  * scans are resubmitted (forceRescan) as each ends, so that 8 run throughout the window.
@@ -20,6 +21,7 @@ import { ms, summarize, type LatencySummary } from "../lib/latency-stats.ts";
 import { recordTime, submitScan, waitForRecord } from "../lib/scan-client.ts";
 import { hostileHandler, type HostileKind } from "./hostile-sites.ts";
 import { benchScanThroughput } from "./scan-throughput.ts";
+import { threadCpu, type ThreadCpu } from "./thread-cpu.ts";
 
 const TOKEN = "bench-api-under-load-token-0123456789";
 const CACHED_DOMAIN = "cached.bench.test";
@@ -84,9 +86,15 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
       await waitForRecord(base, CACHED_DOMAIN, null, 60_000);
 
       const idleRss = processMemory(server.pid).rssBytes;
+      const idleCpu = threadCpu(server.pid);
+      const idleStarted = performance.now();
       const idle = await sampleWhile(base, Bun.sleep(BASELINE_MS));
+      const idleCpuShare = cpuShare(idleCpu, threadCpu(server.pid), performance.now() - idleStarted);
+      const loadedCpu = threadCpu(server.pid);
+      const loadedStarted = performance.now();
       const hostileRun = keepHostileScansRunning(base, HOSTILE_WINDOW_MS);
       const loaded = await sampleWhile(base, hostileRun);
+      const loadedCpuShare = cpuShare(loadedCpu, threadCpu(server.pid), performance.now() - loadedStarted);
       const { finished, longestMs, unfinished } = await hostileRun;
       const { peakRssBytes, rssBytes: endRss } = processMemory(server.pid);
       const skipSettle = process.env.BENCH_SKIP_SETTLE === "1";
@@ -100,6 +108,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
           ...latencyLines("cached report", summarize(idle.report), summarize(loaded.report)),
           ...latencyLines("/healthz", summarize(idle.healthz), summarize(loaded.healthz)),
           ...failureLines([...idle.failures, ...loaded.failures]),
+          `api under load CPU (cores busy): idle main thread ${idleCpuShare.main.toFixed(2)}, other threads ${idleCpuShare.other.toFixed(2)}; with 8 hostile scans main thread ${loadedCpuShare.main.toFixed(2)}, other threads ${loadedCpuShare.other.toFixed(2)}`,
           `api under load memory: idle RSS ${megabytes(idleRss)}, peak RSS (VmHWM) ${megabytes(peakRssBytes)} (goal ≤ ${megabytes(GOAL_PEAK_RSS_BYTES)}) ${
             peakRssBytes <= GOAL_PEAK_RSS_BYTES ? "ok" : "ABOVE GOAL"
           }, RSS at the end ${megabytes(endRss)}`,
@@ -108,7 +117,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
             : `api under load memory: RSS one minute after ${megabytes(settledRss)}, ${megabytes(settledRss - idleRss)} above idle (goal ≤ ${megabytes(GOAL_SETTLED_BYTES)}) ${
                 settledRss - idleRss <= GOAL_SETTLED_BYTES ? "ok" : "ABOVE GOAL"
               }`,
-          ...(await benchScanThroughput(binary)).lines,
+          ...(process.env.BENCH_SKIP_THROUGHPUT === "1" ? [] : (await benchScanThroughput(binary)).lines),
         ],
       };
     } finally {
@@ -118,6 +127,11 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
     await Promise.all(sites.map((site) => site.stop()));
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** How many cores the binary's main thread and its other threads kept busy between two readings. */
+function cpuShare(before: ThreadCpu, after: ThreadCpu, elapsedMs: number): { main: number; other: number } {
+  return { main: (after.mainMs - before.mainMs) / elapsedMs, other: (after.otherMs - before.otherMs) / elapsedMs };
 }
 
 function latencyLines(name: string, idle: LatencySummary, loaded: LatencySummary): string[] {

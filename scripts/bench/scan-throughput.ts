@@ -3,6 +3,8 @@
  * site under its own name, over TLS, reached through SCAN_CONNECT_TO) queued at once, with
  * WORKER_CONCURRENCY 1, 4 and 16, printed as scans per second and as a ratio to concurrency 1. It
  * should grow with concurrency until the cores are busy. BENCH_THROUGHPUT_SCANS changes the count.
+ * Each line also gives the binary's CPU time per scan, on its main thread and on all the others (scan
+ * threads with their JIT and GC helpers): the figure the neighbours' load does not move.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,7 @@ import { wellPreparedSite } from "../../test/fixtures/sites/well-prepared.ts";
 import { startBinaryServer } from "../lib/binary-server.ts";
 import { submitScan, waitForRecord } from "../lib/scan-client.ts";
 import { redirectToHttps, sitesByHost } from "../lib/sites-by-host.ts";
+import { threadCpu } from "./thread-cpu.ts";
 
 const TOKEN = "bench-scan-throughput-token-0123456789";
 const CONCURRENCIES = [1, 4, 16];
@@ -24,14 +27,14 @@ export async function benchScanThroughput(binary: string): Promise<{ lines: stri
   const plain = await startFixtureSite(redirectToHttps);
   const connectTo = domains.flatMap((domain) => [secure.connectTo(domain, 443), plain.connectTo(domain, 80)]).join(",");
   try {
-    const runs: { rate: number; ok: number }[] = [];
+    const runs: Run[] = [];
     for (const concurrency of CONCURRENCIES) runs.push(await scansPerSecond(binary, concurrency, domains, connectTo));
     const base = runs[0]!.rate;
     return {
       lines: CONCURRENCIES.map((concurrency, index) => {
-        const { rate, ok } = runs[index]!;
+        const { rate, ok, mainMsPerScan, otherMsPerScan } = runs[index]!;
         const failed = ok < count ? ` (${count - ok} of them not ok)` : "";
-        return `scan throughput: ${count} queued scans${failed}, WORKER_CONCURRENCY ${concurrency}: ${rate.toFixed(2)} scans/s, ratio to concurrency 1: ${(rate / base).toFixed(2)}`;
+        return `scan throughput: ${count} queued scans${failed}, WORKER_CONCURRENCY ${concurrency}: ${rate.toFixed(2)} scans/s, ratio to concurrency 1: ${(rate / base).toFixed(2)}; CPU per scan ${(mainMsPerScan + otherMsPerScan).toFixed(0)} ms (main thread ${mainMsPerScan.toFixed(1)}, other threads ${otherMsPerScan.toFixed(0)})`;
       }),
     };
   } finally {
@@ -40,8 +43,15 @@ export async function benchScanThroughput(binary: string): Promise<{ lines: stri
   }
 }
 
+interface Run {
+  rate: number;
+  ok: number;
+  mainMsPerScan: number;
+  otherMsPerScan: number;
+}
+
 /** A fresh binary and database; all scans queued at once; the clock stops when the last record is stored. */
-async function scansPerSecond(binary: string, concurrency: number, domains: string[], connectTo: string): Promise<{ rate: number; ok: number }> {
+async function scansPerSecond(binary: string, concurrency: number, domains: string[], connectTo: string): Promise<Run> {
   const work = mkdtempSync(join(tmpdir(), "sightline-bench-throughput-"));
   const server = await startBinaryServer(binary, {
     DATABASE_PATH: join(work, "bench.sqlite"),
@@ -54,17 +64,24 @@ async function scansPerSecond(binary: string, concurrency: number, domains: stri
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
   });
   try {
+    const cpuBefore = threadCpu(server.pid);
     const started = performance.now();
     for (const domain of domains) await submitScan(server.baseUrl, TOKEN, domain, false);
     // Jobs are claimed in order, so waiting for each in turn costs one poll per record, not one per domain per round.
     for (const domain of domains) await waitForRecord(server.baseUrl, domain, null, 600_000, 50);
     const rate = domains.length / ((performance.now() - started) / 1000);
+    const cpuAfter = threadCpu(server.pid);
     let ok = 0;
     for (const domain of domains) {
       const record = (await (await fetch(`${server.baseUrl}/api/report/${domain}.json`)).json()) as { status: string };
       if (record.status === "ok") ok++;
     }
-    return { rate, ok };
+    return {
+      rate,
+      ok,
+      mainMsPerScan: (cpuAfter.mainMs - cpuBefore.mainMs) / domains.length,
+      otherMsPerScan: (cpuAfter.otherMs - cpuBefore.otherMs) / domains.length,
+    };
   } finally {
     await server.stop();
     rmSync(work, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { FetchError, type FetchOptions, type FetchResult, type SafeFetcher } fro
 import { startDeadline, type RequestDeadline } from "./request-deadline.ts";
 import { readCappedBody, type CappedBody } from "./read-capped-body.ts";
 import type { ByteBudget } from "./byte-budget.ts";
+import { decoderSlots, type DecoderSlots } from "./decoder-slots.ts";
 import { toFetchError, type FailureContext } from "./fetch-failure.ts";
 
 export interface SafeFetcherOptions {
@@ -25,6 +26,8 @@ export interface SafeFetcherOptions {
 }
 
 export const MAX_REDIRECTS = 5;
+/** Brotli bodies one fetcher decodes at once (see decoder-slots.ts); gzip and deflate hold 32 KiB windows and need no bound. */
+export const BROTLI_DECODERS_PER_FETCHER = 2;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ACCEPT_ENCODING = "gzip, deflate, br";
 
@@ -41,12 +44,13 @@ export function scannerUserAgent(publicUrl: string, version: string): string {
  */
 export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   const ca = options.extraCaPem ? [...rootCertificates, options.extraCaPem] : undefined;
+  const brotliSlots = decoderSlots(BROTLI_DECODERS_PER_FETCHER);
   return {
     async fetch(url, fetchOptions = {}) {
       const timeoutMs = fetchOptions.timeoutMs ?? options.timeoutMs;
       const deadline = startDeadline(timeoutMs, fetchOptions.signal);
       try {
-        return await fetchFollowingRedirects(url, fetchOptions, { ...options, ca, timeoutMs, deadline });
+        return await fetchFollowingRedirects(url, fetchOptions, { ...options, ca, timeoutMs, deadline, brotliSlots });
       } catch (error) {
         // The contract: a FetchError or nothing, whatever went wrong (a caller's bad header included).
         throw toFetchError(error, deadline, { url, host: url, target: url, showTarget: false, timeoutMs, stage: "request" });
@@ -61,6 +65,7 @@ interface FetchContext extends SafeFetcherOptions {
   ca: string[] | undefined;
   timeoutMs: number;
   deadline: RequestDeadline;
+  brotliSlots: DecoderSlots;
 }
 
 async function fetchFollowingRedirects(input: string, request: FetchOptions, context: FetchContext): Promise<FetchResult> {
@@ -150,7 +155,12 @@ async function finishResponse(
   let body: CappedBody;
   try {
     const encoding = request.method === "HEAD" ? null : hop.response.headers.get("content-encoding");
-    body = await readCappedBody(hop.response.body, maxBytes, encoding, context.budget);
+    const release = isBrotli(encoding) ? await takeSlot(context.brotliSlots, hop.response, context.deadline.signal) : null;
+    try {
+      body = await readCappedBody(hop.response.body, maxBytes, encoding, context.budget);
+    } finally {
+      release?.();
+    }
   } catch (error) {
     throw toFetchError(error, context.deadline, { ...hop.failure, stage: "body" });
   }
@@ -166,6 +176,20 @@ async function finishResponse(
     timing: { ttfbMs: Math.round(hop.ttfbMs), totalMs: Math.round(performance.now() - hop.startedAt) },
     remoteAddress: hop.resolved.address,
   };
+}
+
+/** A body whose fetch ends while it waits for a slot is cancelled, so its connection is not left open. */
+async function takeSlot(slots: DecoderSlots, response: Response, signal: AbortSignal): Promise<() => void> {
+  try {
+    return await slots.take(signal);
+  } catch (error) {
+    await response.body?.cancel().catch(() => {});
+    throw error;
+  }
+}
+
+function isBrotli(contentEncoding: string | null): boolean {
+  return contentEncoding?.trim().toLowerCase() === "br";
 }
 
 /** Parses a URL (or a redirect's Location) and refuses anything but plain http(s) without user info. */

@@ -27,5 +27,8 @@ export type ToScanThread =
 export type FromScanThread =
   | { type: "progress"; scanId: number; update: ScanProgress }
   | { type: "outcome"; scanId: number; outcome: ScanOutcome }
-  /** The thread's own heap (JS objects and the buffers they hold), sent while it scans. */
-  | { type: "memory"; heapBytes: number };
+  /**
+   * The thread's own heap (JS objects and the buffers they hold), sent while it scans, with the bytes
+   * each of its running scans has read so far (by scan id): what tells which scan holds the most.
+   */
+  | { type: "memory"; heapBytes: number; bytesRead: Record<number, number> };

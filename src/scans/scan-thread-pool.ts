@@ -1,34 +1,48 @@
+import { availableParallelism } from "node:os";
 import type { ScanProgress } from "../analyzers/analyzer.ts";
 import type { Log } from "../log.ts";
-import { deadlineOutcome, rowOf, safetyNetMs, type AnyRecord } from "./run-scan.ts";
+import { auditReserveMs, deadlineOutcome, rowOf, safetyNetMs, type AnyRecord } from "./run-scan.ts";
 import type { Analyzer } from "../analyzers/analyzer.ts";
 import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 import type { ScanOptions, Scanner } from "./scanner.ts";
 
 /**
- * Runs scans in a small pool of Bun Worker threads, one scan per thread at a time, so that parsing a
- * hostile page never holds up the thread that answers HTTP. The threads are started with the pool (before
- * the server listens) and reused: starting a thread pauses the serving thread (measured on Bun 1.4 under
- * load: about 0.2 s for the first, 50-100 ms for each one after, several at once adding up to most of a
- * second), so no thread is started while requests are served except to replace one that was ended.
+ * Runs scans in a small pool of Bun Worker threads, so that parsing a hostile page never holds up the
+ * thread that answers HTTP. The pool runs `size` scans at once on at most `threads` threads (by default
+ * as many as the machine has cores, at least 2), several scans to a thread. Each thread is a JavaScript
+ * VM of its own that loads and JIT-compiles the analyzer for itself: measured on 2 cores with 16 queued
+ * loopback scans at a time, 16 threads cost 102 ms of CPU a scan and 415 MB peak RSS, 2 threads 64 ms
+ * and 161 MB. Scans spend most of their time waiting on the network, so a few threads keep the cores busy.
+ *
+ * The threads are started with the pool (before the server listens) and reused: starting a thread pauses
+ * the serving thread (measured on Bun 1.4 under load: about 0.2 s for the first, 50-100 ms for each one
+ * after), so no thread is started while requests are served except to replace one that was ended.
  *
  * A thread is ended, and replaced by the next scan that needs one, when it:
- * - crashes: the job is retried (with the queue's backoff);
- * - overruns the scan's deadline by more than the safety net: the scan is stored as failed;
- * - grows its heap past the scan's share of SCAN_MEMORY_MB: the scan is stored as failed, saying so
- *   (a retry would only bring the same page back, and the record must land within the deadline).
- * SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each scan to its share holds the
- * whole to the budget. The process's RSS is not used to judge: freed memory shows in it for seconds
- * after a scan, and would be charged to the next one. A thread stuck in one long parse cannot report its
- * heap; what it parses is bounded by its byte budget (the same share), and the deadline ends it.
- * No other scan is touched in any of these cases.
+ * - crashes: its scans are retried (with the queue's backoff); which one caused it cannot be told;
+ * - holds a scan past its deadline by more than the safety net: that scan is stored as failed;
+ * - grows its heap past the shares of SCAN_MEMORY_MB of the scans it runs, or so far that the part of
+ *   the growth falling to the scan that read the most bytes (in proportion to what each read) is past
+ *   one share: that scan, and any beside it that has read half its byte budget too, are stored as
+ *   failed, saying so (a retry would only bring the same pages back, and the record must land within
+ *   the deadline).
+ * The other scans of an ended thread start again, each alone on a fresh thread (the one at fault may
+ * be among them: several hostile pages can share a thread), within their own deadline, and count no
+ * attempt; such a thread joins the pool afterwards if the pool is short of one, and ends otherwise. SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each thread to the
+ * shares of its scans holds the whole to the budget. The process's RSS is not used to judge: freed memory
+ * shows in it for seconds after a scan, and would be charged to the next one. A thread stuck in one long
+ * parse cannot report its heap; what it parses is bounded by its byte budget (the same share), and the
+ * deadline ends it.
  */
 
 export interface ScanThreadPoolOptions {
   settings: ScanThreadSettings;
+  /** How many scans run at once (WORKER_CONCURRENCY). */
   size: number;
-  /** How much a thread's heap may grow above its idle size during one scan: the scan's share of SCAN_MEMORY_MB. */
+  /** How many threads carry them; default min(size, max(2, cores)). */
+  threads?: number;
+  /** How much a thread's heap may grow above its idle size for each scan it runs: the scan's share of SCAN_MEMORY_MB. */
   scanHeapBudgetBytes: number;
   /** For the failed record of a scan whose thread had to be ended. */
   analyzer: Analyzer<AnyRecord>;
@@ -40,21 +54,27 @@ export interface ScanThreadPoolOptions {
   entry?: string | URL;
 }
 
+/** The scan must run again on another thread: its own was ended because of a scan beside it. */
+const DISPLACED = Symbol("displaced");
+type Settlement = ScanOutcome | typeof DISPLACED;
+
 interface Running {
   scanId: number;
   target: ScanTarget;
   progress: (update: ScanProgress) => void;
-  finish: (outcome: ScanOutcome) => void;
+  finish: (settlement: Settlement) => void;
 }
 
 interface ScanThread {
   worker: Worker;
-  running: Running | null;
+  /** The scans this thread runs, by scan id. */
+  scans: Map<number, Running>;
+  /** Scans given this thread, counted from the claim (before the scan's message is posted) to its outcome. */
+  claimed: number;
+  /** Runs one scan that had to move off a shared thread, alone, so that if it is the heavy one it meets only its own share. */
+  solo: boolean;
   /** The heap of this thread at its first report of its first scan, so that loaded code is not charged to a scan. */
   baseHeapBytes: number | null;
-  lastHeapBytes: number;
-  /** Claimed for a scan (set before the scan's message is posted, cleared when its outcome is in). */
-  busy: boolean;
   ended: boolean;
 }
 
@@ -63,6 +83,7 @@ const ABORT_GRACE_MS = 1000;
 /** A thread asked to exit gets this long before it is terminated. */
 const EXIT_GRACE_MS = 1000;
 const MIB = 1024 * 1024;
+const STOPPED: ScanOutcome = { kind: "retry", error: "The worker stopped during the scan." };
 
 /**
  * In the executable, scripts/build.ts compiles scan-thread.ts in as a second entry point, addressed by
@@ -74,45 +95,70 @@ function scanThreadEntry(): string | URL {
   return compiled ? "./scans/scan-thread.ts" : new URL("./scan-thread.ts", import.meta.url);
 }
 
+/** As many threads as cores (at least 2, so that one long parse never holds up every scan), never more than scans. */
+export function defaultScanThreads(size: number): number {
+  return Math.max(1, Math.min(size, Math.max(2, availableParallelism())));
+}
+
 export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { readonly threads: number } {
   const entry = options.entry ?? scanThreadEntry();
+  const maxThreads = Math.max(1, Math.min(options.size, options.threads ?? defaultScanThreads(options.size)));
+  const scansPerThread = Math.ceil(options.size / maxThreads);
   const threads = new Set<ScanThread>();
-  const waiting: ((thread: ScanThread) => void)[] = [];
+  const waiting: ((thread: ScanThread | null) => void)[] = [];
   let nextScanId = 1;
   let closed = false;
 
   function spawn(): ScanThread {
     // Idle threads must not keep a stopping process alive.
     const worker = new Worker(entry, { ref: false });
-    const thread: ScanThread = { worker, running: null, baseHeapBytes: null, lastHeapBytes: 0, busy: false, ended: false };
+    const thread: ScanThread = { worker, scans: new Map(), claimed: 0, solo: false, baseHeapBytes: null, ended: false };
     worker.onmessage = (event: MessageEvent<FromScanThread>) => onMessage(thread, event.data);
     worker.addEventListener("error", (event) => {
       event.preventDefault();
-      end(thread, { kind: "retry", error: `The scan thread crashed: ${(event as ErrorEvent).message || "unknown error"}` });
+      const outcome: ScanOutcome = { kind: "retry", error: `The scan thread crashed: ${(event as ErrorEvent).message || "unknown error"}` };
+      end(thread, () => outcome);
     });
-    worker.addEventListener("close", () => end(thread, { kind: "retry", error: "The scan thread exited during the scan." }));
+    worker.addEventListener("close", () => end(thread, () => ({ kind: "retry", error: "The scan thread exited during the scan." })));
     threads.add(thread);
     return thread;
   }
 
   function onMessage(thread: ScanThread, message: FromScanThread): void {
-    const running = thread.running;
-    if (message.type === "memory") {
-      thread.baseHeapBytes ??= message.heapBytes;
-      thread.lastHeapBytes = message.heapBytes;
-      if (running && message.heapBytes - thread.baseHeapBytes > options.scanHeapBudgetBytes) {
-        options.log("warn", "scan thread over its memory budget; ending it", { domain: running.target.domain, heapMiB: Math.round(message.heapBytes / MIB) });
-        end(thread, overBudgetOutcome(running.target.domain));
-      }
-      return;
-    }
-    if (!running || message.scanId !== running.scanId) return;
-    if (message.type === "progress") running.progress(message.update);
-    else {
-      thread.running = null;
-      running.finish(message.outcome);
-      release(thread);
-    }
+    if (message.type === "memory") return checkMemory(thread, message.heapBytes, message.bytesRead);
+    const running = thread.scans.get(message.scanId);
+    if (!running) return;
+    if (message.type === "progress") return running.progress(message.update);
+    thread.scans.delete(message.scanId);
+    running.finish(message.outcome);
+    release(thread);
+  }
+
+  function checkMemory(thread: ScanThread, heapBytes: number, bytesRead: Record<number, number>): void {
+    thread.baseHeapBytes ??= heapBytes;
+    if (thread.scans.size === 0) return;
+    const scans = [...thread.scans.values()];
+    const read = (running: Running) => bytesRead[running.scanId] ?? 0;
+    // The heap is shared by the thread's scans; the one that read the most is the one holding the most.
+    const culprit = scans.reduce((most, running) => (read(running) > read(most) ? running : most));
+    if (!overBudget(heapBytes - thread.baseHeapBytes, scans.length, read(culprit), scans.reduce((sum, running) => sum + read(running), 0))) return;
+    options.log("warn", "scan thread over its memory budget; ending it", { domain: culprit.target.domain, heapMiB: Math.round(heapBytes / MIB), scans: scans.length });
+    // A scan beside it that has read half its budget too is as heavy: started again it would only parse
+    // its pages once more (measured with 8 hostile scans on 2 threads: fewer finished, higher peaks).
+    const heavy = (running: Running) => running === culprit || read(running) >= options.settings.scanBudgetBytes / 2;
+    end(thread, (running) => (heavy(running) ? overBudgetOutcome(running.target.domain) : DISPLACED));
+  }
+
+  /**
+   * Over when the thread grew past the shares of all its scans, or when the part of the growth that falls
+   * to the heaviest reader (in proportion to the bytes read) is past one share: a light scan's share is
+   * not lent to a heavy one, or several hostile pages' parsed documents could pile up in one heap.
+   */
+  function overBudget(growthBytes: number, scans: number, culpritRead: number, totalRead: number): boolean {
+    const share = options.scanHeapBudgetBytes;
+    if (growthBytes > scans * share) return true;
+    const culpritPart = totalRead > 0 ? (growthBytes * culpritRead) / totalRead : growthBytes / scans;
+    return culpritPart > share;
   }
 
   function overBudgetOutcome(domain: string): ScanOutcome {
@@ -123,18 +169,17 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     return { kind: "record", row: rowOf(options.analyzer, options.analyzer.failedRecord(domain, reason, new Date(options.now())), null) };
   }
 
-  /** Ends a thread (if not already) and settles its scan with `outcome` at once. */
-  function end(thread: ScanThread, outcome: ScanOutcome): void {
+  /** Ends a thread (if not already) and settles each of its scans at once, as `settle` says. */
+  function end(thread: ScanThread, settle: (running: Running) => Settlement): void {
     if (thread.ended) return;
     thread.ended = true;
     threads.delete(thread);
     retire(thread);
-    const running = thread.running;
-    thread.running = null;
-    running?.finish(outcome);
-    // A scan waiting for a thread gets a fresh one in place of this one.
-    const next = waiting.shift();
-    if (next && !closed) next(claim(spawn()));
+    const scans = [...thread.scans.values()];
+    thread.scans.clear();
+    for (const running of scans) running.finish(settle(running));
+    // Scans waiting for a thread get a fresh one in place of this one.
+    serveWaiting();
   }
 
   /**
@@ -154,50 +199,100 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     }
   }
 
-  function claim(thread: ScanThread): ScanThread {
-    thread.busy = true;
-    return thread;
+  /**
+   * The least busy thread with room for a scan. A new thread is started only when every thread already
+   * has a scan, so that scans spread over the threads before any thread takes a second one.
+   */
+  function tryAcquire(): ScanThread | null {
+    let best: ScanThread | null = null;
+    for (const thread of threads) if (!thread.solo && thread.claimed < scansPerThread && (!best || thread.claimed < best.claimed)) best = thread;
+    if ((!best || best.claimed > 0) && countShared() < maxThreads) best = spawn();
+    if (best) best.claimed++;
+    return best;
+  }
+
+  function serveWaiting(): void {
+    while (waiting.length > 0) {
+      if (closed) return waiting.shift()!(null);
+      const thread = tryAcquire();
+      if (!thread) return;
+      waiting.shift()!(thread);
+    }
   }
 
   function release(thread: ScanThread): void {
-    thread.busy = false;
-    const next = waiting.shift();
-    if (next) return next(claim(thread));
+    thread.claimed--;
+    if (thread.solo) {
+      thread.solo = false;
+      // Keep it only in place of a thread the pool lost; otherwise the pool would outgrow its size.
+      if (countShared() > maxThreads) end(thread, () => STOPPED);
+    }
+    serveWaiting();
   }
 
-  function acquire(): Promise<ScanThread> {
-    for (const thread of threads) if (!thread.busy) return Promise.resolve(claim(thread));
-    if (threads.size < options.size) return Promise.resolve(claim(spawn()));
+  function countShared(): number {
+    let shared = 0;
+    for (const thread of threads) if (!thread.solo && !thread.ended) shared++;
+    return shared;
+  }
+
+  /** A fresh thread for one displaced scan, outside the pool's count while it runs that scan. */
+  function acquireSolo(): ScanThread {
+    const thread = spawn();
+    thread.solo = true;
+    thread.claimed = 1;
+    return thread;
+  }
+
+  function acquire(): Promise<ScanThread | null> {
+    if (closed) return Promise.resolve(null);
+    const thread = tryAcquire();
+    if (thread) return Promise.resolve(thread);
     return new Promise((resolve) => waiting.push(resolve));
   }
 
   async function scan(target: ScanTarget, scan: ScanOptions): Promise<ScanOutcome> {
-    if (closed) return { kind: "retry", error: "The worker stopped during the scan." };
-    const thread = await acquire();
+    for (let displaced = false; ; displaced = true) {
+      if (closed || scan.signal.aborted) return STOPPED;
+      const thread = displaced ? acquireSolo() : await acquire();
+      if (!thread) return STOPPED;
+      const settlement = await runOn(thread, target, scan);
+      if (settlement !== DISPLACED) return settlement;
+      // Too late to gather anything on another thread: the record says the time ran out.
+      if (Date.now() >= scan.deadlineAt - auditReserveMs(options.settings.scanTimeoutMs)) {
+        return deadlineOutcome(options.analyzer, target.domain, options.settings.scanTimeoutMs, options.now());
+      }
+      options.log("info", "scan moved to another thread: its own was ended because of the scan beside it", { domain: target.domain });
+    }
+  }
+
+  function runOn(thread: ScanThread, target: ScanTarget, scan: ScanOptions): Promise<Settlement> {
     const scanId = nextScanId++;
-    return await new Promise<ScanOutcome>((resolve) => {
+    if (thread.ended) return Promise.resolve(DISPLACED);
+    return new Promise<Settlement>((resolve) => {
       let netTimer: ReturnType<typeof setTimeout> | undefined;
       let abortTimer: ReturnType<typeof setTimeout> | undefined;
       const onAbort = () => {
         post(thread, { type: "abort", scanId });
-        abortTimer = setTimeout(() => end(thread, { kind: "retry", error: "The worker stopped during the scan." }), ABORT_GRACE_MS);
+        abortTimer = setTimeout(() => end(thread, (running) => (running.scanId === scanId ? STOPPED : DISPLACED)), ABORT_GRACE_MS);
       };
       const running: Running = {
         scanId,
         target,
         progress: scan.progress,
-        finish(outcome) {
+        finish(settlement) {
           clearTimeout(netTimer);
           clearTimeout(abortTimer);
           scan.signal.removeEventListener("abort", onAbort);
-          resolve(outcome);
+          resolve(settlement);
         },
       };
-      thread.running = running;
+      thread.scans.set(scanId, running);
       // The safety net: past the scan's own net (2.5%), a thread that has not answered is ended.
       netTimer = setTimeout(() => {
         options.log("warn", "scan thread missed the scan's deadline; ending it", { domain: target.domain });
-        end(thread, deadlineOutcome(options.analyzer, target.domain, options.settings.scanTimeoutMs, options.now()));
+        const outcome = deadlineOutcome(options.analyzer, target.domain, options.settings.scanTimeoutMs, options.now());
+        end(thread, (other) => (other === running ? outcome : DISPLACED));
       }, Math.max(0, scan.deadlineAt - Date.now()) + Math.round(safetyNetMs(options.settings.scanTimeoutMs) * 1.6));
       if (scan.signal.aborted) onAbort();
       else scan.signal.addEventListener("abort", onAbort, { once: true });
@@ -209,13 +304,14 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     if (!thread.ended) thread.worker.postMessage(message);
   }
 
-  if (options.warm !== false) for (let index = 0; index < options.size; index++) spawn();
+  if (options.warm !== false) for (let index = 0; index < maxThreads; index++) spawn();
 
   return {
     scan,
     async close() {
       closed = true;
-      for (const thread of [...threads]) end(thread, { kind: "retry", error: "The worker stopped during the scan." });
+      for (const thread of [...threads]) end(thread, () => STOPPED);
+      serveWaiting();
     },
     get threads() {
       return threads.size;

@@ -1,15 +1,16 @@
 /**
  * The entry point of a scan thread (a Bun Worker, compiled into the executable as an extra entry
- * point). It gathers, parses, audits and scores one scan at a time, and posts back its progress and
- * its serialised record. It touches neither the database nor the queue: those stay with the serving
- * thread, which can end this thread at any moment (deadline, memory budget) without losing a job.
+ * point). It gathers, parses, audits and scores the scans the pool gives it (several at once, each
+ * mostly waiting on the network), and posts back their progress and serialised records. It touches
+ * neither the database nor the queue: those stay with the serving thread, which can end this thread at
+ * any moment (deadline, memory budget) without losing a job.
  */
 import { heapStats } from "bun:jsc";
 import { setPriority } from "node:os";
 import type { Analyzer } from "../analyzers/analyzer.ts";
 import { loadAnalyzer } from "../analyzers/registry.ts";
 import { useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
-import { byteBudget } from "../net/byte-budget.ts";
+import { byteBudget, type ByteBudget } from "../net/byte-budget.ts";
 import { parseConnectTo } from "../net/connect-to.ts";
 import { createSafeFetcher } from "../net/safe-fetch.ts";
 import { runScan, type AnyRecord } from "./run-scan.ts";
@@ -34,7 +35,7 @@ if (process.platform === "linux") {
   }
 }
 
-const running = new Map<number, AbortController>();
+const running = new Map<number, { controller: AbortController; budget: ByteBudget }>();
 let analyzer: Analyzer<AnyRecord> | undefined;
 
 function post(message: FromScanThread): void {
@@ -46,8 +47,15 @@ function heapBytes(): number {
   return stats.heapSize + stats.extraMemorySize;
 }
 
+function bytesRead(): Record<number, number> {
+  const read: Record<number, number> = {};
+  for (const [scanId, scan] of running) read[scanId] = scan.budget.usedBytes;
+  return read;
+}
+
 const memoryTimer = setInterval(() => {
-  if (running.size > 0) post({ type: "memory", heapBytes: heapBytes() });
+  // Not while the analyzer loads: the pool takes the first report as the idle heap.
+  if (analyzer && running.size > 0) post({ type: "memory", heapBytes: heapBytes(), bytesRead: bytesRead() });
 }, MEMORY_REPORT_MS);
 memoryTimer.unref();
 
@@ -56,7 +64,7 @@ self.onmessage = (event: MessageEvent<ToScanThread>) => {
   // Leaving by itself costs the serving thread far less than being terminated (see retire in scan-thread-pool.ts).
   if (message.type === "exit") process.exit(0);
   if (message.type === "abort") {
-    running.get(message.scanId)?.abort(new Error("The worker stopped during the scan."));
+    running.get(message.scanId)?.controller.abort(new Error("The worker stopped during the scan."));
     return;
   }
   void scan(message.scanId, message.target, message.deadlineAt, message.settings);
@@ -64,15 +72,11 @@ self.onmessage = (event: MessageEvent<ToScanThread>) => {
 
 async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadlineAt: number, settings: ScanThreadSettings): Promise<void> {
   const controller = new AbortController();
-  running.set(scanId, controller);
+  // One budget per scan, carried by its fetcher: all the bytes this scan may read.
+  const budget = byteBudget(settings.scanBudgetBytes);
+  running.set(scanId, { controller, budget });
   try {
-    if (!analyzer) {
-      useVocabularyFile(settings.schemaVocabulary);
-      analyzer = await loadAnalyzer(settings.service);
-      // The first report is the thread's idle heap: what the scan grows beyond it is charged to the scan.
-      Bun.gc(true);
-      post({ type: "memory", heapBytes: heapBytes() });
-    }
+    analyzer ??= await loadAnalyzerOnce(settings);
     const outcome = await runScan(target, {
       analyzer,
       // One fetcher per scan: it carries the scan's byte budget.
@@ -81,7 +85,7 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
         timeoutMs: settings.fetchTimeoutMs,
         maxBytes: settings.fetchMaxBytes,
         userAgent: settings.userAgent,
-        budget: byteBudget(settings.scanBudgetBytes),
+        budget,
       }),
       offsite: settings.offsite,
       deadlineAt,
@@ -98,4 +102,18 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
   } finally {
     running.delete(scanId);
   }
+}
+
+let loading: Promise<Analyzer<AnyRecord>> | undefined;
+
+/** Scans that arrive together wait for the same load; the first report is the thread's idle heap, so loaded code is not charged to a scan. */
+function loadAnalyzerOnce(settings: ScanThreadSettings): Promise<Analyzer<AnyRecord>> {
+  loading ??= (async () => {
+    useVocabularyFile(settings.schemaVocabulary);
+    const loaded = await loadAnalyzer(settings.service);
+    Bun.gc(true);
+    post({ type: "memory", heapBytes: heapBytes(), bytesRead: {} });
+    return loaded;
+  })();
+  return loading;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { byteBudget } from "../../src/net/byte-budget.ts";
 import { parseConnectTo } from "../../src/net/connect-to.ts";
 import { FetchError } from "../../src/net/fetch-types.ts";
-import { createSafeFetcher, MAX_HEADER_BYTES } from "../../src/net/safe-fetch.ts";
+import { BROTLI_DECODERS_PER_FETCHER, createSafeFetcher, MAX_HEADER_BYTES } from "../../src/net/safe-fetch.ts";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts";
 import { brotliBomb, hugeHeaders, slowDripBody } from "../helpers/hostile-fixtures.ts";
 
@@ -49,4 +49,12 @@ test("a brotli bomb and the pages after it share one scan budget", async () => {
   const page = await scan.fetch("http://hostile.test/page");
   expect(page.body.length).toBe(0);
   expect(page).toMatchObject({ truncated: true, overBudget: true });
+});
+
+test("brotli bodies fetched at once wait their turn for a decoder and all come back", async () => {
+  // More than BROTLI_DECODERS_PER_FETCHER at once: each slot must be handed on when its body ends.
+  const scan = fetcher({ timeoutMs: 20_000 });
+  const bombs = await Promise.all(Array.from({ length: BROTLI_DECODERS_PER_FETCHER * 2 + 1 }, () => scan.fetch("http://hostile.test/brotli")));
+  for (const bomb of bombs) expect(bomb).toMatchObject({ status: 200, truncated: true });
+  expect(bombs.map((bomb) => bomb.body.length)).toEqual(bombs.map(() => 4 * MiB));
 });

@@ -115,6 +115,80 @@ test("a thread whose heap grows past the scan's share is ended and the scan stor
   expect((await scan(scanner, "fine.test")).kind).toBe("record");
 });
 
+test("scans spread over the threads first, then share them: size 4 on 2 threads", async () => {
+  const scanner = pool({ size: 4, threads: 2 });
+  const slow = ["slow-1.test", "slow-2.test"].map((domain) => scan(scanner, domain));
+  await Bun.sleep(50);
+  // The second scan got a thread of its own rather than a place beside the first.
+  expect(scanner.threads).toBe(2);
+  const more = ["slow-3.test", "slow-4.test"].map((domain) => scan(scanner, domain));
+  await Bun.sleep(50);
+  expect(scanner.threads).toBe(2);
+  const outcomes = await Promise.all([...slow, ...more]);
+  expect(outcomes.map((outcome) => outcome.kind)).toEqual(["record", "record", "record", "record"]);
+});
+
+test("a scan beside a memory hog in the same thread starts again alone on a fresh thread and counts no attempt", async () => {
+  const scanner = pool({ size: 3, threads: 1, scanHeapBudgetBytes: 40 * MIB });
+  const progress: ScanProgress[] = [];
+  const [hog, beside, other] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "slow.test", { progress }), scan(scanner, "slow.test")]);
+  // The thread held three scans, so it may grow by three shares; the scan that read the most is the hog.
+  expect(reasonOf(hog)).toContain("needed more than 40 MB of memory");
+  expect(beside.kind).toBe("record");
+  expect(other.kind).toBe("record");
+  // It ran twice: once beside the hog, once on the fresh thread.
+  expect(progress.length).toBe(2);
+  // Each moved scan had a thread of its own; afterwards the pool keeps one thread, its size.
+  expect(scanner.threads).toBe(1);
+});
+
+test("a scan beside a memory hog that has read half its budget as well is stored failed with it, not started again", async () => {
+  const scanner = pool({ size: 3, threads: 1, scanHeapBudgetBytes: 40 * MIB });
+  const progress: ScanProgress[] = [];
+  const [hog, reader, light] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "reader.test", { progress }), scan(scanner, "slow.test")]);
+  expect(reasonOf(hog)).toContain("needed more than 40 MB of memory");
+  expect(reasonOf(reader)).toContain("needed more than 40 MB of memory");
+  expect(progress.length).toBe(1);
+  expect(light.kind).toBe("record");
+  if (light.kind === "record") expect(light.row.status).toBe("ok");
+});
+
+test("a light scan's share is not lent to the heavy one beside it", async () => {
+  // Two scans may grow the thread by two shares together, but the growth falls to the one that read
+  // everything, and one and a half shares is past its own.
+  const scanner = pool({ size: 2, threads: 1, scanHeapBudgetBytes: 16 * MIB });
+  const [light, bulge] = await Promise.all([scan(scanner, "slow.test"), scan(scanner, "bulge.test")]);
+  expect(reasonOf(bulge)).toContain("needed more than 16 MB of memory");
+  expect(light.kind).toBe("record");
+  if (light.kind === "record") expect(light.row.status).toBe("ok");
+});
+
+test("a scan beside a thread that crashes is retried with it: which scan crashed it cannot be told", async () => {
+  const scanner = pool({ size: 2, threads: 1 });
+  const [crashed, beside] = await Promise.all([scan(scanner, "slow.test"), scan(scanner, "crash.test")]);
+  expect(crashed).toEqual({ kind: "retry", error: expect.stringContaining("boom in the scan thread") });
+  expect(beside).toEqual({ kind: "retry", error: expect.stringContaining("boom in the scan thread") });
+  expect((await scan(scanner, "fine.test")).kind).toBe("record");
+});
+
+test("a scan beside one that hangs its thread past its deadline gets a record too, never a stuck job", async () => {
+  const scanner = pool({ size: 2, threads: 1 });
+  const [hung, beside] = await Promise.all([scan(scanner, "hang.test"), scan(scanner, "slow.test")]);
+  expect(reasonOf(hung)).toContain("did not finish within 2 seconds");
+  // The thread could not run it either: by the time it was ended, the scan's time was up as well.
+  expect(reasonOf(beside)).toContain("did not finish within 2 seconds");
+});
+
+test("close settles scans waiting for a thread as retries", async () => {
+  const scanner = pool({ size: 1, threads: 1 });
+  const running = scan(scanner, "hang.test");
+  const queued = scan(scanner, "fine.test");
+  await Bun.sleep(50);
+  await scanner.close();
+  expect(await running).toEqual({ kind: "retry", error: "The worker stopped during the scan." });
+  expect(await queued).toEqual({ kind: "retry", error: "The worker stopped during the scan." });
+});
+
 test("a stopping worker gets a retry: the thread is asked to stop, and ended if it does not", async () => {
   const scanner = pool();
   const polite = new AbortController();
