@@ -1,4 +1,4 @@
-import { Parser } from "htmlparser2";
+import { type Handler, Parser, type QuoteType } from "htmlparser2";
 import { MAX_MARKUP_ELEMENTS } from "./structured-data-caps.ts";
 
 /**
@@ -15,9 +15,12 @@ import { MAX_MARKUP_ELEMENTS } from "./structured-data-caps.ts";
  * (`itemScope` is `itemscope`), the first of duplicate attributes winning as in HTML's tokenizer.
  */
 
+/** Shared by every element with no kept child, until its first one: most elements have none. */
+const NO_CHILDREN: readonly MarkupElement[] = Object.freeze([]);
+
 export class MarkupElement {
   /** Kept descendants whose nearest kept ancestor this is, in document order. */
-  readonly children: MarkupElement[] = [];
+  children: readonly MarkupElement[] = NO_CHILDREN;
   /** Inside property elements only: text and elements in document order; null elsewhere. */
   readonly content: (MarkupElement | string)[] | null;
 
@@ -38,6 +41,11 @@ export class MarkupElement {
   hasAttribute(name: string): boolean {
     return Object.hasOwn(this.attributes, name);
   }
+
+  addChild(child: MarkupElement): void {
+    if (this.children === NO_CHILDREN) this.children = [child];
+    else (this.children as MarkupElement[]).push(child);
+  }
 }
 
 export interface MarkupTree {
@@ -55,6 +63,83 @@ const STRUCTURAL = ["itemscope", "itemprop", "itemref", "typeof", "property", "r
 /** Microdata items need `itemscope`, RDFa subjects `typeof`, `about` or `resource`: without any, there is nothing to read. */
 const MAY_HOLD_ITEMS = /itemscope|typeof|about\s*=|resource\s*=/i;
 
+/**
+ * Every attribute the Microdata and RDFa readers ask for (and `id`, which `itemref` names). The others
+ * (class, style, …) are never read, so their values are not sliced out of the page or decoded.
+ */
+const READ_ATTRIBUTES: readonly string[] = [...STRUCTURAL, "id", "itemtype", "itemid", "content", "href", "src", "data", "value", "datetime"];
+
+/** The read attributes by the length of their name. */
+const READ_ATTRIBUTES_BY_LENGTH: readonly (readonly string[])[] = READ_ATTRIBUTES.reduce<string[][]>((byLength, name) => {
+  (byLength[name.length] ??= []).push(name);
+  return byLength;
+}, []);
+
+/**
+ * Whether the attribute name at `page[start, end)` is one of READ_ATTRIBUTES, whatever its letter case,
+ * compared in place: slicing out every attribute name of a page only to drop most of them cost a string each.
+ */
+function isReadAttribute(page: string, start: number, end: number): boolean {
+  const candidates = READ_ATTRIBUTES_BY_LENGTH[end - start];
+  if (candidates === undefined) return false;
+  for (const name of candidates) if (sameLetters(page, start, name)) return true;
+  return false;
+}
+
+/** Whether `page` at `start` spells the lower-case ASCII `name`, in either case. */
+function sameLetters(page: string, start: number, name: string): boolean {
+  for (let index = 0; index < name.length; index++) {
+    const code = page.charCodeAt(start + index);
+    // Upper-case ASCII letters become lower-case; nothing else maps onto one.
+    if ((code >= 65 && code <= 90 ? code + 32 : code) !== name.charCodeAt(index)) return false;
+  }
+  return true;
+}
+
+/**
+ * htmlparser2's Parser, so that elements nest exactly as in linkedom's DOM, with what this tree never
+ * reads left out: text outside property elements (most of a page's text) and the values of attributes
+ * no reader asks for. Both were most of what tokenizing a page allocated.
+ */
+class MarkupParser extends Parser {
+  /** Set while the parser is inside a property element, whose text may be the value. */
+  keepsText = false;
+  private readsAttribute = false;
+
+  constructor(
+    handler: Partial<Handler>,
+    private readonly page: string,
+  ) {
+    // The options linkedom parses HTML with, but for attribute names, which HTML makes case-insensitive.
+    super(handler, { lowerCaseAttributeNames: true, decodeEntities: true, xmlMode: false });
+  }
+
+  override ontext(start: number, endIndex: number): void {
+    if (this.keepsText) super.ontext(start, endIndex);
+  }
+
+  override ontextentity(codePoint: number, endIndex: number): void {
+    if (this.keepsText) super.ontextentity(codePoint, endIndex);
+  }
+
+  override onattribname(start: number, endIndex: number): void {
+    this.readsAttribute = isReadAttribute(this.page, start, endIndex);
+    if (this.readsAttribute) super.onattribname(start, endIndex);
+  }
+
+  override onattribdata(start: number, endIndex: number): void {
+    if (this.readsAttribute) super.onattribdata(start, endIndex);
+  }
+
+  override onattribentity(codePoint: number): void {
+    if (this.readsAttribute) super.onattribentity(codePoint);
+  }
+
+  override onattribend(quote: QuoteType, endIndex: number): void {
+    if (this.readsAttribute) super.onattribend(quote, endIndex);
+  }
+}
+
 const EMPTY_TREE: MarkupTree = Object.freeze({ elements: [], byId: new Map(), cut: false });
 
 export function markupTree(html: string): MarkupTree {
@@ -68,7 +153,7 @@ export function markupTree(html: string): MarkupTree {
   let nearest: MarkupElement | null = null;
   let cut = false;
 
-  const parser = new Parser(
+  const parser: MarkupParser = new MarkupParser(
     {
       onopentag(name, attributes) {
         if (cut) return;
@@ -80,28 +165,32 @@ export function markupTree(html: string): MarkupTree {
         }
         if (elements.length >= MAX_MARKUP_ELEMENTS) {
           cut = true;
+          parser.keepsText = false;
           parser.pause();
           return;
         }
         const element = new MarkupElement(name, attributes, nearest, inContent || isValueElement(attributes));
-        nearest?.children.push(element);
+        nearest?.addChild(element);
         if (inContent) nearest!.content!.push(element);
         elements.push(element);
         const id = attributes.id;
         if (id !== undefined && Object.hasOwn(attributes, "id") && !byId.has(id)) byId.set(id, element);
         open.push(element);
         nearest = element;
+        parser.keepsText = element.content !== null;
       },
       ontext(text) {
         if (nearest?.content) nearest.content.push(text);
       },
       onclosetag() {
         const closed = open.pop();
-        if (closed) nearest = closed.parentElement;
+        if (closed) {
+          nearest = closed.parentElement;
+          parser.keepsText = nearest !== null && nearest.content !== null;
+        }
       },
     },
-    // The options linkedom parses HTML with, but for attribute names, which HTML makes case-insensitive.
-    { lowerCaseAttributeNames: true, decodeEntities: true, xmlMode: false },
+    html,
   );
   parser.write(html);
   if (!cut) parser.end();
@@ -115,6 +204,6 @@ function matters(attributes: Record<string, string>, keepIds: boolean): boolean 
 
 /** A property element that is no item of its own: its value may be its text. */
 function isValueElement(attributes: Record<string, string>): boolean {
-  const has = (name: string) => Object.hasOwn(attributes, name);
-  return (has("itemprop") && !has("itemscope")) || (has("property") && !has("typeof"));
+  if (Object.hasOwn(attributes, "itemprop") && !Object.hasOwn(attributes, "itemscope")) return true;
+  return Object.hasOwn(attributes, "property") && !Object.hasOwn(attributes, "typeof");
 }

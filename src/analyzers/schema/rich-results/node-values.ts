@@ -39,6 +39,13 @@ export function presentValues(node: JudgedNode, property: string): unknown[] {
   return value.filter(isPresent);
 }
 
+/** Whether the property has a present value, found without listing the values (most checks ask only that). */
+export function hasPresentValue(node: JudgedNode, property: string): boolean {
+  if (!Object.hasOwn(node, property)) return false;
+  const value = node[property];
+  return value !== undefined && isPresent(value);
+}
+
 export function typesOf(value: unknown): string[] {
   if (!isNode(value)) return [];
   const declared = value["@type"];
