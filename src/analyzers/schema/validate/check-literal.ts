@@ -22,7 +22,7 @@ const NUMERIC_FOR_GOOGLE = new Set(["ratingValue", "bestRating", "worstRating"])
 
 export function checkLiteral(property: string, ranges: readonly string[], value: string | number | boolean, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
   if (typeof value === "number") {
-    if (!ranges.some((range) => isDataType(range, vocabulary))) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
+    if (!rangeProfile(ranges, vocabulary).hasDataRange) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
     return;
   }
   if (typeof value === "boolean") {
@@ -42,6 +42,8 @@ interface RangeProfile {
   /** Every range is one of schema.org's data types. */
   allData: boolean;
   hasNonDataRange: boolean;
+  /** A range is one of schema.org's data types (or declared a DataType by the release). */
+  hasDataRange: boolean;
   /** A range is a data type the release declares beyond DATA_TYPES (from 30.0, Quantity and so Duration…). */
   hasOtherDataType: boolean;
 }
@@ -66,6 +68,7 @@ function rangeProfile(ranges: readonly string[], vocabulary: Vocabulary): RangeP
       dateKinds: ranges.filter((range) => range === "Date" || range === "DateTime" || range === "Time"),
       allData: ranges.every((range) => DATA_TYPES.has(range)),
       hasNonDataRange: hasNonDataRange(ranges, vocabulary),
+      hasDataRange: ranges.some((range) => isDataType(range, vocabulary)),
       hasOtherDataType: ranges.some((range) => !DATA_TYPES.has(range) && vocabulary.isA(range, "DataType")),
     };
     byRanges.set(ranges, profile);
@@ -99,7 +102,7 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (enumerations.length > 0) {
     const term = resolveTerm(text);
     const memberOf = term.ok ? vocabulary.enumerationsOf(term.name) : [];
-    if (memberOf.some((enumeration) => enumerations.some((range) => vocabulary.isA(enumeration, range)))) return;
+    if (isMemberOfAny(memberOf, enumerations, vocabulary)) return;
     if (memberOf.length > 0 || /schema\.org\//i.test(text)) {
       addIssue(issues.errors, path, `"${short(text)}" is not one of the ${listOf(enumerations)} values "${property}" expects.`);
       return;
@@ -147,6 +150,12 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (/^https?:\/\//i.test(text) && isUrlText(text)) return;
   // Text where an item is expected: schema.org allows it, search engines read it less well.
   addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}; a nested item with @type reads better than the text "${short(text)}".`);
+}
+
+/** A helper rather than a closure in checkText: a closure there costs every literal checked an allocation. */
+function isMemberOfAny(memberOf: readonly string[], enumerations: readonly string[], vocabulary: Vocabulary): boolean {
+  for (const enumeration of memberOf) for (const range of enumerations) if (vocabulary.isA(enumeration, range)) return true;
+  return false;
 }
 
 function isDataType(range: string, vocabulary: Vocabulary): boolean {
