@@ -191,7 +191,7 @@ function rdfaValue(element: MarkupElement, context: RdfaContext): string {
 
 /** A term as the graph keeps it (see graphTerm), expanded first to a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
 function expand(element: MarkupElement, term: string, context: RdfaContext): string {
-  if (/^https?:\/\//i.test(term) || term.indexOf(":") > 0) return graphTerm(expandToIri(element, term, context));
+  if (HTTP_IRI.test(term) || term.indexOf(":") > 0) return graphTerm(expandToIri(element, term, context));
   const vocab = nearestVocab(element, context);
   if (!vocab) return graphTerm(term);
   let terms = context.termsByVocab.get(vocab);
@@ -216,7 +216,7 @@ function ownVocab(element: MarkupElement): string | null {
 }
 
 function expandToIri(element: MarkupElement, term: string, context: RdfaContext): string {
-  if (/^https?:\/\//i.test(term)) return term;
+  if (HTTP_IRI.test(term)) return term;
   const colon = term.indexOf(":");
   if (colon > 0) {
     const prefix = term.slice(0, colon);
@@ -304,6 +304,9 @@ function nearest<T>(element: MarkupElement, cache: Map<MarkupElement, T | null>,
   for (const visited of walked) cache.set(visited, found);
   return found;
 }
+
+/** Module-wide: a regular expression literal inside a function is a new object on every call. */
+const HTTP_IRI = /^https?:\/\//i;
 
 /** Shared by every element that names no term: callers only read it. */
 const NO_WORDS: readonly string[] = Object.freeze([]);
