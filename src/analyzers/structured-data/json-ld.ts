@@ -47,7 +47,8 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, depth + 1, items, problems, state));
+    // Loops, not forEach: a closure here would make every item's call allocate its scope.
+    for (let index = 0; index < value.length; index++) collect(value[index], `${path}[${index}]`, inheritedContext, depth + 1, items, problems, state);
     return;
   }
   if (!isNode(value)) {
@@ -59,7 +60,7 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
   const graph = value["@graph"];
   if (graph !== undefined) {
     const members = Array.isArray(graph) ? graph : [graph];
-    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, depth + 1, items, problems, state));
+    for (let index = 0; index < members.length; index++) collect(members[index], `${path} @graph[${index}]`, context, depth + 1, items, problems, state);
     return;
   }
   state.found++;

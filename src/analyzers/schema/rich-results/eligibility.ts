@@ -51,7 +51,11 @@ export function richResultEligibility(node: JudgedNode, options: EligibilityOpti
   const forTypes = options.rules ? null : typedRules(options.context, types);
   // Most items are of types no rule is about.
   if (forTypes !== null && forTypes.size === 0) return [];
-  return rules.filter((rule) => (forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)).map((rule) => judgeFeature(rule, node, options));
+  const verdicts: FeatureVerdict[] = [];
+  for (const rule of rules) {
+    if ((forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)) verdicts.push(judgeFeature(rule, node, options));
+  }
+  return verdicts;
 }
 
 const rulesByType = new WeakMap<JudgeContext, Map<string, ReadonlySet<FeatureRule>>>();
@@ -76,7 +80,7 @@ function typedRules(context: JudgeContext, types: readonly string[]): ReadonlySe
 function rulesForType(byType: Map<string, ReadonlySet<FeatureRule>>, context: JudgeContext, type: string): ReadonlySet<FeatureRule> {
   let rules = byType.get(type);
   if (!rules) {
-    rules = new Set(RICH_RESULT_RULES.filter((rule) => rule.types.some((ancestor) => context.isA(type, ancestor))));
+    rules = rulesAbout(context, type);
     // Types come from pages; a hostile one cannot grow this without bound.
     if (byType.size < 10_000) byType.set(type, rules);
   }
@@ -134,6 +138,11 @@ function statusOf(status: FeatureStatus): FeatureVerdict["status"] {
   if (status.state === "deprecated") return { state: "deprecated", since: status.since, detail: status.message };
   if (status.state === "limited") return { state: "limited", since: null, detail: status.to };
   return { state: "active", since: null, detail: null };
+}
+
+/** Apart from rulesForType: its closures would make every look-up, cached or not, allocate their scope. */
+function rulesAbout(context: JudgeContext, type: string): ReadonlySet<FeatureRule> {
+  return new Set(RICH_RESULT_RULES.filter((rule) => rule.types.some((ancestor) => context.isA(type, ancestor))));
 }
 
 /** Adds `name` unless the list has it: lists hold a few names, most none or one. */

@@ -49,10 +49,22 @@ function addRuleFindings(node: JudgedNode, rule: NodeRule, context: JudgeContext
 }
 
 function addCheckFindings(node: JudgedNode, check: Check, context: JudgeContext, place: Place, into: Finding[]): void {
-  if (typeof check === "string") addPropertyFindings(node, { property: check }, context, place, into);
+  if (typeof check === "string") addPropertyFindings(node, plainCheck(check), context, place, into);
   else if ("anyOf" in check) addAnyOfFindings(node, check, context, place, into);
   else if ("holds" in check) addPredicateFinding(node, check, context, place, into);
   else addPropertyFindings(node, check, context, place, into);
+}
+
+/** A check written as a bare property name, as the object the judge reads; made once per name (the rules name a few hundred). */
+const plainChecks = new Map<string, PropertyCheck>();
+
+function plainCheck(property: string): PropertyCheck {
+  let check = plainChecks.get(property);
+  if (check === undefined) {
+    check = Object.freeze({ property });
+    plainChecks.set(property, check);
+  }
+  return check;
 }
 
 /** Adds what `check` finds wrong; returns whether the property is present. */
@@ -90,13 +102,13 @@ function addAnyOfFindings(node: JudgedNode, check: AnyOfCheck, context: JudgeCon
   let anySatisfied = false;
   for (const alternative of check.anyOf) {
     const findings: Finding[] = [];
-    const present = addPropertyFindings(node, typeof alternative === "string" ? { property: alternative } : alternative, context, place, findings);
+    const present = addPropertyFindings(node, typeof alternative === "string" ? plainCheck(alternative) : alternative, context, place, findings);
     outcomes.push({ present, findings });
-    if (present && !findings.some((entry) => entry.level === place.level)) anySatisfied = true;
+    if (present && !hasLevel(findings, place.level)) anySatisfied = true;
   }
   if (anySatisfied) {
     for (const outcome of outcomes) {
-      if (outcome.present && !outcome.findings.some((entry) => entry.level === place.level)) into.push(...outcome.findings);
+      if (outcome.present && !hasLevel(outcome.findings, place.level)) into.push(...outcome.findings);
     }
     return;
   }
@@ -116,6 +128,11 @@ function addAnyOfFindings(node: JudgedNode, check: AnyOfCheck, context: JudgeCon
   }
 }
 
+function hasLevel(findings: readonly Finding[], level: FindingLevel): boolean {
+  for (const entry of findings) if (entry.level === level) return true;
+  return false;
+}
+
 function addPredicateFinding(node: JudgedNode, check: PredicateCheck, context: JudgeContext, place: Place, into: Finding[]): void {
   if (predicateHolds(check.holds, node, context)) return;
   const property = check.property === null ? place.path : joinPath(place.path, check.property);
@@ -127,8 +144,9 @@ function addPredicateFinding(node: JudgedNode, check: PredicateCheck, context: J
 export function ruleFor(nested: NestedRule, value: JudgedNode, context: JudgeContext): NodeRule {
   if (!Array.isArray(nested)) return nested as NodeRule;
   const typed = nested as readonly { types?: readonly string[]; rule: NodeRule }[];
-  const match = typed.find((entry) => entry.types !== undefined && hasTypeOf(value, entry.types, context)) ?? typed.find((entry) => entry.types === undefined);
-  return match?.rule ?? {};
+  for (const entry of typed) if (entry.types !== undefined && hasTypeOf(value, entry.types, context)) return entry.rule;
+  for (const entry of typed) if (entry.types === undefined) return entry.rule;
+  return {};
 }
 
 function requiredNames(rule: NodeRule): string[] {

@@ -54,7 +54,9 @@ export function typesOf(value: unknown): string[] {
 }
 
 export function hasTypeOf(value: unknown, ancestors: readonly string[], context: JudgeContext): boolean {
-  return typesOf(value).some((type) => ancestors.some((ancestor) => context.isA(type, ancestor)));
+  // Loops, not closures: this runs for every nested value judged, and a closure makes each call allocate its scope.
+  for (const type of typesOf(value)) for (const ancestor of ancestors) if (context.isA(type, ancestor)) return true;
+  return false;
 }
 
 /** A literal's text (`"12"`, `12`, `true`), or the `@value` of a value object; null for nodes. */
