@@ -76,14 +76,14 @@ const READ_ATTRIBUTES_BY_LENGTH: readonly (readonly string[])[] = READ_ATTRIBUTE
 }, []);
 
 /**
- * Whether the attribute name at `page[start, end)` is one of READ_ATTRIBUTES, whatever its letter case,
- * compared in place: slicing out every attribute name of a page only to drop most of them cost a string each.
+ * The attribute name at `page[start, end)` when it is one of READ_ATTRIBUTES, whatever its letter case
+ * (null when not), compared in place: slicing out every attribute name of a page only to drop most of them cost a string each.
  */
-function isReadAttribute(page: string, start: number, end: number): boolean {
+function readAttributeName(page: string, start: number, end: number): string | null {
   const candidates = READ_ATTRIBUTES_BY_LENGTH[end - start];
-  if (candidates === undefined) return false;
-  for (const name of candidates) if (sameLetters(page, start, name)) return true;
-  return false;
+  if (candidates === undefined) return null;
+  for (const name of candidates) if (sameLetters(page, start, name)) return name;
+  return null;
 }
 
 /** Whether `page` at `start` spells the lower-case ASCII `name`, in either case. */
@@ -112,6 +112,12 @@ class MarkupParser extends Parser {
   ) {
     // The options linkedom parses HTML with, but for attribute names, which HTML makes case-insensitive.
     super(handler, { lowerCaseAttributeNames: true, decodeEntities: true, xmlMode: false });
+    // The parser cuts every tag name out of the page (twice for most elements, at the start and end tag),
+    // which costs a new string each, dearly on pages with characters past Latin-1 (most real ones). The
+    // page is written in one piece, so a slice is the page's text between two indexes: the usual tag names
+    // are given as the same text, written once here.
+    const sliceOf = (start: number, end: number): string => knownTagName(page, start, end) ?? page.slice(start, end);
+    (this as unknown as { getSlice: typeof sliceOf }).getSlice = sliceOf;
   }
 
   override ontext(start: number, endIndex: number): void {
@@ -123,8 +129,11 @@ class MarkupParser extends Parser {
   }
 
   override onattribname(start: number, endIndex: number): void {
-    this.readsAttribute = isReadAttribute(this.page, start, endIndex);
-    if (this.readsAttribute) super.onattribname(start, endIndex);
+    const name = readAttributeName(this.page, start, endIndex);
+    this.readsAttribute = name !== null;
+    // The name as HTML's tokenizer gives it (lower-case) is one of ours: the parser takes it without
+    // slicing and lower-casing the page's spelling again.
+    if (name !== null) (this as unknown as { attribname: string }).attribname = name;
   }
 
   override onattribdata(start: number, endIndex: number): void {
@@ -138,6 +147,33 @@ class MarkupParser extends Parser {
   override onattribend(quote: QuoteType, endIndex: number): void {
     if (this.readsAttribute) super.onattribend(quote, endIndex);
   }
+}
+
+/** Tag names common on pages, as written in lower case; others are cut from the page as before. */
+const KNOWN_TAG_NAMES = [
+  "a", "abbr", "address", "article", "aside", "audio", "b", "blockquote", "body", "br", "button", "caption", "cite", "code", "data", "dd", "details", "div",
+  "dl", "dt", "em", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "i", "iframe", "img",
+  "input", "label", "li", "link", "main", "meta", "meter", "nav", "noscript", "ol", "option", "p", "picture", "pre", "q", "s", "script", "section",
+  "select", "small", "source", "span", "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template", "textarea", "th", "thead",
+  "time", "title", "tr", "u", "ul", "video",
+];
+
+const KNOWN_TAG_NAMES_BY_LENGTH: readonly (readonly string[])[] = KNOWN_TAG_NAMES.reduce<string[][]>((byLength, name) => {
+  (byLength[name.length] ??= []).push(name);
+  return byLength;
+}, []);
+
+/** The known tag name spelled exactly (letter case included) at `page[start, end)`, or null. */
+function knownTagName(page: string, start: number, end: number): string | null {
+  const candidates = KNOWN_TAG_NAMES_BY_LENGTH[end - start];
+  if (candidates === undefined) return null;
+  for (const name of candidates) if (sameText(page, start, name)) return name;
+  return null;
+}
+
+function sameText(page: string, start: number, name: string): boolean {
+  for (let index = 0; index < name.length; index++) if (page.charCodeAt(start + index) !== name.charCodeAt(index)) return false;
+  return true;
 }
 
 const EMPTY_TREE: MarkupTree = Object.freeze({ elements: [], byId: new Map(), cut: false });

@@ -68,7 +68,9 @@ export function structuredGraph(owner: object, html: string, baseUrl: string): S
 export function buildGraph(extraction: Extraction, baseUrl: string): StructuredGraph {
   const nodes: GraphNode[] = [];
   const byId = new Map<string, GraphNode>();
-  const byObject = new WeakMap<object, GraphNode>();
+  // A Map, not a WeakMap: every object it holds is held by the graph anyway, and a WeakMap of thousands of
+  // entries costs each garbage collection that runs meanwhile (its entries are ephemerons).
+  const byObject = new Map<object, GraphNode>();
   // Nodes whose `node` is already a copy of their first statement, so joining more into it changes no extracted object.
   const copied = new Set<GraphNode>();
 
