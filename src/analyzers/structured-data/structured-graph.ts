@@ -293,6 +293,16 @@ export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonL
   return embed(node, 0, null) as JsonLdNode;
 }
 
+/**
+ * The object embedReferences(graph, node) copies from at its top: the graph's node for it (with what other
+ * statements about the same @id add), or the node itself. Its @type is the embedded node's, so a reader can
+ * tell from it whether the node is worth embedding at all.
+ */
+export function embeddingRoot(graph: StructuredGraph, node: JsonLdNode): JsonLdNode {
+  if (Object.hasOwn(node, "@value")) return node;
+  return graph.resolve(node)?.node ?? node;
+}
+
 /** The nodes on the way down to a value, innermost first: at most MAX_DEPTH of them, so a list walked is enough. */
 interface PathLink {
   node: GraphNode;

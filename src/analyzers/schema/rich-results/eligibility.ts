@@ -58,6 +58,15 @@ export function richResultEligibility(node: JudgedNode, options: EligibilityOpti
   return verdicts;
 }
 
+/**
+ * Whether any built-in rule is about one of the node's types: when none is (most items), the item gets no
+ * verdict, and what would be prepared for judging it (its references embedded) can be skipped.
+ */
+export function anyRuleAbout(node: JudgedNode, context: JudgeContext): boolean {
+  const types = typesOf(node);
+  return types.length > 0 && typedRules(context, types).size > 0;
+}
+
 const rulesByType = new WeakMap<JudgeContext, Map<string, ReadonlySet<FeatureRule>>>();
 
 /**
