@@ -108,16 +108,11 @@ class MarkupParser extends Parser {
 
   constructor(
     handler: Partial<Handler>,
-    private readonly page: string,
+    /** The whole page, written to the parser in one piece. */
+    readonly page: string,
   ) {
     // The options linkedom parses HTML with, but for attribute names, which HTML makes case-insensitive.
     super(handler, { lowerCaseAttributeNames: true, decodeEntities: true, xmlMode: false });
-    // The parser cuts every tag name out of the page (twice for most elements, at the start and end tag),
-    // which costs a new string each, dearly on pages with characters past Latin-1 (most real ones). The
-    // page is written in one piece, so a slice is the page's text between two indexes: the usual tag names
-    // are given as the same text, written once here.
-    const sliceOf = (start: number, end: number): string => knownTagName(page, start, end) ?? page.slice(start, end);
-    (this as unknown as { getSlice: typeof sliceOf }).getSlice = sliceOf;
   }
 
   override ontext(start: number, endIndex: number): void {
@@ -176,61 +171,85 @@ function sameText(page: string, start: number, name: string): boolean {
   return true;
 }
 
+/**
+ * The parser cuts every tag name out of the page (twice for most elements, at the start and end tag), which
+ * costs a new string each, dearly on pages with characters past Latin-1 (most real ones). The page is written
+ * in one piece, so a slice is the page's text between two indexes: the usual tag names are given as the same
+ * text, written once. It replaces the parser's own (private) slicing on the prototype, one function for
+ * every page, so that the parser's calls to it stay optimised from one page to the next.
+ */
+function pageSlice(this: MarkupParser, start: number, end: number): string {
+  return knownTagName(this.page, start, end) ?? this.page.slice(start, end);
+}
+Object.defineProperty(MarkupParser.prototype, "getSlice", { value: pageSlice, writable: true, configurable: true });
+
 const EMPTY_TREE: MarkupTree = Object.freeze({ elements: [], byId: new Map(), cut: false });
 
 export function markupTree(html: string): MarkupTree {
   if (!MAY_HOLD_ITEMS.test(html)) return EMPTY_TREE;
-  // Elements named by itemref may carry no attribute of their own; keep ids only where a page uses itemref.
-  const keepIds = /itemref/i.test(html);
-  const elements: MarkupElement[] = [];
-  const byId = new Map<string, MarkupElement>();
-  // One entry per open element: the kept element, or null where it was left out.
-  const open: (MarkupElement | null)[] = [];
-  let nearest: MarkupElement | null = null;
-  let cut = false;
+  const builder = new TreeBuilder(html);
+  builder.parser.write(html);
+  if (!builder.cut) builder.parser.end();
+  return { elements: builder.elements, byId: builder.byId, cut: builder.cut };
+}
 
-  const parser: MarkupParser = new MarkupParser(
-    {
-      onopentag(name, attributes) {
-        if (cut) return;
-        // Inside a property element everything is kept: its text may be the value.
-        const inContent = nearest !== null && nearest.content !== null;
-        if (!inContent && !matters(attributes, keepIds)) {
-          open.push(null);
-          return;
-        }
-        if (elements.length >= MAX_MARKUP_ELEMENTS) {
-          cut = true;
-          parser.keepsText = false;
-          parser.pause();
-          return;
-        }
-        const element = new MarkupElement(name, attributes, nearest, inContent || isValueElement(attributes));
-        nearest?.addChild(element);
-        if (inContent) nearest!.content!.push(element);
-        elements.push(element);
-        const id = attributes.id;
-        if (id !== undefined && Object.hasOwn(attributes, "id") && !byId.has(id)) byId.set(id, element);
-        open.push(element);
-        nearest = element;
-        parser.keepsText = element.content !== null;
-      },
-      ontext(text) {
-        if (nearest?.content) nearest.content.push(text);
-      },
-      onclosetag() {
-        const closed = open.pop();
-        if (closed) {
-          nearest = closed.parentElement;
-          parser.keepsText = nearest !== null && nearest.content !== null;
-        }
-      },
-    },
-    html,
-  );
-  parser.write(html);
-  if (!cut) parser.end();
-  return { elements, byId, cut };
+/**
+ * Builds the tree from the parser's events. A class rather than closures made per page: the parser calls
+ * the same handler functions on every page, so those calls stay optimised from one page to the next.
+ */
+class TreeBuilder {
+  readonly elements: MarkupElement[] = [];
+  readonly byId = new Map<string, MarkupElement>();
+  readonly parser: MarkupParser;
+  /** One entry per open element: the kept element, or null where it was left out. */
+  private readonly open: (MarkupElement | null)[] = [];
+  private nearest: MarkupElement | null = null;
+  /** Elements named by itemref may carry no attribute of their own; ids are kept only where a page uses itemref. */
+  private readonly keepIds: boolean;
+  cut = false;
+
+  constructor(html: string) {
+    this.keepIds = /itemref/i.test(html);
+    this.parser = new MarkupParser(this, html);
+  }
+
+  onopentag(name: string, attributes: Record<string, string>): void {
+    if (this.cut) return;
+    const nearest = this.nearest;
+    // Inside a property element everything is kept: its text may be the value.
+    const inContent = nearest !== null && nearest.content !== null;
+    if (!inContent && !matters(attributes, this.keepIds)) {
+      this.open.push(null);
+      return;
+    }
+    if (this.elements.length >= MAX_MARKUP_ELEMENTS) {
+      this.cut = true;
+      this.parser.keepsText = false;
+      this.parser.pause();
+      return;
+    }
+    const element = new MarkupElement(name, attributes, nearest, inContent || isValueElement(attributes));
+    nearest?.addChild(element);
+    if (inContent) nearest!.content!.push(element);
+    this.elements.push(element);
+    const id = attributes.id;
+    if (id !== undefined && Object.hasOwn(attributes, "id") && !this.byId.has(id)) this.byId.set(id, element);
+    this.open.push(element);
+    this.nearest = element;
+    this.parser.keepsText = element.content !== null;
+  }
+
+  ontext(text: string): void {
+    if (this.nearest?.content) this.nearest.content.push(text);
+  }
+
+  onclosetag(): void {
+    const closed = this.open.pop();
+    if (closed) {
+      this.nearest = closed.parentElement;
+      this.parser.keepsText = this.nearest !== null && this.nearest.content !== null;
+    }
+  }
 }
 
 function matters(attributes: Record<string, string>, keepIds: boolean): boolean {
