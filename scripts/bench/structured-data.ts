@@ -15,7 +15,7 @@
  *
  * Measured on 2026-11-24 on the shared 2-core machine (load average 4 to 11, so the times are noisy): big
  * page, sightline 2,218 items (Adobe 2,169) at 0.37 to 0.46 of Adobe's time with 8 warm-ups (the code
- * before that day's allocation cuts: 0.50 in the same conditions); with the former 2 warm-ups 0.50 to
+ * before that day's allocation cuts: 0.50 and 0.71 in the same conditions); with the former 2 warm-ups 0.50 to
  * 0.57, as our code was still being compiled. 25 pages of 50 examples: 0.32 to 0.48. Peak memory of one
  * analysis of the big page 62 to 78 MB above the resting process (Adobe 68 to 74 MB), the suggestions'
  * DOM included. docs/schema-service.md has the phase times.
