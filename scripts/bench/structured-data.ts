@@ -13,11 +13,12 @@
  * timed as many ordinary pages. Peak memory of one analysis of the big page is measured in a child
  * process for each side.
  *
- * Measured on 2026-11-23 on the shared 2-core machine (load average 3 to 7, so the times are noisy): big
- * page, sightline 2,218 items (Adobe 2,169) at 0.56 to 0.65 of Adobe's time, 0.46 at a quiet moment: the
- * goal of 0.5 is not reliably met (before the caps were lifted: 299 items at 0.28). 25 pages of 50
- * examples: 0.41 to 0.61. Peak memory of one analysis of the big page 75 to 93 MB above the resting
- * process (Adobe 67 to 73 MB), the suggestions' DOM included. docs/schema-service.md has the phase times.
+ * Measured on 2026-11-24 on the shared 2-core machine (load average 4 to 11, so the times are noisy): big
+ * page, sightline 2,218 items (Adobe 2,169) at 0.37 to 0.46 of Adobe's time with 8 warm-ups (the code
+ * before that day's allocation cuts: 0.50 and 0.71 in the same conditions); with the former 2 warm-ups 0.50 to
+ * 0.57, as our code was still being compiled. 25 pages of 50 examples: 0.32 to 0.48. Peak memory of one
+ * analysis of the big page 62 to 78 MB above the resting process (Adobe 68 to 74 MB), the suggestions'
+ * DOM included. docs/schema-service.md has the phase times.
  *
  * Skipped, and said so, when ../shared/corpora/schemaorg-examples is absent. The examples' parser is
  * imported from test/helpers, as the other benchmarks import the fixture sites.
@@ -34,7 +35,16 @@ import { adobeExtractorAccepts, examplesAdobeAccepts, type Format, type Pipeline
 const PAGE_BYTES = 2_000_000;
 /** About 80 kB and 50 JSON-LD items a page: an ordinary page, within the service's caps. */
 const EXAMPLES_PER_SMALL_PAGE = 50;
-const WARM_UPS = 2;
+/**
+ * Enough for both sides to run optimised code in the timed runs. JavaScriptCore compiles a function's
+ * optimised (DFG, FTL) code only after it has run a while, so functions called once or a few times a page
+ * reach it after several pages. Building the pages above runs Adobe's extractor dozens of times, ours not
+ * at all: with 2 warm-ups its code was optimised and ours was still being compiled during the first timed
+ * runs (BUN_JSC_reportCompileTimes=1 showed 7 to 44 DFG/FTL compilations inside each of our first seven
+ * runs, none in the eighth), which on a loaded machine made the median measure compile threads, not pages.
+ * A server analyses page after page, so steady state is what it sees.
+ */
+const WARM_UPS = 8;
 const RUNS = 9;
 const GOAL_RATIO = 0.5;
 const FORMATS: [Format, string][] = [["json-ld", "JSON-LD"], ["microdata", "Microdata"], ["rdfa", "RDFa"]];

@@ -1,14 +1,14 @@
 import { megabytes } from "../structured-data/extract-structured-data.ts";
 import type { ExtractedItem, JsonLdNode, LimitNotice } from "../structured-data/extracted-item.ts";
 import { pageDocument } from "../structured-data/html-document.ts";
-import { embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
+import { embeddingRoot, embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { MAX_ITEM_DATA_CHARS, MAX_ITEM_DATA_CHARS_PAST_BUDGET, MAX_RECORD_DATA_CHARS } from "../structured-data/structured-data-caps.ts";
 import { existingMarkup } from "./generate/existing-markup.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
 import type { SchemaResult, StructuredItem } from "./record-schema.ts";
-import { richResultEligibility } from "./rich-results/eligibility.ts";
+import { anyRuleAbout, richResultEligibility } from "./rich-results/eligibility.ts";
 import { validateItem } from "./validate/validate-item.ts";
 import type { Vocabulary } from "./vocabulary/vocabulary.ts";
 
@@ -95,8 +95,11 @@ function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Voca
     data: shownData(item.node, budget),
     errors: validated.errors,
     warnings: validated.warnings,
-    // Rich results read an item with what its @id references point at (a Product's Offer stated apart).
-    eligibility: richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary }),
+    // Rich results read an item with what its @id references point at (a Product's Offer stated apart);
+    // an item of types no rule is about gets no verdict, so its references are not embedded for nothing.
+    eligibility: anyRuleAbout(embeddingRoot(graph, item.node), vocabulary)
+      ? richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary })
+      : [],
   };
 }
 

@@ -71,7 +71,10 @@ export function addProperty(node: JsonLdNode, name: string, value: unknown): voi
 }
 
 function defineOwn(node: JsonLdNode, name: string, value: unknown): void {
-  Object.defineProperty(node, name, { value, writable: true, enumerable: true, configurable: true });
+  // Only `__proto__` needs defining: every other name Object.prototype has is a writable data property, so
+  // assigning it makes an own property as defining does, at a fraction of the cost (this runs per value).
+  if (name === "__proto__") Object.defineProperty(node, name, { value, writable: true, enumerable: true, configurable: true });
+  else node[name] = value;
 }
 
 /**

@@ -22,7 +22,7 @@ export function extractJsonLd(scripts: readonly JsonLdScript[]): Extraction {
     const path = `json-ld[${blockIndex}]`;
     const raw = script.text;
     const parsed = parseBlock(raw);
-    blocks.push({ path, excerpt: raw.trim().slice(0, 100).replace(/\s+/g, " "), syntaxError: parsed.ok ? null : parsed.error });
+    blocks.push({ path, excerpt: raw.trim().slice(0, 100).replace(WHITESPACE_RUNS, " "), syntaxError: parsed.ok ? null : parsed.error });
     if (!parsed.ok) {
       addProblem(problems, { format: "json-ld", path, message: parsed.error });
       return;
@@ -47,7 +47,8 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((member, index) => collect(member, `${path}[${index}]`, inheritedContext, depth + 1, items, problems, state));
+    // Loops, not forEach: a closure here would make every item's call allocate its scope.
+    for (let index = 0; index < value.length; index++) collect(value[index], `${path}[${index}]`, inheritedContext, depth + 1, items, problems, state);
     return;
   }
   if (!isNode(value)) {
@@ -59,7 +60,7 @@ function collect(value: unknown, path: string, inheritedContext: unknown, depth:
   const graph = value["@graph"];
   if (graph !== undefined) {
     const members = Array.isArray(graph) ? graph : [graph];
-    members.forEach((member, index) => collect(member, `${path} @graph[${index}]`, context, depth + 1, items, problems, state));
+    for (let index = 0; index < members.length; index++) collect(members[index], `${path} @graph[${index}]`, context, depth + 1, items, problems, state);
     return;
   }
   state.found++;
@@ -118,11 +119,16 @@ function nestsWithin(value: unknown, depth: number): boolean {
   return true;
 }
 
+/** Module-wide: a regular expression literal inside a function is a new object on every call (every block here). */
+const WHITESPACE_RUNS = /\s+/g;
+const WRAPPER_START = /^(?:<!--|\/\/\s*<!\[CDATA\[)/;
+const WRAPPER_END = /(?:-->|\/\/\s*\]\]>)$/;
+
 type ParsedBlock = { ok: true; value: unknown } | { ok: false; error: string };
 
 export function parseBlock(raw: string): ParsedBlock {
   // Pages often wrap JSON-LD in an HTML comment or CDATA for old browsers; Google tolerates that, so do we.
-  const text = raw.trim().replace(/^(?:<!--|\/\/\s*<!\[CDATA\[)/, "").replace(/(?:-->|\/\/\s*\]\]>)$/, "").trim();
+  const text = raw.trim().replace(WRAPPER_START, "").replace(WRAPPER_END, "").trim();
   if (text === "") return { ok: false, error: "The JSON-LD block is empty." };
   try {
     return { ok: true, value: JSON.parse(text) };

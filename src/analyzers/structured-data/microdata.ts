@@ -42,9 +42,7 @@ function readItem(scope: MarkupElement, depth: number, reading: Reading): JsonLd
   if (types.length > 0) node["@type"] = types.length === 1 ? types[0] : types;
   const id = scope.getAttribute("itemid");
   if (id) node["@id"] = id.trim();
-  const referenced = words(scope.getAttribute("itemref"))
-    .map((refId) => reading.tree.byId.get(refId))
-    .filter((element): element is MarkupElement => element !== undefined && element !== scope);
+  const referenced = scope.hasAttribute("itemref") ? referencedElements(scope, reading.tree) : NO_ELEMENTS;
   forEachPropertyElement(scope, isItemScope, (child) => {
     const names = words(child.getAttribute("itemprop"));
     if (names.length === 0) return;
@@ -52,6 +50,15 @@ function readItem(scope: MarkupElement, depth: number, reading: Reading): JsonLd
     for (const name of names) addProperty(node, graphTerm(name), value);
   }, referenced);
   return node;
+}
+
+const NO_ELEMENTS: readonly MarkupElement[] = Object.freeze([]);
+
+/** The elements an item's `itemref` names by id (other than itself). */
+function referencedElements(scope: MarkupElement, tree: MarkupTree): MarkupElement[] {
+  return words(scope.getAttribute("itemref"))
+    .map((refId) => tree.byId.get(refId))
+    .filter((element): element is MarkupElement => element !== undefined && element !== scope);
 }
 
 function isItemScope(element: MarkupElement): boolean {
@@ -63,15 +70,11 @@ function isItemScope(element: MarkupElement): boolean {
  * for which `isNestedScope` holds: their properties belong to them). A loop with its own stack rather than
  * recursion: a hostile page nests plain elements tens of thousands deep, past the call stack.
  */
-export function forEachPropertyElement(scope: MarkupElement, isNestedScope: (element: MarkupElement) => boolean, visit: (element: MarkupElement) => void, referenced: readonly MarkupElement[] = []): void {
+export function forEachPropertyElement(scope: MarkupElement, isNestedScope: (element: MarkupElement) => boolean, visit: (element: MarkupElement) => void, referenced: readonly MarkupElement[] = NO_ELEMENTS): void {
   const pending: MarkupElement[] = [];
-  const pushChildren = (parent: MarkupElement) => {
-    const children = parent.children;
-    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
-  };
   // Referenced elements come after the item's own descendants, as in HTML's "crawl the properties".
   for (let index = referenced.length - 1; index >= 0; index--) pending.push(referenced[index]!);
-  pushChildren(scope);
+  pushChildren(pending, scope);
   // Only references can lead back to an element already seen (or to the item itself).
   const seen = referenced.length > 0 ? new Set<MarkupElement>([scope]) : null;
   while (pending.length > 0) {
@@ -81,8 +84,13 @@ export function forEachPropertyElement(scope: MarkupElement, isNestedScope: (ele
       seen.add(element);
     }
     visit(element);
-    if (!isNestedScope(element)) pushChildren(element);
+    if (!isNestedScope(element)) pushChildren(pending, element);
   }
+}
+
+function pushChildren(pending: MarkupElement[], parent: MarkupElement): void {
+  const children = parent.children;
+  for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
 }
 
 /** How much text the property values of one page may still read, in nodes visited (see TEXT_NODE_BUDGET). */
@@ -101,12 +109,9 @@ export function textBudget(): TextBudget {
 
 /** The value of a non-item property element, by the element's kind (HTML's "property value" rules; URLs made absolute). */
 export function propertyValue(element: MarkupElement, baseUrl: string, budget: TextBudget): string {
-  const tag = element.tagName;
-  const attribute = (name: string) => (element.getAttribute(name) ?? "").trim();
-  const url = (name: string) => absoluteUrl(attribute(name), baseUrl);
-  switch (tag) {
+  switch (element.tagName) {
     case "meta":
-      return attribute("content");
+      return attribute(element, "content");
     case "audio":
     case "embed":
     case "iframe":
@@ -114,23 +119,28 @@ export function propertyValue(element: MarkupElement, baseUrl: string, budget: T
     case "source":
     case "track":
     case "video":
-      return url("src");
+      return absoluteUrl(attribute(element, "src"), baseUrl);
     case "a":
     case "area":
     case "link":
-      return url("href");
+      return absoluteUrl(attribute(element, "href"), baseUrl);
     case "object":
-      return url("data");
+      return absoluteUrl(attribute(element, "data"), baseUrl);
     case "data":
     case "meter":
-      return attribute("value");
+      return attribute(element, "value");
     case "time":
       // HTML reads `datetime`; Google also reads `content`, which schema.org's own examples use on <time>.
-      if (element.hasAttribute("datetime")) return attribute("datetime");
-      return element.hasAttribute("content") ? attribute("content") : text(element, budget);
+      if (element.hasAttribute("datetime")) return attribute(element, "datetime");
+      return element.hasAttribute("content") ? attribute(element, "content") : text(element, budget);
     default:
-      return element.hasAttribute("content") ? attribute("content") : text(element, budget);
+      return element.hasAttribute("content") ? attribute(element, "content") : text(element, budget);
   }
+}
+
+/** An attribute's value trimmed, empty when the element lacks it. */
+function attribute(element: MarkupElement, name: string): string {
+  return (element.getAttribute(name) ?? "").trim();
 }
 
 function absoluteUrl(value: string, baseUrl: string): string {
@@ -151,12 +161,19 @@ function text(element: MarkupElement, budget: TextBudget): string {
       for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
     }
   }
-  return out.slice(0, MAX_VALUE_CHARS).replace(/\s+/g, " ").trim();
+  return out.slice(0, MAX_VALUE_CHARS).replace(WHITESPACE_RUNS, " ").trim();
 }
 
-function words(value: string | null): string[] {
+/** Module-wide, as a literal in a function is a new RegExp object on every call. */
+const WHITESPACE = /\s/;
+const WHITESPACE_RUN = /\s+/;
+/** Only used with replace, which starts a global pattern from the beginning every time. */
+const WHITESPACE_RUNS = /\s+/g;
+const NO_WORDS: readonly string[] = Object.freeze([]);
+
+function words(value: string | null): readonly string[] {
   // Most elements lack the attribute asked for, or hold one word: no splitting for them.
-  if (value === null || value === "") return [];
-  if (!/\s/.test(value)) return [value];
-  return value.split(/\s+/).filter((word) => word !== "");
+  if (value === null || value === "") return NO_WORDS;
+  if (!WHITESPACE.test(value)) return [value];
+  return value.split(WHITESPACE_RUN).filter((word) => word !== "");
 }

@@ -56,38 +56,41 @@ function normalizeObject(node: JsonLdObject, parentScope: TermScope, walk: Walk,
   const scope = own !== undefined && walk.nestedContexts++ < MAX_NESTED_CONTEXTS ? interpretContext(own, parentScope) : parentScope;
   for (const url of scope.unread) walk.unread.add(url);
   const keys = Object.keys(node);
-  // Made at the first key that changes, with the unchanged keys before it.
+  // Made at the first key that changes, with the unchanged keys before it. (No closure here: this runs for
+  // every nested object, and a closure would make each call allocate its scope.)
   let result: JsonLdObject | null = null;
-  const started = (upTo: number): JsonLdObject => {
-    if (result === null) {
-      result = {};
-      for (let before = 0; before < upTo; before++) if (keys[before] !== "@context") addValue(result, keys[before]!, node[keys[before]!]);
-    }
-    return result;
-  };
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!;
     if (key === "@context") {
-      started(index);
+      result ??= unchangedBefore(node, keys, index);
       continue;
     }
     const value = node[key];
     const reading = readKey(scope, key);
     if (reading.term.kind === "keyword" && reading.term.keyword === "@nest") {
-      addNested(started(index), value, scope, walk, depth);
+      result ??= unchangedBefore(node, keys, index);
+      addNested(result, value, scope, walk, depth);
       continue;
     }
     const outKey = reading.term.kind === "keyword" ? reading.term.keyword : reading.key;
     const outValue = reading.term.kind === "keyword" ? keywordValue(reading.term.keyword, value, scope, walk, depth) : normalizeValue(value, scope, walk, depth + 1);
     if (result === null && outKey === key && outValue === value) continue;
-    addValue(started(index), outKey, outValue);
+    result ??= unchangedBefore(node, keys, index);
+    addValue(result, outKey, outValue);
   }
   return result ?? node;
 }
 
+/** A new object with the node's keys before `upTo`, which stay as they are (but @context, which is dropped). */
+function unchangedBefore(node: JsonLdObject, keys: readonly string[], upTo: number): JsonLdObject {
+  const result: JsonLdObject = {};
+  for (let before = 0; before < upTo; before++) if (keys[before] !== "@context") addValue(result, keys[before]!, node[keys[before]!]);
+  return result;
+}
+
 /** A keyword's value as normalised (@nest apart): types expanded, nested nodes rewritten, the rest as written. */
 function keywordValue(keyword: string, value: unknown, scope: TermScope, walk: Walk, depth: number): unknown {
-  if (keyword === "@type") return Array.isArray(value) ? sameOrMapped(value, (type) => typeName(scope, type)) : typeName(scope, value);
+  if (keyword === "@type") return Array.isArray(value) ? typeNames(scope, value) : typeName(scope, value);
   if (VERBATIM_KEYWORDS.has(keyword)) return value;
   return normalizeValue(value, scope, walk, depth + 1);
 }
@@ -103,17 +106,32 @@ function addNested(result: JsonLdObject, value: unknown, scope: TermScope, walk:
 /** Values: nested nodes are rewritten; value objects (`{"@value": …}`) and literals stay as they are. */
 function normalizeValue(value: unknown, scope: TermScope, walk: Walk, depth: number): unknown {
   if (depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return sameOrMapped(value, (member) => normalizeValue(member, scope, walk, depth));
+  if (Array.isArray(value)) return normalizeValues(value, scope, walk, depth);
   if (!isObject(value) || "@value" in value) return value;
   return normalizeObject(value, scope, walk, depth);
 }
 
-/** `values` mapped, or `values` itself when every member maps to itself. */
-function sameOrMapped(values: readonly unknown[], map: (value: unknown) => unknown): unknown[] {
+/**
+ * The members normalised, or `values` itself when every member stays as it is. Written out twice (here and
+ * in typeNames) rather than with a mapping closure, which would make every call allocate its scope.
+ */
+function normalizeValues(values: readonly unknown[], scope: TermScope, walk: Walk, depth: number): unknown[] {
   let mapped: unknown[] | null = null;
   for (let index = 0; index < values.length; index++) {
     const member = values[index];
-    const out = map(member);
+    const out = normalizeValue(member, scope, walk, depth);
+    if (mapped === null && out !== member) mapped = values.slice(0, index);
+    if (mapped !== null) mapped.push(out);
+  }
+  return mapped ?? (values as unknown[]);
+}
+
+/** The types of an @type list as typeName reads them, or the list itself when none changes. */
+function typeNames(scope: TermScope, values: readonly unknown[]): unknown[] {
+  let mapped: unknown[] | null = null;
+  for (let index = 0; index < values.length; index++) {
+    const member = values[index];
+    const out = typeName(scope, member);
     if (mapped === null && out !== member) mapped = values.slice(0, index);
     if (mapped !== null) mapped.push(out);
   }
@@ -182,7 +200,10 @@ function inSchemaOrgNamespace(iri: string): string | null {
  */
 function addValue(node: JsonLdObject, key: string, value: unknown): void {
   if (!Object.hasOwn(node, key)) {
-    Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+    // Only `__proto__` needs defining: Object.prototype's other names are writable data properties, which an
+    // assignment shadows with an own property, as defining does, at a fraction of the cost.
+    if (key === "__proto__") Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+    else node[key] = value;
     return;
   }
   const existing = node[key];

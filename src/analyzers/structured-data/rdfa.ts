@@ -2,6 +2,7 @@ import { addProperty, type Extraction, type ExtractedItem, type JsonLdNode } fro
 import type { MarkupElement, MarkupTree } from "./markup-tree.ts";
 import { forEachPropertyElement, itemLimit, propertyValue, textBudget, type TextBudget } from "./microdata.ts";
 import { graphTerm } from "./schema-org-term.ts";
+import { boundedMemo } from "./bounded-memo.ts";
 import { MAX_DEPTH, MAX_ITEMS } from "./structured-data-caps.ts";
 
 /**
@@ -54,12 +55,12 @@ const MAX_REMEMBERED_TERMS = 5_000;
 function isSubject(element: MarkupElement): boolean {
   if (element.hasAttribute("typeof")) return true;
   if (!element.hasAttribute("about") && !element.hasAttribute("resource")) return false;
-  return !element.hasAttribute("property") && linkTerms(element, "rel").length === 0 && linkTerms(element, "rev").length === 0;
+  return !element.hasAttribute("property") && !hasLinkTerms(element);
 }
 
 /** Whether a `typeof` element is the value of a property of an enclosing item rather than an item of its own. */
 function isPropertyValue(element: MarkupElement): boolean {
-  if (element.hasAttribute("property") || linkTerms(element, "rel").length > 0 || linkTerms(element, "rev").length > 0) return true;
+  if (element.hasAttribute("property") || hasLinkTerms(element)) return true;
   return hangingLink(element) !== null;
 }
 
@@ -70,14 +71,17 @@ function isPropertyValue(element: MarkupElement): boolean {
 function hangingLink(element: MarkupElement): MarkupElement | null {
   for (let current = element.parentElement; current; current = current.parentElement) {
     if (isSubject(current)) return null;
-    const links = linkTerms(current, "rel").length > 0 || linkTerms(current, "rev").length > 0;
-    if (links && !linksToResource(current)) return current;
+    if (hasLinkTerms(current) && !linksToResource(current)) return current;
   }
   return null;
 }
 
+/** The attributes an element links to a resource with, in the order RDFa reads them. */
+const LINK_ATTRIBUTES = ["resource", "href", "src"] as const;
+
 function linksToResource(element: MarkupElement): boolean {
-  return ["resource", "href", "src"].some((name) => element.hasAttribute(name));
+  for (const name of LINK_ATTRIBUTES) if (element.hasAttribute(name)) return true;
+  return false;
 }
 
 /**
@@ -90,10 +94,25 @@ const HTML_LINK_TYPES = new Set([
   "stylesheet", "tag", "ugc", "webmention",
 ]);
 
-function linkTerms(element: MarkupElement, attribute: "rel" | "rev"): string[] {
+function linkTerms(element: MarkupElement, attribute: "rel" | "rev"): readonly string[] {
   const value = element.getAttribute(attribute);
-  if (value === null) return [];
-  return words(value).filter((term) => !HTML_LINK_TYPES.has(term.toLowerCase()));
+  if (value === null) return NO_WORDS;
+  return words(value).filter(isPropertyLink);
+}
+
+function isPropertyLink(term: string): boolean {
+  return !HTML_LINK_TYPES.has(term.toLowerCase());
+}
+
+/** Whether `rel` or `rev` names a property (not only HTML link types), found without listing the terms. */
+function hasLinkTerms(element: MarkupElement): boolean {
+  return hasPropertyLink(element.getAttribute("rel")) || hasPropertyLink(element.getAttribute("rev"));
+}
+
+function hasPropertyLink(value: string | null): boolean {
+  if (value === null) return false;
+  for (const term of words(value)) if (isPropertyLink(term)) return true;
+  return false;
 }
 
 function readItem(scope: MarkupElement, depth: number, context: RdfaContext): JsonLdNode {
@@ -102,20 +121,18 @@ function readItem(scope: MarkupElement, depth: number, context: RdfaContext): Js
   const id = scope.getAttribute("resource") ?? scope.getAttribute("about") ?? (scope.hasAttribute("property") ? null : linkTarget(scope, context));
   if (id) node["@id"] = id;
   const reverse: JsonLdNode = {};
-  const nested = (child: MarkupElement): JsonLdNode => (depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {});
   forEachPropertyElement(scope, isSubject, (child) => {
     // Most elements visited are the content of property values: nothing of their own to read.
     if (!child.hasAttribute("property") && !child.hasAttribute("typeof") && !child.hasAttribute("rel") && !child.hasAttribute("rev")) return;
-    const expandAll = (terms: string[]) => terms.map((term) => expand(child, term, context));
-    const properties = expandAll(words(child.getAttribute("property")));
-    const rel = expandAll(linkTerms(child, "rel"));
-    const rev = expandAll(linkTerms(child, "rev"));
+    const properties = expandAll(child, words(child.getAttribute("property")), context);
+    const rel = expandAll(child, linkTerms(child, "rel"), context);
+    const rev = expandAll(child, linkTerms(child, "rev"), context);
     if (child.hasAttribute("typeof")) {
       const hanging = properties.length === 0 && rel.length === 0 && rev.length === 0 ? hangingLink(child) : null;
-      const forward = hanging ? expandAll(linkTerms(hanging, "rel")) : [...properties, ...rel];
-      const backward = hanging ? expandAll(linkTerms(hanging, "rev")) : rev;
+      const forward = hanging ? expandAll(child, linkTerms(hanging, "rel"), context) : rel.length === 0 ? properties : [...properties, ...rel];
+      const backward = hanging ? expandAll(child, linkTerms(hanging, "rev"), context) : rev;
       if (forward.length === 0 && backward.length === 0) return;
-      const value = nested(child);
+      const value = depth < MAX_DEPTH ? readItem(child, depth + 1, context) : {};
       for (const name of forward) addProperty(node, name, value);
       for (const name of backward) addProperty(reverse, name, value);
       return;
@@ -141,9 +158,17 @@ function readItem(scope: MarkupElement, depth: number, context: RdfaContext): Js
   return node;
 }
 
+/** Terms as `element` expands them (see expand); the empty list itself when there are none. */
+function expandAll(element: MarkupElement, terms: readonly string[], context: RdfaContext): readonly string[] {
+  if (terms.length === 0) return NO_WORDS;
+  const expanded: string[] = [];
+  for (const term of terms) expanded.push(expand(element, term, context));
+  return expanded;
+}
+
 /** The IRI an element links to (`resource`, `href`, `src`), absolute; null when it names none. */
 function linkTarget(element: MarkupElement, context: RdfaContext): string | null {
-  for (const name of ["resource", "href", "src"]) {
+  for (const name of LINK_ATTRIBUTES) {
     const value = element.getAttribute(name);
     if (value !== null) return absoluteIri(value.trim(), context.baseUrl);
   }
@@ -166,7 +191,7 @@ function rdfaValue(element: MarkupElement, context: RdfaContext): string {
 
 /** A term as the graph keeps it (see graphTerm), expanded first to a full IRI: absolute IRIs stay, `prefix:term` uses a declared prefix, a bare term the nearest vocab. */
 function expand(element: MarkupElement, term: string, context: RdfaContext): string {
-  if (/^https?:\/\//i.test(term) || term.indexOf(":") > 0) return graphTerm(expandToIri(element, term, context));
+  if (HTTP_IRI.test(term) || term.indexOf(":") > 0) return graphTerm(expandToIri(element, term, context));
   const vocab = nearestVocab(element, context);
   if (!vocab) return graphTerm(term);
   let terms = context.termsByVocab.get(vocab);
@@ -183,11 +208,15 @@ function expand(element: MarkupElement, term: string, context: RdfaContext): str
 }
 
 function nearestVocab(element: MarkupElement, context: RdfaContext): string | null {
-  return nearest(element, context.vocabOf, (candidate) => vocabularyOf(candidate.getAttribute("vocab")));
+  return nearest(element, context.vocabOf, ownVocab);
+}
+
+function ownVocab(element: MarkupElement): string | null {
+  return vocabularyOf(element.getAttribute("vocab"));
 }
 
 function expandToIri(element: MarkupElement, term: string, context: RdfaContext): string {
-  if (/^https?:\/\//i.test(term)) return term;
+  if (HTTP_IRI.test(term)) return term;
   const colon = term.indexOf(":");
   if (colon > 0) {
     const prefix = term.slice(0, colon);
@@ -231,17 +260,24 @@ function vocabularyOf(attribute: string | null): string | null {
 const MAX_PREFIX_SCOPES = 32;
 
 function declaredPrefix(element: MarkupElement, prefix: string, context: RdfaContext): string | null {
-  const pattern = new RegExp(`(?:^|\\s)${prefix.replace(/[^\w-]/g, "")}:\\s+(\\S+)`);
-  const scopeOf = (from: MarkupElement) => nearest(from, context.prefixScopeOf, (candidate) => (candidate.getAttribute("prefix") ? candidate : null));
-  let scope = scopeOf(element);
+  let scope = nearest(element, context.prefixScopeOf, ownPrefixScope);
+  if (scope === null) return null;
+  const pattern = prefixPattern(prefix);
   for (let walked = 0; scope && walked < MAX_PREFIX_SCOPES; walked++) {
     const match = pattern.exec(scope.getAttribute("prefix") ?? "");
     if (match) return match[1]!;
-    const parent = scope.parentElement;
-    scope = parent ? scopeOf(parent) : null;
+    const parent: MarkupElement | null = scope.parentElement;
+    scope = parent ? nearest(parent, context.prefixScopeOf, ownPrefixScope) : null;
   }
   return null;
 }
+
+function ownPrefixScope(element: MarkupElement): MarkupElement | null {
+  return element.getAttribute("prefix") ? element : null;
+}
+
+/** The pattern that finds a prefix's declaration in a `prefix` attribute, made once per prefix (`schema:` on every property). */
+const prefixPattern = boundedMemo((prefix: string) => new RegExp(`(?:^|\\s)${prefix.replace(/[^\w-]/g, "")}:\\s+(\\S+)`), 1_000);
 
 /**
  * The value `own` finds on `element` or its nearest ancestor that has one (null when none does), with
@@ -269,9 +305,21 @@ function nearest<T>(element: MarkupElement, cache: Map<MarkupElement, T | null>,
   return found;
 }
 
-function words(value: string | null): string[] {
+/** Module-wide: a regular expression literal inside a function is a new object on every call. */
+const HTTP_IRI = /^https?:\/\//i;
+
+/** Shared by every element that names no term: callers only read it. */
+const NO_WORDS: readonly string[] = Object.freeze([]);
+const WHITESPACE = /\s/;
+const WHITESPACE_RUN = /\s+/;
+
+function words(value: string | null): readonly string[] {
   // Most elements lack the attribute asked for, or hold one word: no splitting for them.
-  if (value === null || value === "") return [];
-  if (!/\s/.test(value)) return [value];
-  return value.split(/\s+/).filter((word) => word !== "");
+  if (value === null || value === "") return NO_WORDS;
+  if (!WHITESPACE.test(value)) return [value];
+  return value.split(WHITESPACE_RUN).filter(isWord);
+}
+
+function isWord(word: string): boolean {
+  return word !== "";
 }

@@ -1,5 +1,10 @@
 import { schemaOrgName } from "./json-ld-context.ts";
 
+/** Module-wide: a regular expression literal inside a function is a new object on every call, and these run per term. */
+const SCHEME_OR_PREFIX = /^[a-z][\w+.-]*:/i;
+const WHITESPACE = /\s/;
+const WHITESPACE_RUN = /\s+/;
+
 /**
  * The graph's readers compare short names. JSON-LD keys arrive as their @context makes them (bare
  * schema.org names, other vocabularies' IRIs); Microdata writes bare names or full IRIs, RDFa full IRIs.
@@ -9,7 +14,7 @@ import { schemaOrgName } from "./json-ld-context.ts";
 export function termName(term: string): string | null {
   const trimmed = term.trim();
   if (trimmed === "") return null;
-  if (/^[a-z][\w+.-]*:/i.test(trimmed)) return schemaOrgName(trimmed) ?? (trimmed.startsWith("schema:") ? trimmed.slice("schema:".length) : null);
+  if (SCHEME_OR_PREFIX.test(trimmed)) return schemaOrgName(trimmed) ?? (trimmed.startsWith("schema:") ? trimmed.slice("schema:".length) : null);
   return trimmed;
 }
 
@@ -24,15 +29,21 @@ export function graphTerm(term: string): string {
 
 /** A node's `@type` (a string or an array) as a list of short schema.org names, other vocabularies' types kept as written. */
 export function normalizeTypes(declared: unknown): string[] {
-  const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type): type is string => typeof type === "string") : [];
   const types: string[] = [];
-  for (const raw of written) {
-    // Microdata and RDFa allow several types in one attribute value.
-    for (const word of raw.split(/\s+/)) {
-      if (word === "") continue;
-      const type = termName(word) ?? word;
-      if (!types.includes(type)) types.push(type);
-    }
-  }
+  if (typeof declared === "string") addTypes(types, declared);
+  else if (Array.isArray(declared)) for (const raw of declared) if (typeof raw === "string") addTypes(types, raw);
   return types;
+}
+
+/** Adds the types one written value names: Microdata and RDFa allow several in one attribute value. */
+function addTypes(types: string[], raw: string): void {
+  if (!WHITESPACE.test(raw)) {
+    if (raw !== "") addType(types, termName(raw) ?? raw);
+    return;
+  }
+  for (const word of raw.split(WHITESPACE_RUN)) if (word !== "") addType(types, termName(word) ?? word);
+}
+
+function addType(types: string[], type: string): void {
+  if (!types.includes(type)) types.push(type);
 }

@@ -4,7 +4,7 @@
  * page (a LimitNotice), never applied silently. The page itself is read whole, up to FETCH_MAX_BYTES.
  *
  * Measured on a 2 MB page made of every schema.org example (2,218 items, 8,102 graph nodes): no cap is
- * hit, and one whole analysis, the suggestions' DOM included, peaks at about 83 MB above the process's
+ * hit, and one whole analysis, the suggestions' DOM included, peaks at 62 to 78 MB above the process's
  * resting memory (scripts/bench/structured-data.ts).
  */
 

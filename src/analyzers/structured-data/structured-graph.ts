@@ -68,7 +68,9 @@ export function structuredGraph(owner: object, html: string, baseUrl: string): S
 export function buildGraph(extraction: Extraction, baseUrl: string): StructuredGraph {
   const nodes: GraphNode[] = [];
   const byId = new Map<string, GraphNode>();
-  const byObject = new WeakMap<object, GraphNode>();
+  // A Map, not a WeakMap: every object it holds is held by the graph anyway, and a WeakMap of thousands of
+  // entries costs each garbage collection that runs meanwhile (its entries are ephemerons).
+  const byObject = new Map<object, GraphNode>();
   // Nodes whose `node` is already a copy of their first statement, so joining more into it changes no extracted object.
   const copied = new Set<GraphNode>();
 
@@ -103,29 +105,47 @@ export function buildGraph(extraction: Extraction, baseUrl: string): StructuredG
     if (id !== null) byId.set(id, entry);
   };
 
+  // Depth-first with an explicit stack and MAX_DEPTH, so hostile nesting cannot recurse for ever. The stack
+  // is kept in parallel arrays, and a value's path as its parent's path and its key, joined only for the
+  // nodes registered: an object and a path string for every value pushed was most of what joining allocated.
+  const values: unknown[] = [];
+  const parentPaths: string[] = [];
+  const keysOf: (string | null)[] = [];
+  const depths: number[] = [];
+  const push = (value: unknown, parentPath: string, key: string | null, depth: number): void => {
+    // Only objects and arrays can hold nodes: literals (most values) are not put on the stack at all.
+    if (typeof value !== "object" || value === null) return;
+    values.push(value);
+    parentPaths.push(parentPath);
+    keysOf.push(key);
+    depths.push(depth);
+  };
   for (const item of extraction.items) {
-    // Depth-first with an explicit stack and MAX_DEPTH, so hostile nesting cannot recurse for ever.
-    const pending: { value: unknown; path: string; depth: number }[] = [{ value: item.node, path: item.path, depth: 0 }];
-    while (pending.length > 0) {
-      const { value, path, depth } = pending.pop()!;
+    push(item.node, item.path, null, 0);
+    while (values.length > 0) {
+      const value = values.pop();
+      const parentPath = parentPaths.pop()!;
+      const key = keysOf.pop()!;
+      const depth = depths.pop()!;
       if (Array.isArray(value)) {
-        for (let index = value.length - 1; index >= 0; index--) pending.push({ value: value[index], path, depth });
+        for (let index = value.length - 1; index >= 0; index--) push(value[index], parentPath, key, depth);
         continue;
       }
       if (!isDescribedNode(value)) continue;
+      const path = key === null ? parentPath : `${parentPath} ${key}`;
       register(value, { format: item.format, path }, depth === 0);
       if (depth >= MAX_DEPTH) continue;
       // Pushed last first, so that nodes come off the stack in page order. `@reverse` holds nodes that
       // point at this one (RDFa `rev`, JSON-LD reverse properties); they come after the node's own.
       const reverse = value["@reverse"];
       if (isObject(reverse)) {
-        const keys = Object.keys(reverse);
-        for (let index = keys.length - 1; index >= 0; index--) pushMember(pending, reverse[keys[index]!], `${path} @reverse ${keys[index]}`, depth + 1);
+        const reverseKeys = Object.keys(reverse);
+        for (let index = reverseKeys.length - 1; index >= 0; index--) push(reverse[reverseKeys[index]!], path, `@reverse ${reverseKeys[index]}`, depth + 1);
       }
       const keys = Object.keys(value);
       for (let index = keys.length - 1; index >= 0; index--) {
-        const key = keys[index]!;
-        if (!key.startsWith("@")) pushMember(pending, value[key], `${path} ${key}`, depth + 1);
+        const member = keys[index]!;
+        if (!member.startsWith("@")) push(value[member], path, member, depth + 1);
       }
     }
   }
@@ -149,6 +169,8 @@ function absoluteIdOf(raw: string, baseUrl: string): string | null {
   return URL.parse(id, baseUrl)?.href ?? id;
 }
 
+const TYPE_NAME_OR_IRI = /^(?:https?:\/\/\S+|schema:[A-Z]\w*|[A-Z][A-Za-z0-9]*)$/;
+
 /**
  * A node's types: its `@type`, and the types its `additionalType` names (schema.org's way, used by
  * Microdata and RDFa where one element carries one type attribute, to give a second type, often from
@@ -156,19 +178,16 @@ function absoluteIdOf(raw: string, baseUrl: string): string | null {
  */
 function typesOf(object: JsonLdNode): string[] {
   const types = normalizeTypes(object["@type"]);
-  for (const written of asArray(object.additionalType)) {
+  const additional = object.additionalType;
+  if (additional === undefined || additional === null) return types;
+  for (const written of asArray(additional)) {
     const value = isObject(written) ? written["@id"] : written;
     // An IRI, or a bare type name ("Product"), as pages and schema.org's own examples write it in JSON-LD.
-    if (typeof value !== "string" || !/^(?:https?:\/\/\S+|schema:[A-Z]\w*|[A-Z][A-Za-z0-9]*)$/.test(value.trim())) continue;
+    if (typeof value !== "string" || !TYPE_NAME_OR_IRI.test(value.trim())) continue;
     const name = termName(value) ?? value.trim();
     if (name && !types.includes(name)) types.push(name);
   }
   return types;
-}
-
-/** Only objects and arrays can hold nodes: literals (most values) are not put on the stack at all. */
-function pushMember(pending: { value: unknown; path: string; depth: number }[], value: unknown, path: string, depth: number): void {
-  if (typeof value === "object" && value !== null) pending.push({ value, path, depth });
 }
 
 /**
@@ -272,6 +291,16 @@ export function embedReferences(graph: StructuredGraph, node: JsonLdNode): JsonL
     return copy ?? source;
   };
   return embed(node, 0, null) as JsonLdNode;
+}
+
+/**
+ * The object embedReferences(graph, node) copies from at its top: the graph's node for it (with what other
+ * statements about the same @id add), or the node itself. Its @type is the embedded node's, so a reader can
+ * tell from it whether the node is worth embedding at all.
+ */
+export function embeddingRoot(graph: StructuredGraph, node: JsonLdNode): JsonLdNode {
+  if (Object.hasOwn(node, "@value")) return node;
+  return graph.resolve(node)?.node ?? node;
 }
 
 /** The nodes on the way down to a value, innermost first: at most MAX_DEPTH of them, so a list walked is enough. */

@@ -97,4 +97,22 @@ describe("through analyzePage", () => {
     const product = graph.items.find((item) => item.type === "Product")!;
     expect(product.eligibility.map((entry) => [entry.feature, entry.verdict])).toEqual([["Product snippet", "eligible"], ["Merchant listing", "eligible"]]);
   });
+
+  test("an item typed only by another statement about its @id is judged by that type; an item of types no rule is about gets no verdict", () => {
+    // Items of types no rule is about skip judging (and embedding their references): the type that decides
+    // is the joined node's, not that of the statement the item came from.
+    const result = analyzeHtml(
+      page(
+        jsonLd({ "@context": "https://schema.org", "@id": "#lamp", name: "Lamp", image: "https://shop.example/lamp.jpg", offers: { "@id": "#lamp-offer" } }) +
+          jsonLd({ "@context": "https://schema.org", "@id": "#lamp", "@type": "Product" }) +
+          jsonLd({ "@context": "https://schema.org", "@type": "Offer", "@id": "#lamp-offer", price: "19.90", priceCurrency: "EUR" }) +
+          jsonLd({ "@context": "https://schema.org", "@type": "Thing", name: "No rule is about a Thing" }),
+      ),
+    );
+    expect(result.items.map((item) => [item.type, item.eligibility.map((entry) => [entry.feature, entry.verdict])])).toEqual([
+      ["Product", [["Product snippet", "eligible"], ["Merchant listing", "eligible"]]],
+      ["Offer", []],
+      ["Thing", []],
+    ]);
+  });
 });

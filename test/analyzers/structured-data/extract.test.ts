@@ -110,3 +110,41 @@ describe("RDFa Lite", () => {
     ]);
   });
 });
+
+/**
+ * The markup tree (markup-tree.ts) keeps only what the readers use: text inside property elements, the
+ * attributes they read (compared in place, in any letter case) and, for common tag names, names it does not
+ * cut from the page. These pin that nothing the readers need is lost on the way, on a page with a character
+ * past Latin-1 (stored as UTF-16, where the parser's own slicing is slowest) and in upper-case markup.
+ */
+describe("the markup tree Microdata and RDFa are read from", () => {
+  test("attributes the readers use are read in any letter case with their character references decoded; other attributes change nothing", () => {
+    const html = page(
+      "",
+      `<p class="lead">“Quoted” text outside any item</p>
+       <DIV itemScope ItemType="https://schema.org/Product" CLASS="card" data-content="not the content" Style="x">
+         <SPAN ItemProp="name" class="title">Tea &amp; Biscuits</SPAN>
+         <meta itemprop="description" CONTENT="2 &lt; 3" NAME="description">
+         <A itemprop="url" HREF="/p?a=1&amp;b=2" TITLE="link">link</A>
+         <Div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" style="x">1.50</span></Div>
+       </DIV>`,
+    );
+    expect(extract(html).items.map((item) => item.node)).toEqual([
+      { "@type": "Product", name: "Tea & Biscuits", description: "2 < 3", url: "https://shop.example/p?a=1&b=2", offers: { "@type": "Offer", price: "1.50" } },
+    ]);
+  });
+
+  test("a property's text includes the text of elements nested in it; text outside property elements is not a value", () => {
+    const html = page("", `<div itemscope itemtype="https://schema.org/Person"><p>Not a value</p><span itemprop="name">Ada <b>King</b> &eacute;tude</span></div>`);
+    expect(extract(html).items.map((item) => item.node)).toEqual([{ "@type": "Person", name: "Ada King étude" }]);
+  });
+
+  test("elements nest as HTML's implied end tags make them, whatever the case of their names", () => {
+    // <P> is closed by the next <p>, and both by </DIV>: the two properties are siblings of one item.
+    const html = page("", `<DIV VOCAB="https://schema.org/" TypeOf="Person"><P Property="name">Ann<p property="jobTitle">Chemist</DIV><div typeof="Thing"><p property="name">Other</p></div>`);
+    expect(extract(html).items.map((item) => item.node)).toEqual([
+      { "@type": "Person", name: "Ann", jobTitle: "Chemist" },
+      { "@type": "Thing", name: "Other" },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { judgeRule } from "./judge-node.ts";
-import { hasTypeOf, type JudgeContext, type JudgedNode, presentValues, typesOf } from "./node-values.ts";
+import { hasPresentValue, hasTypeOf, type JudgeContext, type JudgedNode, typesOf } from "./node-values.ts";
 import { predicateHolds } from "./predicates.ts";
 import { RICH_RESULT_RULES } from "./rich-result-rules.ts";
 import type { FeatureRule, FeatureStatus } from "./rule-types.ts";
@@ -51,7 +51,20 @@ export function richResultEligibility(node: JudgedNode, options: EligibilityOpti
   const forTypes = options.rules ? null : typedRules(options.context, types);
   // Most items are of types no rule is about.
   if (forTypes !== null && forTypes.size === 0) return [];
-  return rules.filter((rule) => (forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)).map((rule) => judgeFeature(rule, node, options));
+  const verdicts: FeatureVerdict[] = [];
+  for (const rule of rules) {
+    if ((forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)) verdicts.push(judgeFeature(rule, node, options));
+  }
+  return verdicts;
+}
+
+/**
+ * Whether any built-in rule is about one of the node's types: when none is (most items), the item gets no
+ * verdict, and what would be prepared for judging it (its references embedded) can be skipped.
+ */
+export function anyRuleAbout(node: JudgedNode, context: JudgeContext): boolean {
+  const types = typesOf(node);
+  return types.length > 0 && typedRules(context, types).size > 0;
 }
 
 const rulesByType = new WeakMap<JudgeContext, Map<string, ReadonlySet<FeatureRule>>>();
@@ -66,43 +79,50 @@ function typedRules(context: JudgeContext, types: readonly string[]): ReadonlySe
     byType = new Map();
     rulesByType.set(context, byType);
   }
+  // Nearly every item has one type: its remembered set is the answer, no new set needed.
+  if (types.length === 1) return rulesForType(byType, context, types[0]!);
   const found = new Set<FeatureRule>();
-  for (const type of types) {
-    let rules = byType.get(type);
-    if (!rules) {
-      rules = new Set(RICH_RESULT_RULES.filter((rule) => rule.types.some((ancestor) => context.isA(type, ancestor))));
-      // Types come from pages; a hostile one cannot grow this without bound.
-      if (byType.size < 10_000) byType.set(type, rules);
-    }
-    for (const rule of rules) found.add(rule);
-  }
+  for (const type of types) for (const rule of rulesForType(byType, context, type)) found.add(rule);
   return found;
+}
+
+function rulesForType(byType: Map<string, ReadonlySet<FeatureRule>>, context: JudgeContext, type: string): ReadonlySet<FeatureRule> {
+  let rules = byType.get(type);
+  if (!rules) {
+    rules = rulesAbout(context, type);
+    // Types come from pages; a hostile one cannot grow this without bound.
+    if (byType.size < 10_000) byType.set(type, rules);
+  }
+  return rules;
 }
 
 function appliesWhen(rule: FeatureRule, node: JudgedNode, context: JudgeContext): boolean {
   if (!rule.appliesWhen) return true;
-  if ("hasProperty" in rule.appliesWhen) return presentValues(node, rule.appliesWhen.hasProperty).length > 0;
+  if ("hasProperty" in rule.appliesWhen) return hasPresentValue(node, rule.appliesWhen.hasProperty);
   return predicateHolds(rule.appliesWhen.holds, node, context);
 }
 
 function judgeFeature(rule: FeatureRule, node: JudgedNode, options: EligibilityOptions): FeatureVerdict {
   const findings = judgeRule(node, rule, options.context);
-  const blocking = findings.filter((entry) => entry.level === "required");
-  const verdict = verdictOf(rule.status, blocking.length > 0 || options.hasErrors);
-  const reasons: Reason[] = [
-    ...statusReasons(rule),
-    ...(options.hasErrors && rule.status.state !== "deprecated"
-      ? [{ level: "errors" as const, property: null, check: "item-errors", message: "Fix the item's errors first: Google ignores markup it cannot read." }]
-      : []),
-    ...findings.map(({ level, property, check, message }) => ({ level, property, check, message })),
-  ];
+  const reasons: Reason[] = statusReasons(rule);
+  if (options.hasErrors && rule.status.state !== "deprecated") {
+    reasons.push({ level: "errors", property: null, check: "item-errors", message: "Fix the item's errors first: Google ignores markup it cannot read." });
+  }
+  // One pass over the findings: the reasons, and the names of what is missing by level.
+  const missingRequired: string[] = [];
+  const missingRecommended: string[] = [];
+  for (const { level, property, check, message, generic } of findings) {
+    reasons.push({ level, property, check, message });
+    addOnce(level === "required" ? missingRequired : missingRecommended, generic);
+  }
+  const verdict = verdictOf(rule.status, missingRequired.length > 0 || options.hasErrors);
   return {
     rule: rule.id,
     feature: rule.feature,
     verdict,
     eligible: verdict === "eligible" || verdict === "limited",
-    missingRequired: unique(blocking.map((entry) => entry.generic)),
-    missingRecommended: unique(findings.filter((entry) => entry.level === "recommended").map((entry) => entry.generic)),
+    missingRequired,
+    missingRecommended,
     ...(rule.note ? { note: rule.note } : {}),
     status: statusOf(rule.status),
     documentation: rule.documentation,
@@ -129,7 +149,12 @@ function statusOf(status: FeatureStatus): FeatureVerdict["status"] {
   return { state: "active", since: null, detail: null };
 }
 
-function unique(values: readonly string[]): string[] {
-  // Nearly every list is empty or holds one name: no Set for those.
-  return values.length < 2 ? [...values] : [...new Set(values)];
+/** Apart from rulesForType: its closures would make every look-up, cached or not, allocate their scope. */
+function rulesAbout(context: JudgeContext, type: string): ReadonlySet<FeatureRule> {
+  return new Set(RICH_RESULT_RULES.filter((rule) => rule.types.some((ancestor) => context.isA(type, ancestor))));
+}
+
+/** Adds `name` unless the list has it: lists hold a few names, most none or one. */
+function addOnce(names: string[], name: string): void {
+  if (!names.includes(name)) names.push(name);
 }

@@ -1,5 +1,5 @@
 import { predicateHolds } from "./predicates.ts";
-import { hasTypeOf, isNode, type JudgeContext, type JudgedNode, presentValues } from "./node-values.ts";
+import { hasPresentValue, hasTypeOf, isNode, type JudgeContext, type JudgedNode, presentValues } from "./node-values.ts";
 import type { AnyOfCheck, Check, NestedRule, NodeRule, PredicateCheck, PropertyCheck } from "./rule-types.ts";
 
 /**
@@ -30,80 +30,123 @@ interface Place {
 
 const ROOT: Place = { path: null, generic: null, level: "required" };
 
+/**
+ * Findings are pushed into one list as they are found, rather than returned as lists to be joined at
+ * every level: on a page of thousands of items the joined lists were most of what judging allocated.
+ */
 export function judgeRule(node: JudgedNode, rule: NodeRule, context: JudgeContext, place: Place = ROOT): Finding[] {
-  const required = (rule.required ?? []).flatMap((check) => judgeCheck(node, check, context, place));
-  const recommended = (rule.recommended ?? []).flatMap((check) => judgeCheck(node, check, context, { ...place, level: "recommended" }));
-  return [...required, ...recommended];
+  const findings: Finding[] = [];
+  addRuleFindings(node, rule, context, place, findings);
+  return findings;
 }
 
-function judgeCheck(node: JudgedNode, check: Check, context: JudgeContext, place: Place): Finding[] {
-  if (typeof check === "string") return judgeProperty(node, { property: check }, context, place);
-  if ("anyOf" in check) return judgeAnyOf(node, check, context, place);
-  if ("holds" in check) return judgePredicate(node, check, context, place);
-  return judgeProperty(node, check, context, place);
-}
-
-function judgeProperty(node: JudgedNode, check: PropertyCheck, context: JudgeContext, place: Place): Finding[] {
-  const values = presentValues(node, check.property);
-  if (values.length === 0) {
-    if (check.whenPresent) return [];
-    return [finding(place, check.property, "present", `Add \`${check.property}\`${onto(place)}${advice(check.advice)}.`)];
+function addRuleFindings(node: JudgedNode, rule: NodeRule, context: JudgeContext, place: Place, into: Finding[]): void {
+  if (rule.required) for (const check of rule.required) addCheckFindings(node, check, context, place, into);
+  if (rule.recommended && rule.recommended.length > 0) {
+    const recommended: Place = place.level === "recommended" ? place : { ...place, level: "recommended" };
+    for (const check of rule.recommended) addCheckFindings(node, check, context, recommended, into);
   }
-  if (!check.each) return [];
-  return values.flatMap((value, index) => {
-    const at = child(place, check.property, values.length > 1 ? index : null);
-    if (isNode(value) && !("@value" in value)) return judgeRule(value, ruleFor(check.each!, value, context), context, at);
-    if (check.textAllowed) return [];
-    const wanted = requiredNames(ruleFor(check.each!, {}, context));
-    const needs = wanted.length > 0 ? ` with ${listOf(wanted)}` : "";
-    return [
-      {
-        level: place.level,
-        property: at.path,
-        generic: at.generic ?? check.property,
-        check: "text-not-item",
-        message: `\`${at.path}\` is plain text: write it as an item (an object with @type)${needs}${advice(check.advice)}.`,
-      },
-    ];
-  });
 }
 
-function judgeAnyOf(node: JudgedNode, check: AnyOfCheck, context: JudgeContext, place: Place): Finding[] {
-  const alternatives = check.anyOf.map((alternative) => (typeof alternative === "string" ? { property: alternative } : alternative));
-  const outcomes = alternatives.map((alternative) => ({
-    alternative,
-    present: presentValues(node, alternative.property).length > 0,
-    findings: judgeProperty(node, alternative, context, place),
-  }));
-  const satisfied = outcomes.filter((outcome) => outcome.present && !outcome.findings.some((entry) => entry.level === place.level));
-  if (satisfied.length > 0) return satisfied.flatMap((outcome) => outcome.findings);
-  const names = alternatives.map((alternative) => alternative.property);
-  const missing: Finding = {
+function addCheckFindings(node: JudgedNode, check: Check, context: JudgeContext, place: Place, into: Finding[]): void {
+  if (typeof check === "string") addPropertyFindings(node, plainCheck(check), context, place, into);
+  else if ("anyOf" in check) addAnyOfFindings(node, check, context, place, into);
+  else if ("holds" in check) addPredicateFinding(node, check, context, place, into);
+  else addPropertyFindings(node, check, context, place, into);
+}
+
+/** A check written as a bare property name, as the object the judge reads; made once per name (the rules name a few hundred). */
+const plainChecks = new Map<string, PropertyCheck>();
+
+function plainCheck(property: string): PropertyCheck {
+  let check = plainChecks.get(property);
+  if (check === undefined) {
+    check = Object.freeze({ property });
+    plainChecks.set(property, check);
+  }
+  return check;
+}
+
+/** Adds what `check` finds wrong; returns whether the property is present. */
+function addPropertyFindings(node: JudgedNode, check: PropertyCheck, context: JudgeContext, place: Place, into: Finding[]): boolean {
+  if (!hasPresentValue(node, check.property)) {
+    if (!check.whenPresent) into.push(finding(place, check.property, "present", `Add \`${check.property}\`${onto(place)}${advice(check.advice)}.`));
+    return false;
+  }
+  if (!check.each) return true;
+  const values = presentValues(node, check.property);
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (isNode(value) && !("@value" in value)) {
+      addRuleFindings(value, ruleFor(check.each, value, context), context, child(place, check.property, values.length > 1 ? index : null), into);
+      continue;
+    }
+    if (check.textAllowed) continue;
+    const at = child(place, check.property, values.length > 1 ? index : null);
+    const wanted = requiredNames(ruleFor(check.each, {}, context));
+    const needs = wanted.length > 0 ? ` with ${listOf(wanted)}` : "";
+    into.push({
+      level: place.level,
+      property: at.path,
+      generic: at.generic ?? check.property,
+      check: "text-not-item",
+      message: `\`${at.path}\` is plain text: write it as an item (an object with @type)${needs}${advice(check.advice)}.`,
+    });
+  }
+  return true;
+}
+
+function addAnyOfFindings(node: JudgedNode, check: AnyOfCheck, context: JudgeContext, place: Place, into: Finding[]): void {
+  // Each alternative is judged apart: whether it counts depends on its own findings.
+  const outcomes: { present: boolean; findings: Finding[] }[] = [];
+  let anySatisfied = false;
+  for (const alternative of check.anyOf) {
+    const findings: Finding[] = [];
+    const present = addPropertyFindings(node, typeof alternative === "string" ? plainCheck(alternative) : alternative, context, place, findings);
+    outcomes.push({ present, findings });
+    if (present && !hasLevel(findings, place.level)) anySatisfied = true;
+  }
+  if (anySatisfied) {
+    for (const outcome of outcomes) {
+      if (outcome.present && !hasLevel(outcome.findings, place.level)) into.push(...outcome.findings);
+    }
+    return;
+  }
+  const names = check.anyOf.map((alternative) => (typeof alternative === "string" ? alternative : alternative.property));
+  into.push({
     level: place.level,
     property: place.path,
     generic: names.map((name) => joinPath(place.generic, name)).join(" or "),
     check: "one-of",
     message: `Add one of ${listOf(names, "or")}${onto(place)}${advice(check.advice)}.`,
-  };
+  });
   // An alternative given but incomplete (a priceSpecification without price) says what it lacks too;
   // one given as text where an item is needed only fails to count, the "one of" already says what to add.
-  const incomplete = outcomes.filter((outcome) => outcome.present).flatMap((outcome) => outcome.findings.filter((entry) => entry.check !== "text-not-item"));
-  return [missing, ...incomplete];
+  for (const outcome of outcomes) {
+    if (!outcome.present) continue;
+    for (const entry of outcome.findings) if (entry.check !== "text-not-item") into.push(entry);
+  }
 }
 
-function judgePredicate(node: JudgedNode, check: PredicateCheck, context: JudgeContext, place: Place): Finding[] {
-  if (predicateHolds(check.holds, node, context)) return [];
+function hasLevel(findings: readonly Finding[], level: FindingLevel): boolean {
+  for (const entry of findings) if (entry.level === level) return true;
+  return false;
+}
+
+function addPredicateFinding(node: JudgedNode, check: PredicateCheck, context: JudgeContext, place: Place, into: Finding[]): void {
+  if (predicateHolds(check.holds, node, context)) return;
   const property = check.property === null ? place.path : joinPath(place.path, check.property);
   const generic = check.property === null ? place.generic : joinPath(place.generic, check.property);
-  return [{ level: place.level, property, generic: `${generic ?? "(item)"}: ${check.label}`, check: check.holds, message: check.advice }];
+  into.push({ level: place.level, property, generic: `${generic ?? "(item)"}: ${check.label}`, check: check.holds, message: check.advice });
 }
 
 /** A typed list picks the first entry whose types the value has, else the entry without types. */
 export function ruleFor(nested: NestedRule, value: JudgedNode, context: JudgeContext): NodeRule {
   if (!Array.isArray(nested)) return nested as NodeRule;
   const typed = nested as readonly { types?: readonly string[]; rule: NodeRule }[];
-  const match = typed.find((entry) => entry.types !== undefined && hasTypeOf(value, entry.types, context)) ?? typed.find((entry) => entry.types === undefined);
-  return match?.rule ?? {};
+  for (const entry of typed) if (entry.types !== undefined && hasTypeOf(value, entry.types, context)) return entry.rule;
+  for (const entry of typed) if (entry.types === undefined) return entry.rule;
+  return {};
 }
 
 function requiredNames(rule: NodeRule): string[] {

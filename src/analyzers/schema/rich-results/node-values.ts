@@ -39,6 +39,13 @@ export function presentValues(node: JudgedNode, property: string): unknown[] {
   return value.filter(isPresent);
 }
 
+/** Whether the property has a present value, found without listing the values (most checks ask only that). */
+export function hasPresentValue(node: JudgedNode, property: string): boolean {
+  if (!Object.hasOwn(node, property)) return false;
+  const value = node[property];
+  return value !== undefined && isPresent(value);
+}
+
 export function typesOf(value: unknown): string[] {
   if (!isNode(value)) return [];
   const declared = value["@type"];
@@ -47,7 +54,9 @@ export function typesOf(value: unknown): string[] {
 }
 
 export function hasTypeOf(value: unknown, ancestors: readonly string[], context: JudgeContext): boolean {
-  return typesOf(value).some((type) => ancestors.some((ancestor) => context.isA(type, ancestor)));
+  // Loops, not closures: this runs for every nested value judged, and a closure makes each call allocate its scope.
+  for (const type of typesOf(value)) for (const ancestor of ancestors) if (context.isA(type, ancestor)) return true;
+  return false;
 }
 
 /** A literal's text (`"12"`, `12`, `true`), or the `@value` of a value object; null for nodes. */

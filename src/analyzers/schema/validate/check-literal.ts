@@ -20,9 +20,16 @@ const PLAIN_NUMBER = new Set(["price", "lowPrice", "highPrice", "ratingCount", "
  */
 const NUMERIC_FOR_GOOGLE = new Set(["ratingValue", "bestRating", "worstRating"]);
 
+/** Module-wide: a regular expression literal inside a function is a new object on every call. */
+const SCHEMA_ORG_PATH = /schema\.org\//i;
+const DATA_URL = /^data:/i;
+const HTTP_URL = /^https?:\/\//i;
+/** Only used with replace, which starts a global pattern from the beginning every time. */
+const WHITESPACE_RUNS = /\s+/g;
+
 export function checkLiteral(property: string, ranges: readonly string[], value: string | number | boolean, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
   if (typeof value === "number") {
-    if (!ranges.some((range) => isDataType(range, vocabulary))) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
+    if (!rangeProfile(ranges, vocabulary).hasDataRange) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
     return;
   }
   if (typeof value === "boolean") {
@@ -42,6 +49,8 @@ interface RangeProfile {
   /** Every range is one of schema.org's data types. */
   allData: boolean;
   hasNonDataRange: boolean;
+  /** A range is one of schema.org's data types (or declared a DataType by the release). */
+  hasDataRange: boolean;
   /** A range is a data type the release declares beyond DATA_TYPES (from 30.0, Quantity and so Duration…). */
   hasOtherDataType: boolean;
 }
@@ -56,21 +65,27 @@ function rangeProfile(ranges: readonly string[], vocabulary: Vocabulary): RangeP
   }
   let profile = byRanges.get(ranges);
   if (!profile) {
-    const set = new Set(ranges);
-    const has = (type: string) => set.has(type);
-    profile = {
-      has,
-      acceptsText: ranges.some((range) => range === "Text" || range === "CssSelectorType" || range === "XPathType" || range === "PronounceableText"),
-      expectsNumber: has("Number") || has("Integer") || has("Float"),
-      enumerations: ranges.filter((range) => vocabulary.isA(range, "Enumeration")),
-      dateKinds: ranges.filter((range) => range === "Date" || range === "DateTime" || range === "Time"),
-      allData: ranges.every((range) => DATA_TYPES.has(range)),
-      hasNonDataRange: hasNonDataRange(ranges, vocabulary),
-      hasOtherDataType: ranges.some((range) => !DATA_TYPES.has(range) && vocabulary.isA(range, "DataType")),
-    };
+    profile = buildRangeProfile(ranges, vocabulary);
     byRanges.set(ranges, profile);
   }
   return profile;
+}
+
+/** Apart from rangeProfile: its closures would make every look-up, cached or not, allocate their scope. */
+function buildRangeProfile(ranges: readonly string[], vocabulary: Vocabulary): RangeProfile {
+  const set = new Set(ranges);
+  const has = (type: string) => set.has(type);
+  return {
+    has,
+    acceptsText: ranges.some((range) => range === "Text" || range === "CssSelectorType" || range === "XPathType" || range === "PronounceableText"),
+    expectsNumber: has("Number") || has("Integer") || has("Float"),
+    enumerations: ranges.filter((range) => vocabulary.isA(range, "Enumeration")),
+    dateKinds: ranges.filter((range) => range === "Date" || range === "DateTime" || range === "Time"),
+    allData: ranges.every((range) => DATA_TYPES.has(range)),
+    hasNonDataRange: hasNonDataRange(ranges, vocabulary),
+    hasDataRange: ranges.some((range) => isDataType(range, vocabulary)),
+    hasOtherDataType: ranges.some((range) => !DATA_TYPES.has(range) && vocabulary.isA(range, "DataType")),
+  };
 }
 
 function checkText(property: string, ranges: readonly string[], text: string, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
@@ -99,8 +114,8 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (enumerations.length > 0) {
     const term = resolveTerm(text);
     const memberOf = term.ok ? vocabulary.enumerationsOf(term.name) : [];
-    if (memberOf.some((enumeration) => enumerations.some((range) => vocabulary.isA(enumeration, range)))) return;
-    if (memberOf.length > 0 || /schema\.org\//i.test(text)) {
+    if (isMemberOfAny(memberOf, enumerations, vocabulary)) return;
+    if (memberOf.length > 0 || SCHEMA_ORG_PATH.test(text)) {
       addIssue(issues.errors, path, `"${short(text)}" is not one of the ${listOf(enumerations)} values "${property}" expects.`);
       return;
     }
@@ -121,7 +136,7 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (has("Boolean") && isBooleanText(text)) return;
   if (has("URL")) {
     if (isUrlText(text)) return;
-    if (/^data:/i.test(text.trim())) {
+    if (DATA_URL.test(text.trim())) {
       // A URL (RFC 2397), so not an error of the markup, but it carries the file instead of naming it:
       // search engines index files by their address (seen as lazy-loading placeholders on real pages).
       addIssue(issues.warnings, path, `"${property}" holds the file itself as a data: URL, which search engines do not index; give the file's address.`);
@@ -144,9 +159,15 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   // Other data types the release declares (from 30.0, Quantity and so Duration, Distance, Mass…) are written as text.
   if (hasOtherDataType) return;
   // An absolute URL where an item is expected names that item (Google reads breadcrumb `item` and `sameAs`-style links so).
-  if (/^https?:\/\//i.test(text) && isUrlText(text)) return;
+  if (HTTP_URL.test(text) && isUrlText(text)) return;
   // Text where an item is expected: schema.org allows it, search engines read it less well.
   addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}; a nested item with @type reads better than the text "${short(text)}".`);
+}
+
+/** A helper rather than a closure in checkText: a closure there costs every literal checked an allocation. */
+function isMemberOfAny(memberOf: readonly string[], enumerations: readonly string[], vocabulary: Vocabulary): boolean {
+  for (const enumeration of memberOf) for (const range of enumerations) if (vocabulary.isA(enumeration, range)) return true;
+  return false;
 }
 
 function isDataType(range: string, vocabulary: Vocabulary): boolean {
@@ -169,6 +190,6 @@ export function listOf(names: readonly string[]): string {
 }
 
 export function short(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = text.replace(WHITESPACE_RUNS, " ").trim();
   return line.length > 60 ? `${line.slice(0, 57)}...` : line;
 }

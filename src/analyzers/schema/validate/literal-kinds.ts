@@ -5,6 +5,10 @@ const ISO_DATE_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[T ](?:[0
 const ISO_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const ISO_BASIC = /^(\d{4})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?:T([01]\d|2[0-3])([0-5]\d)(?:([0-5]\d)([.,]\d+)?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const BOOLEAN = /^(?:true|false|https?:\/\/schema\.org\/(?:True|False))$/i;
+const WHITESPACE = /\s/;
+const SCHEME = /^[a-z][\w+.-]*:/i;
+const FOLLOWED_SCHEME = /^(?:https?|mailto|tel):/i;
 
 export function isNumberText(value: string): boolean {
   return NUMBER.test(value.trim());
@@ -41,7 +45,7 @@ export function isTimeText(value: string): boolean {
 }
 
 export function isBooleanText(value: string): boolean {
-  return /^(?:true|false|https?:\/\/schema\.org\/(?:True|False))$/i.test(value.trim());
+  return BOOLEAN.test(value.trim());
 }
 
 /**
@@ -51,7 +55,7 @@ export function isBooleanText(value: string): boolean {
  */
 export function isUrlText(value: string): boolean {
   const text = value.trim();
-  if (text === "" || /\s/.test(text)) return false;
-  if (/^[a-z][\w+.-]*:/i.test(text)) return /^(?:https?|mailto|tel):/i.test(text) && URL.canParse(text);
+  if (text === "" || WHITESPACE.test(text)) return false;
+  if (SCHEME.test(text)) return FOLLOWED_SCHEME.test(text) && URL.canParse(text);
   return URL.canParse(text, "https://example.invalid/");
 }

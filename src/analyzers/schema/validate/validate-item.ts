@@ -65,13 +65,14 @@ interface Placement {
 /** Validates a node and everything nested in it; returns its known schema.org types. */
 function validateNode(walk: Walk, node: JsonLdNode, path: string | null, depth: number, placement: Placement): string[] {
   const types = nodeTypes(walk, node, path, placement);
+  const keys = Object.keys(node);
   // additionalType names more types of the same item; schema.org ones widen what its properties may be.
-  const extraTypes = additionalTypes(node, walk.vocabulary);
+  const extraTypes = additionalTypes(node, keys, walk.vocabulary);
   const domainTypes = extraTypes.length === 0 ? types : [...types, ...extraTypes];
   // A Role repeats the property it stands in for (member → OrganizationRole → member): allowed on the Role.
   const roleProperty = placement.via !== null && isRole(types, walk.vocabulary) ? placement.via : null;
   if (depth >= MAX_DEPTH) return types;
-  for (const key of Object.keys(node)) {
+  for (const key of keys) {
     const value = node[key];
     if (key.startsWith("@")) {
       if (!KEYWORDS_IGNORED.has(key)) addIssue(walk.issues.warnings, join(path, key), `"${key}" is not a JSON-LD keyword used by search engines; it is ignored.`);
@@ -127,49 +128,64 @@ function schemaOrgPropertyName(walk: Walk, key: string, path: string): string | 
 
 /** Values of properties that are not checked: nested nodes are still items of their own types, so they are checked. */
 function walkUnchecked(walk: Walk, value: unknown, path: string, depth: number): void {
-  const values = Array.isArray(value) ? value : [value];
-  values.forEach((member, index) => {
-    if (typeof member !== "object" || member === null || Array.isArray(member) || "@value" in member) return;
-    validateNode(walk, member as JsonLdNode, values.length > 1 ? `${path}[${index}]` : path, depth + 1, { topLevel: false, via: null });
-  });
+  if (!Array.isArray(value)) {
+    walkUncheckedMember(walk, value, path, depth);
+    return;
+  }
+  for (let index = 0; index < value.length; index++) walkUncheckedMember(walk, value[index], value.length > 1 ? `${path}[${index}]` : path, depth);
+}
+
+const UNCHECKED: Placement = Object.freeze({ topLevel: false, via: null });
+
+function walkUncheckedMember(walk: Walk, member: unknown, path: string, depth: number): void {
+  if (typeof member !== "object" || member === null || Array.isArray(member) || "@value" in member) return;
+  validateNode(walk, member as JsonLdNode, path, depth + 1, UNCHECKED);
+}
+
+/** A type of another vocabulary (or one not checked), reported only when the node has no schema.org type. */
+interface ForeignType {
+  reason: string;
+  retired: boolean;
 }
 
 function nodeTypes(walk: Walk, node: JsonLdNode, path: string | null, placement: Placement): string[] {
   const declared = node["@type"];
-  const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type): type is string => typeof type === "string") : [];
-  if (written.length === 0) {
+  const written = typeof declared === "string" ? 1 : Array.isArray(declared) ? declared.filter((type) => typeof type === "string").length : 0;
+  if (written === 0) {
     if (placement.topLevel) addIssue(walk.issues.errors, null, "The item has no @type (itemtype, typeof), so search engines cannot tell what it describes.");
     else if (placement.via !== null && !isReference(node)) addIssue(walk.issues.warnings, path, "This nested item has no @type; add one (such as Person or Organization) so its properties can be read.");
     return [];
   }
   const known: string[] = [];
-  const foreign: { raw: string; reason: string; retired: boolean }[] = [];
-  for (const raw of written) {
-    const term = resolveTerm(raw);
-    if (!term.ok) {
-      foreign.push({ raw, reason: term.reason, retired: term.retired });
-      continue;
-    }
-    // Under a context that maps nothing to schema.org the item-level warning already says its terms are not checked.
-    if (walk.foreignContext && !term.qualified) continue;
-    if (!walk.vocabulary.hasType(term.name)) {
-      if (walk.unreadContexts.length > 0) {
-        foreign.push({ raw, reason: `"${term.name}" is not a schema.org type; it may be defined by ${contextList(walk.unreadContexts)}, which is not checked.`, retired: false });
-      } else {
-        addIssue(walk.issues.errors, typePath(path), `"${term.name}" is not a schema.org type${suggestion(term.name, walk.vocabulary, true)}.`);
-      }
-      continue;
-    }
-    const replacement = walk.vocabulary.supersededBy(term.name);
-    if (replacement) addIssue(walk.issues.warnings, typePath(path), `"${term.name}" is superseded by "${replacement}".`);
-    known.push(term.name);
-  }
+  // Made only for a node that has such a type: most have none.
+  let foreign: ForeignType[] | null = null;
+  if (typeof declared === "string") foreign = readType(walk, declared, path, known, foreign);
+  else for (const raw of declared as unknown[]) if (typeof raw === "string") foreign = readType(walk, raw, path, known, foreign);
   // Types of other vocabularies beside a schema.org type are a documented pattern: nothing to report. Alone, the
   // item is not schema.org markup: a retired vocabulary search engines dropped is an error, any other is not checked.
-  if (known.length === 0) {
+  if (known.length === 0 && foreign !== null) {
     for (const type of foreign) addIssue(type.retired ? walk.issues.errors : walk.issues.warnings, typePath(path), type.reason);
   }
   return known;
+}
+
+/** Reads one written type: a known schema.org type is added to `known`; returns the foreign types so far. */
+function readType(walk: Walk, raw: string, path: string | null, known: string[], foreign: ForeignType[] | null): ForeignType[] | null {
+  const term = resolveTerm(raw);
+  if (!term.ok) return [...(foreign ?? []), { reason: term.reason, retired: term.retired }];
+  // Under a context that maps nothing to schema.org the item-level warning already says its terms are not checked.
+  if (walk.foreignContext && !term.qualified) return foreign;
+  if (!walk.vocabulary.hasType(term.name)) {
+    if (walk.unreadContexts.length > 0) {
+      return [...(foreign ?? []), { reason: `"${term.name}" is not a schema.org type; it may be defined by ${contextList(walk.unreadContexts)}, which is not checked.`, retired: false }];
+    }
+    addIssue(walk.issues.errors, typePath(path), `"${term.name}" is not a schema.org type${suggestion(term.name, walk.vocabulary, true)}.`);
+    return foreign;
+  }
+  const replacement = walk.vocabulary.supersededBy(term.name);
+  if (replacement) addIssue(walk.issues.warnings, typePath(path), `"${term.name}" is superseded by "${replacement}".`);
+  known.push(term.name);
+  return foreign;
 }
 
 function checkValue(walk: Walk, property: string, ranges: readonly string[], value: unknown, path: string, depth: number): void {
@@ -185,8 +201,7 @@ function checkValue(walk: Walk, property: string, ranges: readonly string[], val
     const node = value as JsonLdNode;
     if ("@value" in node) return checkValue(walk, property, ranges, node["@value"], path, depth);
     const types = validateNode(walk, node, path, depth + 1, { topLevel: false, via: property });
-    const fits = types.some((type) => ranges.some((range) => walk.vocabulary.isA(type, range)));
-    if (types.length > 0 && !fits && !standsInAsRole(walk, node, types, property)) {
+    if (types.length > 0 && !anyTypeFits(types, ranges, walk.vocabulary) && !standsInAsRole(walk, node, types, property)) {
       const hint = isRole(types, walk.vocabulary) ? `; a Role stands in for the value only when it repeats "${property}" inside it (see https://schema.org/Role)` : "";
       addIssue(walk.issues.errors, path, `"${property}" expects ${listOf(ranges)}, not ${types.join(" or ")}${hint}.`);
     }
@@ -195,6 +210,12 @@ function checkValue(walk: Walk, property: string, ranges: readonly string[], val
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
     checkLiteral(property, ranges, value, path, walk.vocabulary, walk.issues);
   }
+}
+
+/** Whether one of `types` is (a subtype of) one of `ranges`. Loops, not closures: this runs for every nested value. */
+function anyTypeFits(types: readonly string[], ranges: readonly string[], vocabulary: Vocabulary): boolean {
+  for (const type of types) for (const range of ranges) if (vocabulary.isA(type, range)) return true;
+  return false;
 }
 
 /**
@@ -211,13 +232,15 @@ function standsInAsRole(walk: Walk, node: JsonLdNode, types: readonly string[], 
 }
 
 function isRole(types: readonly string[], vocabulary: Vocabulary): boolean {
-  return types.some((type) => vocabulary.isA(type, "Role"));
+  for (const type of types) if (vocabulary.isA(type, "Role")) return true;
+  return false;
 }
 
 /** schema.org types named by `additionalType` (`https://schema.org/Store`); other vocabularies' are accepted as they are. */
-function additionalTypes(node: JsonLdNode, vocabulary: Vocabulary): string[] {
-  const found: string[] = [];
-  for (const key of Object.keys(node)) {
+function additionalTypes(node: JsonLdNode, keys: readonly string[], vocabulary: Vocabulary): readonly string[] {
+  // Made only for a node that names such a type: most name none.
+  let found: string[] | null = null;
+  for (const key of keys) {
     // Every spelling of the term ends with its name; other keys need no look-up.
     if (!key.trimEnd().endsWith("additionalType")) continue;
     const value = node[key];
@@ -227,11 +250,13 @@ function additionalTypes(node: JsonLdNode, vocabulary: Vocabulary): string[] {
       const written = typeof member === "string" ? member : typeof member === "object" && member !== null && typeof (member as JsonLdNode)["@id"] === "string" ? ((member as JsonLdNode)["@id"] as string) : null;
       if (written === null) continue;
       const type = resolveTerm(written);
-      if (type.ok && type.qualified && vocabulary.hasType(type.name)) found.push(type.name);
+      if (type.ok && type.qualified && vocabulary.hasType(type.name)) (found ??= []).push(type.name);
     }
   }
-  return found;
+  return found ?? NO_TYPES;
 }
+
+const NO_TYPES: readonly string[] = Object.freeze([]);
 
 /** The context URLs written in a raw node's @context (for items not normalised: the validator reads the block as it is). */
 function contextUrlsOf(context: unknown): string[] {

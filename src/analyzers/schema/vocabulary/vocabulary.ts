@@ -108,8 +108,9 @@ export class Vocabulary {
 
   /** True when `property` is expected on at least one of `types` (or one of their superclasses). */
   propertyFitsTypes(property: string, types: readonly string[]): boolean {
-    if (types.length === 1) return this.propertyFitsType(property, types[0]!);
-    return types.some((type) => this.propertyFitsType(property, type));
+    // Loops rather than closures in these lookups: a closure costs every call an allocation, cached or not.
+    for (const type of types) if (this.propertyFitsType(property, type)) return true;
+    return false;
   }
 
   /** Remembered per property and type: a large page asks the same few hundred pairs thousands of times. */
@@ -123,11 +124,15 @@ export class Vocabulary {
     }
     let fits = byType.get(type);
     if (fits === undefined) {
-      const domains = this.index.properties.get(property)?.domains ?? [];
-      fits = domains.some((domain) => this.isA(type, domain));
+      fits = this.isAnyOf(type, this.index.properties.get(property)?.domains ?? []);
       if (byType.size < 10_000) byType.set(type, fits);
     }
     return fits;
+  }
+
+  private isAnyOf(type: string, ancestors: readonly string[]): boolean {
+    for (const ancestor of ancestors) if (this.isA(type, ancestor)) return true;
+    return false;
   }
 
   /**
