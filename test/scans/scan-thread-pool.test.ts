@@ -163,6 +163,19 @@ test("a light scan's share is not lent to the heavy one beside it", async () => 
   if (light.kind === "record") expect(light.row.status).toBe("ok");
 });
 
+test("the scan that read the most is not failed for a heap another scan beside it grew: both are judged again alone", async () => {
+  // The thread grew by one and a half shares; page.test read 1 MiB and deep.test nothing, so the bytes
+  // point at page.test, but the growth is deep.test's (a small page that parses deep). Alone, each meets
+  // only its own share: page.test passes, deep.test fails.
+  const scanner = pool({ size: 2, threads: 1, scanHeapBudgetBytes: 16 * MIB });
+  const pageProgress: ScanProgress[] = [];
+  const [page, deep] = await Promise.all([scan(scanner, "page.test", { progress: pageProgress }), scan(scanner, "deep.test")]);
+  expect(page.kind).toBe("record");
+  if (page.kind === "record") expect(page.row.status).toBe("ok");
+  expect(pageProgress.length).toBe(2);
+  expect(reasonOf(deep)).toContain("needed more than 16 MB of memory");
+});
+
 test("a scan beside a thread that crashes is retried with it: which scan crashed it cannot be told", async () => {
   const scanner = pool({ size: 2, threads: 1 });
   const [crashed, beside] = await Promise.all([scan(scanner, "slow.test"), scan(scanner, "crash.test")]);
