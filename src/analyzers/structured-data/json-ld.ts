@@ -92,7 +92,7 @@ function cutDeepNesting(value: unknown, depth: number, cut: { happened: boolean 
       cut.happened ||= value.length > 0;
       return [];
     }
-    // A list inside a list is a level of its own (the validator reports it as an error).
+    // A list inside a list is a level of its own (JSON-LD reads its members as more values; the validator warns).
     return value.map((member) => cutDeepNesting(member, Array.isArray(member) ? depth + 1 : depth, cut));
   }
   if (!isNode(value)) return value;

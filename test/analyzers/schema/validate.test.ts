@@ -143,3 +143,31 @@ test("a date that is not ISO 8601 in either format is still an error", () => {
   const item = analyzeHtml(page(jsonLd({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "x", datePublished: "20181319T0550" }))).items[0]!;
   expect(messages(item.errors)).toEqual([expect.stringContaining('datePublished: "datePublished" expects an ISO 8601 Date or DateTime')]);
 });
+
+test("a list inside a list is read as JSON-LD expansion reads it, its members checked as more values: a warning, not an error (express.co.uk's sameAs)", () => {
+  const html = page(
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Express",
+      sameAs: ["https://twitter.com/daily_express", ["https://www.youtube.com/user/TheExpressOnline", "not a url"]],
+    }),
+  );
+  const item = analyzeHtml(html).items[0]!;
+  expect(messages(item.warnings)).toEqual(['sameAs[1]: A list inside a list: JSON-LD reads its members as more values of "sameAs", but other readers may not; write one flat list.']);
+  // Its members are checked like any value.
+  expect(messages(item.errors)).toEqual(['sameAs[1][1]: "sameAs" expects a URL, not "not a url".']);
+});
+
+test("a date and time where schema.org expects a Date is a warning naming the day, not an error (krautreporter.de's and cnbc.com's lastReviewed)", () => {
+  const html = page(jsonLd({ "@context": "https://schema.org", "@type": "WebPage", lastReviewed: "2024-08-22T12:00:00+02:00", dateCreated: "2016-12-20T23:29:38+0000" }));
+  const item = analyzeHtml(html).items[0]!;
+  expect(messages(item.errors)).toEqual([]);
+  expect(messages(item.warnings)).toEqual([`lastReviewed: "lastReviewed" expects a Date; "2024-08-22T12:00:00+02:00" also gives a time, which readers may drop or reject: write the day alone, "2024-08-22".`]);
+});
+
+test("a schema.org type written as an IRI without its scheme is still not read as schema.org's, and the term is suggested (money.cnn.com's //schema.org/SpeakableSpecification)", () => {
+  const html = page(jsonLd({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "x", speakable: { "@type": "//schema.org/SpeakableSpecification", cssSelector: [".x"] } }));
+  const item = analyzeHtml(html).items[0]!;
+  expect(messages(item.errors)).toContain('speakable.@type: "//schema.org/SpeakableSpecification" is not a schema.org type (did you mean "SpeakableSpecification"?).');
+});

@@ -128,6 +128,11 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
       addIssue(issues.warnings, path, `"${property}" is written in ISO 8601's basic format ("${short(text)}"); schema.org defines dates in the extended format, which search engines read: "${extended}".`);
       return;
     }
+    if (has("Date") && !has("DateTime") && isDateTimeText(text)) {
+      // A date and time is ISO 8601 and names the day; schema.org asks for the day alone (lastReviewed on real pages).
+      addIssue(issues.warnings, path, `"${property}" expects a Date; "${short(text)}" also gives a time, which readers may drop or reject: write the day alone, "${text.trim().slice(0, 10)}".`);
+      return;
+    }
     if (allData) {
       addIssue(issues.errors, path, `"${property}" expects an ISO 8601 ${dateKinds.join(" or ")} such as 2024-05-17${has("DateTime") ? "T09:30:00+02:00" : ""}, not "${short(text)}".`);
       return;

@@ -194,7 +194,11 @@ function checkValue(walk: Walk, property: string, ranges: readonly string[], val
     return;
   }
   if (Array.isArray(value)) {
-    addIssue(walk.issues.errors, path, "A list inside a list is not valid here.");
+    // JSON-LD expansion reads a list inside a list as more values of the property (JSON-LD 1.1, the
+    // Expansion Algorithm: an expanded array item's members are appended), so its members are checked as
+    // values; readers that do not expand JSON-LD may miss them, hence the warning (seen on express.co.uk).
+    addIssue(walk.issues.warnings, path, `A list inside a list: JSON-LD reads its members as more values of "${property}", but other readers may not; write one flat list.`);
+    for (let index = 0; index < value.length; index++) checkValue(walk, property, ranges, value[index], `${path}[${index}]`, depth);
     return;
   }
   if (typeof value === "object") {
@@ -270,8 +274,21 @@ function isReference(node: JsonLdNode): boolean {
 
 /** Close spellings of an unknown term, checked case-insensitively: "postalcode" → "postalCode". */
 function suggestion(name: string, vocabulary: Vocabulary, isType = false): string {
-  const candidate = vocabulary.sameNameIgnoringCase(name, isType ? "type" : "property");
+  const candidate = vocabulary.sameNameIgnoringCase(name, isType ? "type" : "property") ?? schemaOrgIriWithoutScheme(name, vocabulary, isType);
   return candidate ? ` (did you mean "${candidate}"?)` : "";
+}
+
+/**
+ * A schema.org IRI written without its scheme ("//schema.org/SpeakableSpecification", seen on
+ * money.cnn.com): JSON-LD reads it as a term relative to the vocabulary, not as schema.org's, but the
+ * intent is plain, so the term is suggested.
+ */
+function schemaOrgIriWithoutScheme(name: string, vocabulary: Vocabulary, isType: boolean): string | null {
+  const match = /^\/\/(?:www\.)?schema\.org\/([A-Za-z][\w-]*)$/.exec(name);
+  if (!match) return null;
+  const term = match[1]!;
+  const known = isType ? vocabulary.hasType(term) : vocabulary.hasProperty(term);
+  return known ? term : null;
 }
 
 function contextList(urls: readonly string[]): string {
