@@ -13,7 +13,16 @@ export const RateLimitedBody = T.Object(
 );
 
 export const ScanAcceptedBody = T.Object(
-  { domain: T.String({ description: "The normalised domain. Poll GET /api/report/{domain}.json every 1-2 seconds until it answers 200." }) },
+  {
+    domain: T.String({ description: "The normalised domain. Poll GET /api/report/{domain}.json every 1-2 seconds until it answers 200." }),
+    url: T.Optional(
+      T.String({
+        description:
+          "Only where records are kept per page (the schema service): the page the record will be kept under; poll " +
+          "GET /api/report/{domain}.json?url={url}, since the domain's latest record may be another page's.",
+      }),
+    ),
+  },
   { description: "The scan runs in the background." },
 );
 

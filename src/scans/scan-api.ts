@@ -46,7 +46,7 @@ export async function handleScanApi(
     case "cached":
       return { status: 200, json: outcome.recordJson, headers: {} };
     case "started":
-      return { status: 202, json: JSON.stringify({ domain: outcome.domain }), headers: outcome.headers };
+      return { status: 202, json: JSON.stringify(startedBody(deps, outcome.domain, outcome.page)), headers: outcome.headers };
     case "invalid":
       return error(400, outcome.error);
     case "limited":
@@ -56,6 +56,15 @@ export async function handleScanApi(
         headers: { ...outcome.headers, "retry-after": String(outcome.retryAfterSeconds) },
       };
   }
+}
+
+/**
+ * The 202 body: `{domain}` as the interface gives it; where records are kept per page (the schema
+ * service), also `url`, the page whose record to poll for (`?url=` on the report), since the domain's
+ * latest record may be another page's.
+ */
+function startedBody(deps: ScanApiDeps, domain: string, page: string | null): { domain: string; url?: string } {
+  return deps.perPage ? { domain, url: page ?? `https://${domain}/` } : { domain };
 }
 
 function error(status: ScanApiAnswer["status"], message: string): ScanApiAnswer {

@@ -41,12 +41,15 @@ describe("SERVICE=schema API", () => {
     expect((await service.request("/api/report/shop.test.json")).status).toBe(404);
     const started = await service.scan({ url: "http://Shop.test/p/trail-shoe-2?ref=ad#reviews" }, { token: TOKEN });
     expect(started.status).toBe(202);
-    expect(await started.json()).toEqual({ domain: "shop.test" });
+    // Records are kept per page: the 202 names the page to poll for, as `?url=` on the report.
+    const accepted = (await started.json()) as { domain: string; url: string };
+    expect(accepted).toEqual({ domain: "shop.test", url: "http://shop.test/p/trail-shoe-2?ref=ad" });
 
     const record = (await reportOf("shop.test")) as { status: string; result: { page: { url: string }; summary: unknown; items: unknown[] } };
     expect([...Value.Errors(SchemaRecordSchema, record)]).toEqual([]);
     expect(record.status).toBe("ok");
     expect(record.result.page.url).toBe("http://shop.test/p/trail-shoe-2?ref=ad");
+    expect(await (await service.request(`/api/report/shop.test.json?url=${encodeURIComponent(accepted.url)}`)).json()).toEqual(record);
     expect(record.result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, limited: 0, deprecated: 0, formats: ["json-ld", "microdata", "rdfa"] });
     expect(site.requests.map((request) => request.path)).toContain("/p/trail-shoe-2?ref=ad");
 
@@ -57,8 +60,13 @@ describe("SERVICE=schema API", () => {
   });
 
   test("a bare domain is its homepage; the suggestions come back in the record", async () => {
-    expect((await service.scan({ url: "home.test" }, { token: TOKEN })).status).toBe(202);
+    const started = await service.scan({ url: "home.test" }, { token: TOKEN });
+    expect(started.status).toBe(202);
+    const accepted = (await started.json()) as { domain: string; url: string };
+    expect(accepted).toEqual({ domain: "home.test", url: "https://home.test/" });
     const record = (await reportOf("home.test")) as { result: { page: { url: string }; generated: { type: string }[] } };
+    // The homepage's record answers at the URL the 202 named, whichever scheme served it.
+    expect(await (await service.request(`/api/report/home.test.json?url=${encodeURIComponent(accepted.url)}`)).json()).toEqual(record);
     expect(record.result.page.url).toBe("http://home.test/");
     expect(record.result.generated.map((entry) => entry.type)).toEqual(["Organization, WebSite, WebPage"]);
   });

@@ -238,7 +238,11 @@
         location.assign(target || reportPath(body.domain));
       } else if (response.status === 202 && body.domain) {
         var startedAt = Date.parse(response.headers.get("date") || "");
-        await followScan(body.domain, Number.isFinite(startedAt) ? startedAt : Date.now() - 1000, forceRescan, target || reportPath(body.domain), page);
+        // Where records are kept per page, the 202 names the page (`url`): wait for that page's record and
+        // open its report, not the domain's latest, which may be another page's.
+        var followed = page || (typeof body.url === "string" ? body.url : null);
+        var reportAt = target || (followed ? reportPath(body.domain) + "?url=" + encodeURIComponent(followed) : reportPath(body.domain));
+        await followScan(body.domain, Number.isFinite(startedAt) ? startedAt : Date.now() - 1000, forceRescan, reportAt, followed);
         resetChallenge();
       } else if (response.status === 429) {
         countDown(body.error || "Too many scans.", Number(body.retryAfterSeconds) || 60);
