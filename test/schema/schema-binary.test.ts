@@ -48,7 +48,7 @@ describe("SERVICE=schema binary", () => {
   test("POST /api/scan 202 → report 200 with the analysis → cached 200", async () => {
     const started = await scan("https://secure.test/p/trail-shoe-2");
     expect(started.status).toBe(202);
-    expect(await started.json()).toEqual({ domain: "secure.test" });
+    expect(await started.json()).toEqual({ domain: "secure.test", url: "https://secure.test/p/trail-shoe-2" });
     const record = await pollReport(service.baseUrl, "secure.test", 30_000);
     expect(record).toMatchObject({ domain: "secure.test", status: "ok" });
     expect(record.result.summary).toEqual({ items: 3, errors: 0, warnings: 0, eligible: 4, limited: 0, deprecated: 0, formats: ["json-ld", "microdata", "rdfa"] });

@@ -55,7 +55,7 @@ describe("two pages of one domain, scanned by the worker", () => {
     // Another page of the same domain is not served from the first page's cache.
     const second = await service.scan({ url: PAGE_B }, { token: TOKEN });
     expect(second.status).toBe(202);
-    expect(await second.json()).toEqual({ domain: "shop.test" });
+    expect(await second.json()).toEqual({ domain: "shop.test", url: PAGE_B });
     await waitForRecord(service, PAGE_B);
 
     const domainRecord = (await (await service.request("/api/report/shop.test.json")).json()) as { result: { page: { url: string } } };
