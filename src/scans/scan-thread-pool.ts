@@ -15,9 +15,11 @@ import type { ScanOptions, Scanner } from "./scanner.ts";
  * loopback scans at a time, 16 threads cost 102 ms of CPU a scan and 415 MB peak RSS, 2 threads 64 ms
  * and 161 MB. Scans spend most of their time waiting on the network, so a few threads keep the cores busy.
  *
- * The threads are started with the pool (before the server listens) and reused: starting a thread pauses
- * the serving thread (measured on Bun 1.4 under load: about 0.2 s for the first, 50-100 ms for each one
- * after), so no thread is started while requests are served except to replace one that was ended.
+ * Threads are started once and reused: starting a thread pauses the serving thread (measured on Bun 1.4
+ * under load: about 0.2 s for the first, 50-100 ms for each one after). With `warm` (the default) every
+ * thread starts with the pool; the server passes `warm: false`, so that its threads start with the first
+ * scans (an idle thread holds 4-13 MB), paying each pause once. After that, a thread is started only to
+ * replace one that was ended, or to run a scan moved off an ended shared thread alone.
  *
  * A thread is ended, and replaced by the next scan that needs one, when it:
  * - crashes: its scans are retried (with the queue's backoff); which one caused it cannot be told;
