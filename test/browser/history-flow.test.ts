@@ -234,6 +234,10 @@ describe.skipIf(!hasChromium)("history, comparison and rescan progress in Chromi
       await page.screenshot({ path: join(OUTPUT, `rescan-progress-${size.name}.png`) });
       // Then the new report replaces the old one.
       await note.waitFor({ state: "detached", timeout: 90_000 });
+      // The note goes with the old document as the reload starts; the new one's load event may come a
+      // moment later on a busy machine (seen in CI), so wait for it before counting.
+      for (const until = Date.now() + 30_000; loads < 1 && Date.now() < until; ) await Bun.sleep(50);
+      await page.waitForLoadState("load");
       expect(loads).toBe(1);
       await page.locator("#history").waitFor();
       expect(await page.locator("#history svg.score-chart circle.point").count()).toBe(index + 2);
