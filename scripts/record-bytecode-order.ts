@@ -39,10 +39,20 @@ export async function recordBytecodeOrder(binary: string, folder: string): Promi
   }
 }
 
-/** The caller's environment without the variables that would change what the recorded runs do. */
+/**
+ * Only what a process needs to run, from the caller's environment: never its configuration. A build on
+ * a machine whose environment holds DATABASE_URL, SERVICE or PORT must not point the recorded `serve` at
+ * a real database (it would migrate it and claim its jobs) or change what is recorded; JSC and bytecode
+ * settings would change the runs themselves.
+ */
+const PASSED_THROUGH = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ"];
+
 function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !/^(BUN_JSC_|BUN_BYTECODE_)/.test(name)) env[name] = value;
+  for (const name of PASSED_THROUGH) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
   return env;
 }
 
