@@ -171,3 +171,10 @@ test("a schema.org type written as an IRI without its scheme is still not read a
   const item = analyzeHtml(html).items[0]!;
   expect(messages(item.errors)).toContain('speakable.@type: "//schema.org/SpeakableSpecification" is not a schema.org type (did you mean "SpeakableSpecification"?).');
 });
+
+test("a quantity written as schema.org defines it is no 'nested item' warning under the embedded release (krautreporter.de's timeRequired PT33M, an image's width 1200)", () => {
+  const html = page(jsonLd({ "@context": "https://schema.org", "@type": "Article", headline: "x", timeRequired: "PT33M", image: { "@type": "ImageObject", url: "https://example.com/a.jpg", width: 1200, height: "630" } }));
+  const item = analyzeHtml(html).items[0]!;
+  expect(messages(item.errors)).toEqual([]);
+  expect(messages(item.warnings)).toEqual([]);
+});

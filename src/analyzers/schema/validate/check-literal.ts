@@ -84,7 +84,7 @@ function buildRangeProfile(ranges: readonly string[], vocabulary: Vocabulary): R
     allData: ranges.every((range) => DATA_TYPES.has(range)),
     hasNonDataRange: hasNonDataRange(ranges, vocabulary),
     hasDataRange: ranges.some((range) => isDataType(range, vocabulary)),
-    hasOtherDataType: ranges.some((range) => !DATA_TYPES.has(range) && vocabulary.isA(range, "DataType")),
+    hasOtherDataType: ranges.some((range) => !DATA_TYPES.has(range) && isDataType(range, vocabulary)),
   };
 }
 
@@ -175,8 +175,15 @@ function isMemberOfAny(memberOf: readonly string[], enumerations: readonly strin
   return false;
 }
 
+/**
+ * A range whose values are written as text or numbers. Quantity and its subtypes (Duration, Distance,
+ * Energy, Mass) count: schema.org defines them by their written form ("3 kg", Duration "in ISO 8601
+ * duration format" such as PT33M), and release 30.0 makes them data types; under 29.4, which files them
+ * as things, "PT33M" for timeRequired (krautreporter.de) and 1200 for an image's width were told to
+ * become nested items.
+ */
 function isDataType(range: string, vocabulary: Vocabulary): boolean {
-  return DATA_TYPES.has(range) || vocabulary.isA(range, "DataType");
+  return DATA_TYPES.has(range) || vocabulary.isA(range, "DataType") || vocabulary.isA(range, "Quantity");
 }
 
 function hasNonDataRange(ranges: readonly string[], vocabulary: Vocabulary): boolean {
