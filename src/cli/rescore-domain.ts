@@ -2,6 +2,7 @@ import type { Analyzer } from "../analyzers/analyzer.ts";
 import type { RescoredFrom } from "../analyzers/rescored-from-schema.ts";
 import type { Db } from "../store/database.ts";
 import { insertScan, latestScan, storedArtifacts, type StoredScan } from "../store/scans-repo.ts";
+import { decodeArtifacts } from "../scans/stored-artifacts.ts";
 import type { Rescorer } from "./rescorers.ts";
 
 /**
@@ -57,9 +58,9 @@ export async function rescoreDomain(deps: RescoreDeps, domain: string): Promise<
 
   let artifacts: unknown;
   try {
-    artifacts = JSON.parse(source.artifactsJson);
+    artifacts = decodeArtifacts(source.artifactsJson);
   } catch (error) {
-    return skip("unreadable-artifacts", `the artifacts of scan #${sourceId} are not valid JSON (${(error as Error).message})`);
+    return skip("unreadable-artifacts", `the artifacts of scan #${sourceId} could not be read (${(error as Error).message})`);
   }
   const incompatibility = deps.rescorer.incompatibility(artifacts);
   if (incompatibility !== null) return skip("incompatible-artifacts", `scan #${sourceId}: ${incompatibility}`);

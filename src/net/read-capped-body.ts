@@ -24,7 +24,12 @@ export async function readCappedBody(
   let length = 0;
   let truncated = false;
   let overBudget = false;
-  const source = contentEncoding ? decodedBody(streamChunks(stream), contentEncoding) : streamChunks(stream);
+  // Once the scan's budget is spent, a body is not decoded at all: starting a decoder costs more than the
+  // budget check it would meet (one slice of a gzip bomb inflates to a megabyte), and a scan makes a
+  // dozen such requests after its budget ran out.
+  const spent = { now: false };
+  const raw = budget ? whileBudgetLeft(streamChunks(stream), budget, spent) : streamChunks(stream);
+  const source = contentEncoding ? decodedBody(raw, contentEncoding) : raw;
   for await (const value of source) {
     const wanted = Math.min(value.byteLength, maxBytes - length);
     const granted = budget ? budget.take(wanted) : wanted;
@@ -38,7 +43,22 @@ export async function readCappedBody(
     chunks.push(value);
     length += value.byteLength;
   }
+  if (spent.now) {
+    truncated = true;
+    overBudget = true;
+  }
   return { body: concat(chunks, length), truncated, overBudget };
+}
+
+/** The raw chunks while the budget has bytes left; notes when it stopped for that. */
+async function* whileBudgetLeft(chunks: AsyncGenerator<Uint8Array>, budget: ByteBudget, spent: { now: boolean }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    if (budget.usedBytes >= budget.limitBytes) {
+      spent.now = true;
+      return;
+    }
+    yield chunk;
+  }
 }
 
 /** The chunks of a stream; stopping early cancels it, so the connection is not left open. */

@@ -2,6 +2,7 @@ import type { Analyzer, OffsiteEndpoints, ScanProgress } from "../analyzers/anal
 import { TransientScanError } from "../analyzers/analyzer.ts";
 import type { SafeFetcher } from "../net/fetch-types.ts";
 import type { ScanOutcome, ScanRow, ScanTarget } from "./scan-outcome.ts";
+import { encodeArtifacts } from "./stored-artifacts.ts";
 
 /**
  * Runs one scan to an outcome: the analyzer gathers until the scan's deadline, then audits and scores
@@ -62,7 +63,7 @@ export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifact
     score: analyzer.scoreOf(record),
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
-    artifactsJson: artifacts === null || artifacts === undefined ? null : JSON.stringify(artifacts),
+    artifactsJson: encodeArtifacts(artifacts),
   };
 }
 

@@ -11,6 +11,7 @@ export interface ScanRow {
   /** Epoch milliseconds. */
   scannedAt: number;
   recordJson: string;
+  /** The artifacts as stored: compressed JSON (stored-artifacts.ts), null for a record without them. */
   artifactsJson: string | null;
 }
 

@@ -5,7 +5,6 @@
  * neither the database nor the queue: those stay with the serving thread, which can end this thread at
  * any moment (deadline, memory budget) without losing a job.
  */
-import { heapStats } from "bun:jsc";
 import { setPriority } from "node:os";
 import type { Analyzer } from "../analyzers/analyzer.ts";
 import { loadAnalyzer } from "../analyzers/registry.ts";
@@ -14,6 +13,7 @@ import { byteBudget, type ByteBudget } from "../net/byte-budget.ts";
 import { parseConnectTo } from "../net/connect-to.ts";
 import { createSafeFetcher } from "../net/safe-fetch.ts";
 import { runScan, type AnyRecord } from "./run-scan.ts";
+import { heapBytes } from "./thread-heap.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 
 declare const self: Worker;
@@ -42,10 +42,6 @@ function post(message: FromScanThread): void {
   self.postMessage(message);
 }
 
-function heapBytes(): number {
-  const stats = heapStats();
-  return stats.heapSize + stats.extraMemorySize;
-}
 
 function bytesRead(): Record<number, number> {
   const read: Record<number, number> = {};

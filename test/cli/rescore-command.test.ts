@@ -16,6 +16,7 @@ import { parseRescoreArgs, rescoreCommand } from "../../src/cli/rescore-command.
 import { runCli } from "../../src/cli/run-cli.ts";
 import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/store/database.ts";
+import { decodeArtifacts } from "../../src/scans/stored-artifacts.ts";
 import { insertScan, storedArtifacts } from "../../src/store/scans-repo.ts";
 import { VERSION } from "../../src/version.ts";
 import { BARE_HOMEPAGE } from "../fixtures/schema-pages/pages.ts";
@@ -110,7 +111,7 @@ describe("sightline rescore, visibility (in process, beside a running service)",
   test("--all walks every domain once, names and counts what it skips, and exits 0", async () => {
     const db = openDatabase(service.databasePath);
     try {
-      const artifacts = JSON.parse((await storedArtifacts(db, (await rowsOf(service.databasePath, "rescore.test"))[0]!.id))!.artifactsJson!);
+      const artifacts = decodeArtifacts((await storedArtifacts(db, (await rowsOf(service.databasePath, "rescore.test"))[0]!.id))!.artifactsJson!) as Record<string, unknown>;
       const base = { score: 50, scannedAt: Date.now(), caller: { kind: "pipeline" as const } };
       await insertScan(db, { ...base, domain: "failed.test", status: "failed", score: null, recordJson: '{"status":"failed"}', artifactsJson: null });
       await insertScan(db, { ...base, domain: "bare.test", status: "ok", recordJson: '{"status":"ok"}', artifactsJson: null });

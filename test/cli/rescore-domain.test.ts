@@ -109,7 +109,7 @@ describe("visibility", () => {
     expect(await rescoreDomain(deps, "bare.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: expect.stringContaining("stored no artifacts") });
     expect(await rescoreDomain(deps, "old.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("artifacts version 0; this build reads version 1") });
     expect(await rescoreDomain(deps, "noversion.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("without a version") });
-    expect(await rescoreDomain(deps, "garbled.test")).toMatchObject({ kind: "skipped", reason: "unreadable-artifacts", detail: expect.stringContaining("not valid JSON") });
+    expect(await rescoreDomain(deps, "garbled.test")).toMatchObject({ kind: "skipped", reason: "unreadable-artifacts", detail: expect.stringContaining("could not be read") });
     expect(await rescoreDomain(deps, "other-service.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("schema-service artifacts") });
     // Scan #1 belongs to another domain: never judge another site's artifacts as this one's.
     expect(await rescoreDomain(deps, "pointer.test")).toMatchObject({ kind: "skipped", reason: "no-artifacts", detail: expect.stringContaining("a scan of failed.test") });

@@ -49,3 +49,30 @@ test("a cut by maxBytes is not a cut by the budget", async () => {
   expect(read).toMatchObject({ truncated: true, overBudget: false });
   expect(budget.usedBytes).toBe(10_000);
 });
+
+test("once the budget is spent, a compressed body is not decoded at all: its stream is cancelled after one chunk", async () => {
+  const budget = byteBudget(1_000);
+  budget.take(1_000);
+  // Not gzip at all: a decoder started on it would fail, so a read that resolves never started one.
+  const garbage = new Uint8Array(64 * 1024).fill(7);
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(garbage);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  const read = await readCappedBody(stream, 5_000_000, "gzip", budget);
+  expect(read).toMatchObject({ truncated: true, overBudget: true });
+  expect(read.body.length).toBe(0);
+  expect(cancelled).toBe(true);
+});
+
+test("an empty body after the budget is spent is read as empty, not as cut", async () => {
+  const budget = byteBudget(10);
+  budget.take(10);
+  const read = await readCappedBody(streamOf(new Uint8Array(0)), 5_000_000, "gzip", budget);
+  expect(read).toMatchObject({ truncated: false, overBudget: false });
+});

@@ -10,6 +10,7 @@ import { silentLog } from "../../src/log.ts";
 import type { ScanThreadSettings } from "../../src/scans/scan-thread-messages.ts";
 import { scanThreadPool, type ScanThreadPoolOptions } from "../../src/scans/scan-thread-pool.ts";
 import type { ScanOutcome } from "../../src/scans/scan-outcome.ts";
+import { decodeArtifacts } from "../../src/scans/stored-artifacts.ts";
 import type { ScanProgress } from "../../src/analyzers/analyzer.ts";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts";
 
@@ -235,7 +236,7 @@ test("the real scan thread scans a site and cuts bodies at the scan's byte budge
   const outcome = await scanner.scan({ domain: "big.test", targetUrl: null }, { deadlineAt: Date.now() + 20_000, signal: new AbortController().signal, progress: () => {} });
   expect(outcome.kind).toBe("record");
   if (outcome.kind !== "record") return;
-  const artifacts = JSON.parse(outcome.row.artifactsJson ?? "null");
+  const artifacts = decodeArtifacts(outcome.row.artifactsJson!) as { homepage: { ok: boolean; truncated: boolean; html: string; cutByBudget: boolean } };
   expect(JSON.parse(outcome.row.recordJson).domain).toBe("big.test");
   // The homepage (3.3 MB, under FETCH_MAX_BYTES) was cut at the 2 MB the whole scan may read.
   expect(artifacts.homepage.ok).toBe(true);
