@@ -28,7 +28,7 @@ const DATA_URL = /^data:/i;
 const HTTP_URL = /^https?:\/\//i;
 /** Only used with replace, which starts a global pattern from the beginning every time. */
 const WHITESPACE_RUNS = /\s+/g;
-/** A duration with no part: "P", "PT" (recipe plugins write it for a time left blank). */
+/** A duration with no part, "P" or "PT": what a template writes for a time left blank. */
 const EMPTY_DURATION = /^PT?$/i;
 
 export function checkLiteral(property: string, ranges: readonly string[], value: string | number | boolean, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
@@ -182,10 +182,12 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
 
 /**
  * Why a text is no ISO 8601 duration, with the duration to write when it can be told: from a near form
- * (lower case, the alternative format) or from words ("33 minutes" → PT33M). A warning, as for a date in
- * ISO 8601's basic format: schema.org takes text loosely and a Duration is no primitive data type, so the
- * item stays readable; Google reads a time it cannot parse as missing, which the rich-result rules treat
- * as a recommended property, not a required one (Recipe's cookTime, prepTime, totalTime, a video's duration).
+ * (lower case, the alternative format) or from words ("33 minutes" → PT33M). A warning, as the date checks
+ * give wherever a range is not one of schema.org's primitive data types (an unreadable date is an error
+ * only where every range is one; ISO 8601's basic format is always a warning): Duration is a Quantity in
+ * 29.4 and 30.0 alike. An error would also make the item ineligible for its rich result, and Google does
+ * not: these times are recommended properties (a recipe's cookTime, prepTime, totalTime, a video's
+ * duration) that it cannot use when malformed, nothing more.
  */
 function durationAdvice(property: string, text: string): string {
   const quoted = short(text);

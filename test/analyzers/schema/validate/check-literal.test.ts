@@ -1,4 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import type { ItemIssue } from "../../../../src/analyzers/schema/validate/item-issue.ts";
+import { validateItem } from "../../../../src/analyzers/schema/validate/validate-item.ts";
+import { Vocabulary } from "../../../../src/analyzers/schema/vocabulary/vocabulary.ts";
+import { normalizeJsonLdNode } from "../../../../src/analyzers/structured-data/normalize-json-ld-node.ts";
 import { analyzeHtml, jsonLd, page } from "../analyze-fixtures.ts";
 
 const messages = (issues: { property: string | null; message: string }[]) => issues.map((issue) => `${issue.property ?? "-"}: ${issue.message}`);
@@ -67,5 +71,25 @@ describe("durations (schema.org's Duration: ISO 8601)", () => {
     expect(messages(schedule.warnings)).toEqual([]);
     const price = analyzeHtml(page(jsonLd({ "@context": "https://schema.org", "@type": "UnitPriceSpecification", price: 9, priceCurrency: "EUR", billingDuration: "12" }))).items[0]!;
     expect(messages(price.warnings)).toEqual([]);
+  });
+
+  test("the same under a release that makes Duration a data type (30.0) as under one that files it as a thing (29.4, embedded)", () => {
+    const release = (quantityParent: string) =>
+      new Vocabulary({
+        types: new Map([["Thing", []], ["CreativeWork", ["Thing"]], ["Recipe", ["CreativeWork"]], ["Intangible", ["Thing"]], ["DataType", []], ["Quantity", [quantityParent]], ["Duration", ["Quantity"]]]),
+        properties: new Map([["cookTime", { domains: ["Recipe"], ranges: ["Duration"] }]]),
+        enumMembers: new Map(),
+        supersededBy: new Map(),
+      });
+    const lines = (issues: ItemIssue[]) => issues.map((issue) => `${issue.property ?? "-"}: ${issue.message}`);
+    for (const parent of ["DataType", "Intangible"]) {
+      const validate = (cookTime: unknown) => {
+        const normalized = normalizeJsonLdNode({ "@context": "https://schema.org", "@type": "Recipe", cookTime });
+        return validateItem({ format: "json-ld", path: "json-ld[0]", node: normalized.node, context: normalized.context, unreadContexts: normalized.unreadContexts }, release(parent));
+      };
+      expect([parent, lines(validate("PT33M").warnings)]).toEqual([parent, []]);
+      expect([parent, lines(validate("33 minutes").warnings)]).toEqual([parent, ['cookTime: "cookTime" expects an ISO 8601 duration, which search engines read as a length of time; "33 minutes" is not one: write "PT33M".']]);
+      expect([parent, lines(validate("33 minutes").errors)]).toEqual([parent, []]);
+    }
   });
 });
