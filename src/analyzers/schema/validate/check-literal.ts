@@ -197,6 +197,7 @@ function durationAdvice(property: string, text: string): string {
     return `"${property}" is an ISO 8601 duration written in lower case ("${quoted}"); ISO 8601's designators are capital letters, and readers that follow XML Schema's duration take only those: "${near.iso}".`;
   }
   if (near?.kind === "spaced") return `"${property}" is an ISO 8601 duration with spaces in it ("${quoted}"), which readers of durations do not take: "${near.iso}".`;
+  if (near?.kind === "time-designator-alone") return `"${property}" ends in a T with no hours, minutes or seconds after it ("${quoted}"), which makes it no ISO 8601 duration: "${near.iso}".`;
   if (near?.kind === "alternative-format") {
     return `"${property}" is written in ISO 8601's alternative duration format ("${quoted}"), which schema.org's examples, Google's documentation and XML Schema's duration do not use; in the designator format: "${near.iso}".`;
   }

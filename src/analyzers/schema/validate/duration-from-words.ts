@@ -64,7 +64,11 @@ function partsOf(text: string): Part[] | null {
       if (previous?.place !== HOURS || rest.trim() !== "") return null;
       place = MINUTES;
     } else {
-      place = UNITS.get(unit.toLowerCase().replace(TRAILING_DOT, ""));
+      const word = unit.toLowerCase().replace(TRAILING_DOT, "");
+      // "m" alone is minutes or months ("36M" for a loan's termDuration is 36 months, as ISO 8601's P36M);
+      // after hours ("1h30m") it can only be minutes.
+      if (word === "m" && previous?.place !== HOURS) return null;
+      place = UNITS.get(word);
       if (place === undefined) return null;
     }
     if (previous !== undefined && !comesAfter(place, previous.place)) return null;

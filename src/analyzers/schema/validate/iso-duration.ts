@@ -9,6 +9,7 @@
  * Not valid here, though each is close to a duration, so it is rewritten in the designator format:
  * - lower case or spaces ("pt30m", "PT 30M"): ISO 8601 names its designators [P], [T], [H], [M], [S]…,
  *   and XML Schema's duration, which RDF tools read schema.org's values by, takes capitals only;
+ * - a T with no time part after it ("P1DT");
  * - ISO 8601's alternative format ("P0000-00-01T02:30:00"): the standard allows it only by agreement
  *   between the parties exchanging the data, and neither schema.org's Duration examples, Google's
  *   documentation nor XML Schema's duration use it. A reader of the designator format cannot read it.
@@ -49,7 +50,7 @@ function partsWellFormed(match: RegExpExecArray): boolean {
 
 /** How a near-duration differs from the designator format, and that form. */
 export interface DurationRewrite {
-  kind: "lower-case" | "spaced" | "alternative-format";
+  kind: "lower-case" | "spaced" | "time-designator-alone" | "alternative-format";
   iso: string;
 }
 
@@ -59,6 +60,8 @@ export function rewriteNearDuration(value: string): DurationRewrite | null {
   if (isIsoDuration(text)) return null;
   const compact = text.replace(WHITESPACE_RUNS, "").toUpperCase();
   if (isIsoDuration(compact)) return { kind: LOWER_CASE.test(text) ? "lower-case" : "spaced", iso: compact };
+  // "P1DT": a template that wrote the T before finding no time to put after it.
+  if (compact.endsWith("T") && isIsoDuration(compact.slice(0, -1))) return { kind: "time-designator-alone", iso: compact.slice(0, -1) };
   const alternative = designatorFormOfAlternative(compact);
   return alternative === null ? null : { kind: "alternative-format", iso: alternative };
 }

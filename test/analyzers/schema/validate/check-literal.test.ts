@@ -37,14 +37,15 @@ describe("durations (schema.org's Duration: ISO 8601)", () => {
     expect(item.eligibility.find((verdict) => verdict.feature === "Recipe")?.verdict).toBe("eligible");
   });
 
-  test("an empty duration, lower case, spaces and the alternative format each say what is wrong and what to write", () => {
-    const item = recipeWith({ prepTime: "PT", cookTime: "pt30m", totalTime: ["PT 1H 30M", "P0000-00-00T01:30:00", "P"] });
+  test("an empty duration, lower case, spaces, a T alone at the end and the alternative format each say what is wrong and what to write", () => {
+    const item = recipeWith({ prepTime: "PT", cookTime: "pt30m", totalTime: ["PT 1H 30M", "P0000-00-00T01:30:00", "P", "P1DT"] });
     expect(messages(item.warnings)).toEqual([
       'prepTime: "prepTime" is "PT", an ISO 8601 duration with no number in it: give the time, such as PT30M (30 minutes), or leave the property out.',
       `cookTime: "cookTime" is an ISO 8601 duration written in lower case ("pt30m"); ISO 8601's designators are capital letters, and readers that follow XML Schema's duration take only those: "PT30M".`,
       'totalTime[0]: "totalTime" is an ISO 8601 duration with spaces in it ("PT 1H 30M"), which readers of durations do not take: "PT1H30M".',
       `totalTime[1]: "totalTime" is written in ISO 8601's alternative duration format ("P0000-00-00T01:30:00"), which schema.org's examples, Google's documentation and XML Schema's duration do not use; in the designator format: "PT1H30M".`,
       'totalTime[2]: "totalTime" is "P", an ISO 8601 duration with no number in it: give the time, such as PT30M (30 minutes), or leave the property out.',
+      'totalTime[3]: "totalTime" ends in a T with no hours, minutes or seconds after it ("P1DT"), which makes it no ISO 8601 duration: "P1D".',
     ]);
   });
 

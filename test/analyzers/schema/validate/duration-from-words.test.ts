@@ -34,8 +34,8 @@ describe("durations as people write them", () => {
     for (const [text] of WRITTEN) expect([text, isIsoDuration(isoDurationOfWords(text)!)]).toEqual([text, true]);
   });
 
-  test("ranges, approximations, clock readings, numbers without unit, unknown units, units out of order or twice give nothing to suggest", () => {
-    const unclear = ["30-40 minutes", "about 30 minutes", "1:30", "01:30:00", "30", "30 portions", "30 minutes de cuisson", "30 minutes 1 hour", "10 min 5 min", "1.5 hours 30 min", "1 week 2 days", "", "minutes", "30 Min. ca."];
+  test("a lone \"m\", minutes or months, is read only after hours; ranges, approximations, clock readings, numbers without unit, unknown units, units out of order or twice give nothing to suggest", () => {
+    const unclear = ["30m", "36M", "30-40 minutes", "about 30 minutes", "1:30", "01:30:00", "30", "30 portions", "30 minutes de cuisson", "30 minutes 1 hour", "10 min 5 min", "1.5 hours 30 min", "1 week 2 days", "", "minutes", "30 Min. ca."];
     for (const text of unclear) expect([text, isoDurationOfWords(text)]).toEqual([text, null]);
   });
 });

@@ -48,6 +48,12 @@ describe("near durations, rewritten in the designator format", () => {
     expect(rewriteNearDuration("PT 1H 30M")).toEqual({ kind: "spaced", iso: "PT1H30M" });
   });
 
+  test("a T with no time part after it", () => {
+    expect(rewriteNearDuration("P1DT")).toEqual({ kind: "time-designator-alone", iso: "P1D" });
+    expect(rewriteNearDuration("p2wt")).toEqual({ kind: "time-designator-alone", iso: "P2W" });
+    expect(rewriteNearDuration("PT")).toBeNull();
+  });
+
   test("ISO 8601's alternative format, extended or basic, with or without the time; zero parts left out", () => {
     expect(rewriteNearDuration("P0000-00-01T02:30:00")).toEqual({ kind: "alternative-format", iso: "P1DT2H30M" });
     expect(rewriteNearDuration("P00000001T023000")).toEqual({ kind: "alternative-format", iso: "P1DT2H30M" });
@@ -66,7 +72,7 @@ describe("near durations, rewritten in the designator format", () => {
   });
 
   test("every rewrite is itself a duration", () => {
-    for (const text of ["pt30m", "p2w", "PT 1H 30M", "p 1 d t 2 h", "P0000-00-01T02:30:00", "P00000001T023000", "P0001-02-00", "P0000-00-00T00:00:00"]) {
+    for (const text of ["pt30m", "p2w", "PT 1H 30M", "p 1 d t 2 h", "P1DT", "P0000-00-01T02:30:00", "P00000001T023000", "P0001-02-00", "P0000-00-00T00:00:00"]) {
       const rewrite = rewriteNearDuration(text);
       expect([text, rewrite !== null && isIsoDuration(rewrite.iso)]).toEqual([text, true]);
     }
