@@ -1,4 +1,6 @@
 import { DATA_TYPES, type Vocabulary } from "../vocabulary/vocabulary.ts";
+import { isoDurationOfWords } from "./duration-from-words.ts";
+import { isIsoDuration, rewriteNearDuration } from "./iso-duration.ts";
 import { addIssue, type ValidationIssues } from "./item-issue.ts";
 import { extendedFormOfBasic, isBooleanText, isDateText, isDateTimeText, isNumberText, isTimeText, isUrlText } from "./literal-kinds.ts";
 import { resolveTerm } from "./resolve-term.ts";
@@ -26,10 +28,15 @@ const DATA_URL = /^data:/i;
 const HTTP_URL = /^https?:\/\//i;
 /** Only used with replace, which starts a global pattern from the beginning every time. */
 const WHITESPACE_RUNS = /\s+/g;
+/** A duration with no part, "P" or "PT": what a template writes for a time left blank. */
+const EMPTY_DURATION = /^PT?$/i;
 
 export function checkLiteral(property: string, ranges: readonly string[], value: string | number | boolean, path: string, vocabulary: Vocabulary, issues: ValidationIssues): void {
   if (typeof value === "number") {
-    if (!rangeProfile(ranges, vocabulary).hasDataRange) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
+    const { hasDataRange, expectsNumber, has } = rangeProfile(ranges, vocabulary);
+    if (!hasDataRange) addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}, not a number.`);
+    // A Duration is "in ISO 8601 duration format" (schema.org/Duration): a bare number names no unit.
+    else if (has("Duration") && !expectsNumber) addIssue(issues.warnings, path, `"${property}" expects an ISO 8601 duration such as PT30M (30 minutes), not the number ${value}, which names no unit.`);
     return;
   }
   if (typeof value === "boolean") {
@@ -153,6 +160,10 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
     }
   }
   if (expectsNumber && isNumberText(text)) return;
+  if (has("Duration")) {
+    if (!isIsoDuration(text)) addIssue(issues.warnings, path, durationAdvice(property, text));
+    return;
+  }
   if (enumerations.length > 0) {
     addIssue(issues.warnings, path, `"${property}" expects a ${listOf(enumerations)} value such as https://schema.org/${exampleMember(enumerations[0]!)}; free text may be ignored.`);
     return;
@@ -167,6 +178,33 @@ function checkText(property: string, ranges: readonly string[], text: string, pa
   if (HTTP_URL.test(text) && isUrlText(text)) return;
   // Text where an item is expected: schema.org allows it, search engines read it less well.
   addIssue(issues.warnings, path, `"${property}" expects ${listOf(ranges)}; a nested item with @type reads better than the text "${short(text)}".`);
+}
+
+/**
+ * Why a text is no ISO 8601 duration, with the duration to write when it can be told: from a near form
+ * (lower case, the alternative format) or from words ("33 minutes" → PT33M). A warning, as the date checks
+ * give wherever a range is not one of schema.org's primitive data types (an unreadable date is an error
+ * only where every range is one; ISO 8601's basic format is always a warning): Duration is a Quantity in
+ * 29.4 and 30.0 alike. An error would also make the item ineligible for its rich result, and Google does
+ * not: these times are recommended properties (a recipe's cookTime, prepTime, totalTime, a video's
+ * duration) that it cannot use when malformed, nothing more.
+ */
+function durationAdvice(property: string, text: string): string {
+  const quoted = short(text);
+  if (EMPTY_DURATION.test(text.trim())) return `"${property}" is "${quoted}", an ISO 8601 duration with no number in it: give the time, such as PT30M (30 minutes), or leave the property out.`;
+  const near = rewriteNearDuration(text);
+  if (near?.kind === "lower-case") {
+    return `"${property}" is an ISO 8601 duration written in lower case ("${quoted}"); ISO 8601's designators are capital letters, and readers that follow XML Schema's duration take only those: "${near.iso}".`;
+  }
+  if (near?.kind === "spaced") return `"${property}" is an ISO 8601 duration with spaces in it ("${quoted}"), which readers of durations do not take: "${near.iso}".`;
+  if (near?.kind === "time-designator-alone") return `"${property}" ends in a T with no hours, minutes or seconds after it ("${quoted}"), which makes it no ISO 8601 duration: "${near.iso}".`;
+  if (near?.kind === "alternative-format") {
+    return `"${property}" is written in ISO 8601's alternative duration format ("${quoted}"), which schema.org's examples, Google's documentation and XML Schema's duration do not use; in the designator format: "${near.iso}".`;
+  }
+  const fromWords = isoDurationOfWords(text);
+  if (fromWords !== null) return `"${property}" expects an ISO 8601 duration, which search engines read as a length of time; "${quoted}" is not one: write "${fromWords}".`;
+  const unitless = isNumberText(text) ? ", which names no unit" : "";
+  return `"${property}" expects an ISO 8601 duration such as PT1H30M (1 hour 30 minutes), P2D (2 days) or P2W (2 weeks), not "${quoted}"${unitless}.`;
 }
 
 /** A helper rather than a closure in checkText: a closure there costs every literal checked an allocation. */
