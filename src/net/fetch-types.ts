@@ -65,8 +65,19 @@ export interface SafeFetcher {
   fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
 }
 
-/** Decodes a body as text, honouring a charset in Content-Type when present, UTF-8 otherwise. */
+/**
+ * Decodes a body as text, honouring a charset in Content-Type when present, UTF-8 otherwise, without
+ * NUL characters. Nothing a scan reads as text carries any: HTML's tree builder ignores U+0000 in a
+ * page's text (HTML Standard, "in body" insertion mode: "A character token that is U+0000 NULL: Parse
+ * error. Ignore the token."), and XML (sitemaps) does not allow it at all. A body of zeros, the usual
+ * decompression bomb, would otherwise be kept whole, and stored as JSON it grows sixfold ("\u0000").
+ */
 export function bodyText(result: Pick<FetchResult, "body" | "headers">): string {
+  const text = decodedText(result);
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}
+
+function decodedText(result: Pick<FetchResult, "body" | "headers">): string {
   const charset = /charset\s*=\s*"?([\w-]+)/i.exec(result.headers["content-type"] ?? "")?.[1];
   try {
     return new TextDecoder(charset ?? "utf-8").decode(result.body);
