@@ -145,9 +145,19 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   };
 }
 
-/** Each scan's share of SCAN_MEMORY_MB bounds both the bodies it reads (in total) and how far its thread's heap may grow. */
+/** Each scan's share of SCAN_MEMORY_MB bounds how far its thread's heap may grow for it. */
 function scanShareBytes(config: Config): number {
   return Math.floor((config.SCAN_MEMORY_MB * 1024 * 1024) / config.WORKER_CONCURRENCY);
+}
+
+/**
+ * What a scan may read in total, after decompression: half its share. A body costs more than its bytes
+ * while it is read and judged (the bytes, their text, the parsed page), so a budget as large as the
+ * share let a hostile site's bodies alone take the whole share, and the scan was stopped for its memory
+ * instead of judging what it had read, saying where the page was cut.
+ */
+function scanReadBudgetBytes(config: Config): number {
+  return Math.floor(scanShareBytes(config) / 2);
 }
 
 function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite"]): ScanThreadSettings {
@@ -160,7 +170,7 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
     offsite,
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
-    scanBudgetBytes: scanShareBytes(config),
+    scanBudgetBytes: scanReadBudgetBytes(config),
   };
 }
 

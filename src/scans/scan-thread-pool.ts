@@ -35,7 +35,7 @@ import type { ScanOptions, Scanner } from "./scanner.ts";
  * attempt; such a thread joins the pool afterwards if the pool is short of one, and ends otherwise. SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each thread to the
  * shares of its scans holds the whole to the budget. The process's RSS is not used to judge: freed memory
  * shows in it for seconds after a scan, and would be charged to the next one. A thread stuck in one long
- * parse cannot report its heap; what it parses is bounded by its byte budget (the same share), and the
+ * parse cannot report its heap; what it parses is bounded by its byte budget (half its share), and the
  * deadline ends it.
  */
 
