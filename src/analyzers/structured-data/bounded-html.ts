@@ -14,6 +14,13 @@ export const PARSE_MAX_CHARS = 8 * 1024 * 1024;
  * Lighthouse's "Avoid an excessive DOM size" flags pages over 1,400 elements
  * (https://developer.chrome.com/docs/lighthouse/performance/dom-size), and the largest of the 286 real
  * pages in our corpus holds 2,700. 30,000 is ten times that, yet costs about 9 MB of heap.
+ *
+ * There is no separate depth bound (Chromium caps DOM depth at 512), because this one bounds deep pages
+ * enough. Measured on 29,990 nested <div>s against as many sibling ones: all 39 visibility audits took
+ * 0.19 s against 0.66 s, and none threw, on the main thread or in a Worker; parsing took 0.5 s against
+ * 0.22 s (htmlparser2's open-element stack grows with Array#unshift). Knowing a page's depth needs a
+ * tokenizer pass, which would add about 25% to the parse of every ordinary page (the 286 real pages:
+ * 0.69 s on 2.8 s; their deepest nesting is 34), where the indexOf bound below adds under 1%.
  */
 export const MAX_DOM_ELEMENTS = 30_000;
 
