@@ -45,6 +45,10 @@ describe("a homepage of 200,000 nested <div>s", () => {
     expect(signal("raw-html-text").detail).toContain("The page was cut after its first 30,000 elements (of 200,004): only that part was judged.");
   });
 
+  test("the content verdicts name the page whose DOM was cut", () => {
+    expect(signal("word-count").detail).toContain("The page / was cut after its first 30,000 elements (of 200,004): only that part was judged.");
+  });
+
   test("no signal failed on the deep DOM", () => {
     const broken = record.result!.pillars.flatMap((pillar) => pillar.signals).filter((entry) => entry.detail.includes("could not be completed"));
     expect(broken.map((entry) => `${entry.id}: ${entry.detail}`)).toEqual([]);

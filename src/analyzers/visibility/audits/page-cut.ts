@@ -1,6 +1,8 @@
 import { cutExtent } from "../../structured-data/bounded-html.ts";
 import type { HomepageResponse } from "../gather/artifacts.ts";
+import type { AuditOutcome } from "./audit.ts";
 import type { HtmlCut } from "./homepage-document.ts";
+import { pathOf, type SitePage } from "./site-pages.ts";
 
 /**
  * What a reader must know when the homepage was not read whole: a hostile or very large page is cut at
@@ -22,6 +24,21 @@ function fetchCutNote(response: Pick<HomepageResponse, "truncated" | "cutByBudge
 /** "The page was cut after its first 30,000 elements (of 200,004): only that part was judged." */
 export function domCutNote(cut: HtmlCut | null): string | null {
   return cut ? `The page was cut ${cutExtent(cut)}: only that part was judged.` : null;
+}
+
+/**
+ * For the verdicts over several pages (content, authorship, dates): which of the pages they judged had
+ * their DOM cut, each named by its path, as "The page /blog/a was cut after its first 30,000 elements
+ * (of 45,120): only that part was judged."
+ */
+export function pagesCutNote(pages: readonly Pick<SitePage, "url" | "cut">[]): string | null {
+  const notes = pages.flatMap((page) => (page.cut ? [`The page ${pathOf(page.url)} was cut ${cutExtent(page.cut)}: only that part was judged.`] : []));
+  return notes.length > 0 ? notes.join(" ") : null;
+}
+
+/** The outcome with `note` after its detail, when there is one. */
+export function withCutNote(outcome: AuditOutcome, note: string | null): AuditOutcome {
+  return note ? { ...outcome, detail: `${outcome.detail} ${note}` } : outcome;
 }
 
 function megabytes(bytes: number): string {
