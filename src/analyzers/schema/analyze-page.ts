@@ -1,6 +1,6 @@
 import { megabytes } from "../structured-data/extract-structured-data.ts";
 import type { ExtractedItem, JsonLdNode, LimitNotice } from "../structured-data/extracted-item.ts";
-import { cutExtent } from "../structured-data/bounded-html.ts";
+import { cutExtent, elementCut } from "../structured-data/bounded-html.ts";
 import { type HtmlCut, pageDocument } from "../structured-data/html-document.ts";
 import { embeddingRoot, embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { MAX_ITEM_DATA_CHARS, MAX_ITEM_DATA_CHARS_PAST_BUDGET, MAX_RECORD_DATA_CHARS } from "../structured-data/structured-data-caps.ts";
@@ -59,13 +59,13 @@ function fetchCutNotice(page: PageResponse): LimitNotice {
 }
 
 /**
- * The DOM, read for the title and the facts suggestions are made of, is built from the page's start only
- * (PARSE_MAX_CHARS, MAX_DOM_ELEMENTS); structured data is read from the whole page without it.
+ * The DOM, read for the title and the facts suggestions are made of, holds the page's first
+ * MAX_DOM_ELEMENTS elements; structured data is read from the whole page without it.
  */
 function domCutNotice(cut: HtmlCut | null): LimitNotice[] {
-  if (!cut) return [];
-  const limit = cut.limit === "elements" ? "nodes" : "page-size";
-  return [{ limit, message: `The page was cut ${cutExtent(cut)} to read its title and the facts suggestions are made of; structured data was read from the whole page.` }];
+  const elements = elementCut(cut);
+  if (!elements) return [];
+  return [{ limit: "nodes", message: `The page was cut ${cutExtent(elements)} to read its title and the facts suggestions are made of; structured data was read from the whole page.` }];
 }
 
 /** What is left of MAX_RECORD_DATA_CHARS, and how many items' data was cut shorter for it. */

@@ -26,7 +26,7 @@ export const MAX_DOM_ELEMENTS = 30_000;
 
 /** What was left out of a page's DOM, for the verdicts that read it to say so. */
 export interface HtmlCut {
-  /** Which bound cut the page: its characters (PARSE_MAX_CHARS or a caller's) or its elements (MAX_DOM_ELEMENTS). */
+  /** Which bound cut the page: its characters (PARSE_MAX_CHARS or a caller's; not stated to readers, see elementCut) or its elements (MAX_DOM_ELEMENTS). */
   limit: "characters" | "elements";
   /** Characters of HTML given to the parser, and of the page. */
   keptChars: number;
@@ -148,15 +148,17 @@ function startTagsIn(html: string): number {
   return count;
 }
 
-/** "after its first 30,000 elements (of 200,004)", the part of a reader's note that says where the DOM ends. */
-export function cutExtent(cut: HtmlCut): string {
-  if (cut.limit === "elements") {
-    const total = `${cut.totalIsLowerBound ? "more than " : ""}${(cut.totalElements ?? 0).toLocaleString("en-US")}`;
-    return `after its first ${(cut.keptElements ?? 0).toLocaleString("en-US")} elements (of ${total})`;
-  }
-  return `after its first ${megabytes(cut.keptChars)} of HTML (of ${megabytes(cut.totalChars)})`;
+/**
+ * The cuts a reader is told of: the element budget's. The character cut alone is not stated, as it was not
+ * before: sampled pages are read for their first 256 KiB by design, and a homepage past
+ * PARSE_MAX_CHARS (8 MiB) is past FETCH_MAX_BYTES unless that is raised.
+ */
+export function elementCut(cut: HtmlCut | null): HtmlCut | null {
+  return cut?.limit === "elements" ? cut : null;
 }
 
-function megabytes(chars: number): string {
-  return `${(chars / (1024 * 1024)).toFixed(1)} MB`;
+/** "after its first 30,000 elements (of 200,004)", the part of a reader's note that says where the DOM ends. */
+export function cutExtent(cut: HtmlCut): string {
+  const total = `${cut.totalIsLowerBound ? "more than " : ""}${(cut.totalElements ?? 0).toLocaleString("en-US")}`;
+  return `after its first ${(cut.keptElements ?? 0).toLocaleString("en-US")} elements (of ${total})`;
 }

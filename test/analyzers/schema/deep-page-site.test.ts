@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { analyzePage } from "../../../src/analyzers/schema/analyze-page.ts";
 import { schemaAnalyzer, type SchemaRecord } from "../../../src/analyzers/schema/index.ts";
+import { PARSE_MAX_CHARS } from "../../../src/analyzers/structured-data/bounded-html.ts";
 import { schemaVocabulary } from "../../../src/analyzers/schema/vocabulary/vocabulary.ts";
 import { parseConnectTo } from "../../../src/net/connect-to.ts";
 import { createSafeFetcher } from "../../../src/net/safe-fetch.ts";
@@ -49,6 +50,14 @@ describe("the schema analysis of a page past the element budget", () => {
       expect.stringContaining("The page was cut after its first 30,000 elements (of 1,000,"),
     ]);
   }, 60_000);
+
+  test("a page past the characters the DOM is built from, but within the element budget, gets no DOM notice", () => {
+    const url = "https://shop.example/";
+    const html = page("", `<p>${"Lorem ipsum dolor sit amet. ".repeat(PARSE_MAX_CHARS / 20)}</p>`);
+    expect(html.length).toBeGreaterThan(PARSE_MAX_CHARS);
+    const result = analyzePage({ ok: true, requestedUrl: url, finalUrl: url, status: 200, contentType: "text/html", html, truncated: false }, schemaVocabulary());
+    expect(result.limits).toEqual([]);
+  });
 
   test("a page whose only `<div`s are in comments and script text is not cut", () => {
     const url = "https://shop.example/";

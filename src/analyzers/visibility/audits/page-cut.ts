@@ -1,4 +1,4 @@
-import { cutExtent } from "../../structured-data/bounded-html.ts";
+import { cutExtent, elementCut } from "../../structured-data/bounded-html.ts";
 import type { HomepageResponse } from "../gather/artifacts.ts";
 import type { AuditOutcome } from "./audit.ts";
 import type { HtmlCut } from "./homepage-document.ts";
@@ -23,7 +23,8 @@ function fetchCutNote(response: Pick<HomepageResponse, "truncated" | "cutByBudge
 
 /** "The page was cut after its first 30,000 elements (of 200,004): only that part was judged." */
 export function domCutNote(cut: HtmlCut | null): string | null {
-  return cut ? `The page was cut ${cutExtent(cut)}: only that part was judged.` : null;
+  const elements = elementCut(cut);
+  return elements ? `The page was cut ${cutExtent(elements)}: only that part was judged.` : null;
 }
 
 /**
@@ -32,7 +33,10 @@ export function domCutNote(cut: HtmlCut | null): string | null {
  * (of 45,120): only that part was judged."
  */
 export function pagesCutNote(pages: readonly Pick<SitePage, "url" | "cut">[]): string | null {
-  const notes = pages.flatMap((page) => (page.cut ? [`The page ${pathOf(page.url)} was cut ${cutExtent(page.cut)}: only that part was judged.`] : []));
+  const notes = pages.flatMap((page) => {
+    const elements = elementCut(page.cut);
+    return elements ? [`The page ${pathOf(page.url)} was cut ${cutExtent(elements)}: only that part was judged.`] : [];
+  });
   return notes.length > 0 ? notes.join(" ") : null;
 }
 

@@ -5,6 +5,7 @@ import { rawHtmlText } from "../../../../src/analyzers/visibility/audits/render/
 import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
 import { authorship } from "../../../../src/analyzers/visibility/audits/trust/authorship.ts";
 import { MAX_DOM_ELEMENTS } from "../../../../src/analyzers/structured-data/bounded-html.ts";
+import { SAMPLE_PARSE_MAX_CHARS } from "../../../../src/analyzers/visibility/audits/homepage-document.ts";
 import { ARTICLE_BODY, homepage, INTRO, page, samplePage, site } from "../sample-site.ts";
 
 /** A DOM cut at MAX_DOM_ELEMENTS is stated by the verdicts that judged it, naming the page. */
@@ -29,8 +30,10 @@ describe("the DOM cut in verdicts", () => {
     }
   });
 
-  test("nothing is said when no page was cut", () => {
-    const artifacts = site({ samplePages: [samplePage("content"), samplePage("about")] });
+  test("nothing is said when no page's elements were cut, nor for a sampled page read for its first 256 KiB by design", () => {
+    const long = page({ body: `<main><p>${INTRO}</p>${`<p>${INTRO}</p>`.repeat(1_000)}</main>` });
+    expect(long.length).toBeGreaterThan(SAMPLE_PARSE_MAX_CHARS);
+    const artifacts = site({ samplePages: [samplePage("content", long), samplePage("about")] });
     for (const audit of [rawHtmlText, wordCountAudit, headingOutline, authorship]) expect(runAudit(audit, artifacts).detail).not.toContain("was cut");
   });
 });
