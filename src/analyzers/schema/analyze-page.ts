@@ -1,6 +1,7 @@
 import { megabytes } from "../structured-data/extract-structured-data.ts";
 import type { ExtractedItem, JsonLdNode, LimitNotice } from "../structured-data/extracted-item.ts";
-import { pageDocument } from "../structured-data/html-document.ts";
+import { cutExtent, elementCut } from "../structured-data/bounded-html.ts";
+import { type HtmlCut, pageDocument } from "../structured-data/html-document.ts";
 import { embeddingRoot, embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
 import { MAX_ITEM_DATA_CHARS, MAX_ITEM_DATA_CHARS_PAST_BUDGET, MAX_RECORD_DATA_CHARS } from "../structured-data/structured-data-caps.ts";
 import { existingMarkup } from "./generate/existing-markup.ts";
@@ -24,7 +25,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   const dataBudget = { charsLeft: MAX_RECORD_DATA_CHARS, cut: 0 };
   const reported = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary, dataBudget));
   onStep?.("generate");
-  const document = pageDocument(page, page.html);
+  const { document, cut } = pageDocument(page, page.html);
   const facts = readPageFacts(document, page.finalUrl);
   const generated = suggestMarkup(facts, existingMarkup(extraction, vocabulary, facts.canonicalUrl));
   return {
@@ -45,7 +46,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
     },
     items: reported,
     problems: extraction.problems,
-    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...extraction.limits, ...dataCutNotice(dataBudget)],
+    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...domCutNotice(cut), ...extraction.limits, ...dataCutNotice(dataBudget)],
     generated,
     vocabulary: { ...vocabulary.origin },
   };
@@ -55,6 +56,16 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
 function fetchCutNotice(page: PageResponse): LimitNotice {
   const cause = page.cutByBudget ? "the scan's memory budget, SCAN_MEMORY_MB" : "the FETCH_MAX_BYTES limit";
   return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (${cause}); structured data after that point was not read.` };
+}
+
+/**
+ * The DOM, read for the title and the facts suggestions are made of, holds the page's first
+ * MAX_DOM_ELEMENTS elements; structured data is read from the whole page without it.
+ */
+function domCutNotice(cut: HtmlCut | null): LimitNotice[] {
+  const elements = elementCut(cut);
+  if (!elements) return [];
+  return [{ limit: "nodes", message: `The page was cut ${cutExtent(elements)} to read its title and the facts suggestions are made of; structured data was read from the whole page.` }];
 }
 
 /** What is left of MAX_RECORD_DATA_CHARS, and how many items' data was cut shorter for it. */

@@ -1,20 +1,25 @@
 import { parseHTML } from "linkedom";
+import { boundedHtml, type HtmlCut, PARSE_MAX_CHARS } from "./bounded-html.ts";
+
+export type { HtmlCut };
 
 export type HtmlDocument = ReturnType<typeof parseHTML>["document"];
 export type HtmlElement = NonNullable<ReturnType<HtmlDocument["querySelector"]>>;
 
-/**
- * linkedom's DOM costs tens of bytes per byte of HTML; the facts the generator and the visibility audits
- * read sit well within the first megabyte, so larger pages are judged on that part. Structured data is
- * read from the whole page without a DOM (json-ld-scripts.ts, markup-tree.ts).
- */
-export const PARSE_MAX_CHARS = 8 * 1024 * 1024;
+export { PARSE_MAX_CHARS, parsedPart } from "./bounded-html.ts";
 
-/** The start of the HTML to parse: at most `limit` characters, cut at a tag boundary so no tag is split. */
-export function parsedPart(html: string, limit = PARSE_MAX_CHARS): string {
-  if (html.length <= limit) return html;
-  const cut = html.lastIndexOf("<", limit);
-  return html.slice(0, cut > 0 ? cut : limit);
+/** A DOM and what was cut from the page to build it (null when nothing was): its verdicts must say so. */
+export interface ParsedHtml {
+  document: HtmlDocument;
+  cut: HtmlCut | null;
+  /** Characters of HTML the DOM was built from. */
+  parsedChars: number;
+}
+
+/** The page's start within `maxChars` characters and MAX_DOM_ELEMENTS elements (bounded-html.ts), parsed. */
+export function parseBoundedHtml(html: string, maxChars = PARSE_MAX_CHARS): ParsedHtml {
+  const bounded = boundedHtml(html, maxChars);
+  return { document: domOf(bounded.html), cut: bounded.cut, parsedChars: bounded.html.length };
 }
 
 /**
@@ -24,6 +29,10 @@ export function parsedPart(html: string, limit = PARSE_MAX_CHARS): string {
  * linkedom also builds no <html> element around a fragment, which breaks document.head; wrap it.
  */
 export function parseHtml(html: string): HtmlDocument {
+  return parseBoundedHtml(html, Number.POSITIVE_INFINITY).document;
+}
+
+function domOf(html: string): HtmlDocument {
   let { document } = parseHTML(html);
   if (document.documentElement?.tagName !== "HTML") document = parseHTML(`<!doctype html><html>${html}</html>`).document;
   lowerCaseAttributeNames(document);
@@ -31,9 +40,14 @@ export function parseHtml(html: string): HtmlDocument {
 }
 
 function lowerCaseAttributeNames(document: HtmlDocument): void {
-  for (const element of Array.from(document.querySelectorAll("*")) as HtmlElement[]) {
-    const mixed = (element.getAttributeNames() as string[]).filter((name) => name !== name.toLowerCase());
-    for (const name of mixed) {
+  for (let element = document.documentElement as HtmlElement | null; element; element = nextElement(element)) {
+    // No list of every element (querySelectorAll) and no filtered list per element: an element without
+    // attributes is passed at once, one with attributes costs the list of its names. 5x faster over the
+    // real pages (0.64 s → 0.13 s for all 286), with the same DOMs.
+    if (!element.hasAttributes()) continue;
+    const names = element.getAttributeNames() as string[];
+    for (const name of names) {
+      if (name === name.toLowerCase()) continue;
       const value = element.getAttribute(name) ?? "";
       element.removeAttribute(name);
       // The first spelling wins, as HTML's tokenizer keeps the first of duplicate attributes.
@@ -42,14 +56,23 @@ function lowerCaseAttributeNames(document: HtmlDocument): void {
   }
 }
 
-const parsed = new WeakMap<object, HtmlDocument>();
-
-/** Parses a page once per artifact, however many steps read it. */
-export function pageDocument(owner: object, html: string): HtmlDocument {
-  let document = parsed.get(owner);
-  if (!document) {
-    document = parseHtml(parsedPart(html));
-    parsed.set(owner, document);
+/** The element after `element` in document order, without recursion (a hostile page nests thousands deep). */
+function nextElement(element: HtmlElement): HtmlElement | null {
+  if (element.firstElementChild) return element.firstElementChild;
+  for (let current: HtmlElement | null = element; current; current = current.parentElement) {
+    if (current.nextElementSibling) return current.nextElementSibling;
   }
-  return document;
+  return null;
+}
+
+const parsed = new WeakMap<object, ParsedHtml>();
+
+/** Parses a page once per artifact, however many steps read it, within PARSE_MAX_CHARS and MAX_DOM_ELEMENTS. */
+export function pageDocument(owner: object, html: string): ParsedHtml {
+  let page = parsed.get(owner);
+  if (!page) {
+    page = parseBoundedHtml(html);
+    parsed.set(owner, page);
+  }
+  return page;
 }

@@ -1,5 +1,5 @@
 import type { Artifacts, SamplePageArtifact } from "../gather/artifacts.ts";
-import { type HtmlDocument, parseHtml, parsedPart } from "../../structured-data/html-document.ts";
+import { type HtmlCut, type HtmlDocument, type ParsedHtml, parseBoundedHtml } from "../../structured-data/html-document.ts";
 import { readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
 import { readableText, type TreeNode } from "../../structured-data/readable-text.ts";
 
@@ -9,9 +9,11 @@ export interface SitePage {
   document: HtmlDocument;
   /** The whole page as fetched; `document` is its parsed start. */
   html: string;
+  /** What was left out of `document`; null when nothing was. */
+  cut: HtmlCut | null;
 }
 
-const parsedSamples = new WeakMap<SamplePageArtifact, HtmlDocument | null>();
+const parsedSamples = new WeakMap<SamplePageArtifact, ParsedHtml | null>();
 
 /**
  * The pages content and trust audits judge: the homepage and every sampled page that answered 2xx with
@@ -20,14 +22,14 @@ const parsedSamples = new WeakMap<SamplePageArtifact, HtmlDocument | null>();
 export function sitePages(artifacts: Artifacts): SitePage[] {
   const pages: SitePage[] = [];
   const homepage = readableHomepage(artifacts);
-  if (homepage.ok) pages.push({ url: homepage.response.finalUrl, role: "home", document: homepage.document, html: homepage.response.html });
+  if (homepage.ok) pages.push({ url: homepage.response.finalUrl, role: "home", document: homepage.document, html: homepage.response.html, cut: homepage.cut });
   for (const sample of artifacts.samplePages ?? []) {
-    let document = parsedSamples.get(sample);
-    if (document === undefined) {
-      document = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseHtml(parsedPart(sample.html, SAMPLE_PARSE_MAX_CHARS)) : null;
-      parsedSamples.set(sample, document);
+    let parsed = parsedSamples.get(sample);
+    if (parsed === undefined) {
+      parsed = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseBoundedHtml(sample.html, SAMPLE_PARSE_MAX_CHARS) : null;
+      parsedSamples.set(sample, parsed);
     }
-    if (document && sample.ok) pages.push({ url: sample.finalUrl, role: sample.role, document, html: sample.html });
+    if (parsed && sample.ok) pages.push({ url: sample.finalUrl, role: sample.role, document: parsed.document, html: sample.html, cut: parsed.cut });
   }
   return pages;
 }

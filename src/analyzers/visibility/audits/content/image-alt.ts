@@ -1,6 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../site-pages.ts";
+import { pagesCutNote, withCutNote } from "../page-cut.ts";
 import { inlineCode } from "../fix-code.ts";
 
 /** Alt text is all an agent knows of an image; alt="" (decorative) is a valid choice, a missing alt is not. */
@@ -13,6 +14,10 @@ export const imageAlt: AuditRule = {
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
+  return withCutNote(judge(artifacts), pagesCutNote(contentPages(artifacts)));
+}
+
+function judge(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   let total = 0;
   const missing: string[] = [];

@@ -5,6 +5,7 @@ import { QUESTION_PATTERN } from "../page-profile.ts";
 import { excerpt, wordCount } from "../page-text.ts";
 import { siteName } from "../site-identity.ts";
 import { contentPages, pathOf, textOf } from "../site-pages.ts";
+import { pagesCutNote, withCutNote } from "../page-cut.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /** People ask assistants questions; a heading phrased as the question, answered right below it, is the passage they quote. */
@@ -17,6 +18,10 @@ export const questionHeadings: AuditRule = {
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
+  return withCutNote(judge(artifacts), pagesCutNote(contentPages(artifacts)));
+}
+
+function judge(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   const answered: string[] = [];
   let questions = 0;

@@ -29,7 +29,7 @@ const DATA_PAYLOADS = ["script#__NEXT_DATA__", "script#__NUXT_DATA__", 'script[t
 
 function run(artifacts: Artifacts): AuditOutcome {
   const outcome = judge(artifacts);
-  const cut = pageCutNote(requiredHomepage(artifacts).response);
+  const cut = pageCutNote(requiredHomepage(artifacts));
   return cut ? { ...outcome, detail: `${outcome.detail} ${cut}` } : outcome;
 }
 

@@ -1,6 +1,5 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { parsedPart } from "../../../structured-data/html-document.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { visibleText } from "../page-text.ts";
 
@@ -22,7 +21,7 @@ const POOR_RATIO = 0.03;
 function run(artifacts: Artifacts): AuditOutcome {
   const homepage = requiredHomepage(artifacts);
   // Against the part that was parsed, so a page cut for parsing is not judged by text it was not read for.
-  const htmlBytes = Buffer.byteLength(parsedPart(homepage.response.html));
+  const htmlBytes = Buffer.byteLength(homepage.response.html.slice(0, homepage.parsedChars));
   if (htmlBytes === 0) return unknownOutcome("The homepage's HTML is empty.");
   const textBytes = Buffer.byteLength(visibleText(homepage.document));
   const ratio = textBytes / htmlBytes;

@@ -3,6 +3,7 @@ import { pageDates } from "../../derive/published-date.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { pathOf, sitePages } from "../site-pages.ts";
+import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /**
  * Dates show that content is current. Assistants favour recent sources for anything that changes, and
@@ -28,6 +29,10 @@ interface FoundDate {
 }
 
 function run(artifacts: Artifacts): AuditOutcome {
+  return withCutNote(judge(artifacts), pagesCutNote(sitePages(artifacts)));
+}
+
+function judge(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
   const dates: FoundDate[] = pages.flatMap((page) => pageDates(page).map((date) => ({ source: `${pathOf(page.url)}: ${date.source}`, text: date.text, time: date.time })));
   dates.push(...sitemapDates(artifacts));
