@@ -55,7 +55,7 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
 /** The fetcher stops reading at FETCH_MAX_BYTES, or when the scan's memory budget runs out; what came after was never seen, so say so. */
 function fetchCutNotice(page: PageResponse): LimitNotice {
   const cause = page.cutByBudget ? "the scan's memory budget, SCAN_MEMORY_MB" : "the FETCH_MAX_BYTES limit";
-  return { limit: "page-size", message: `The page was cut at ${megabytes(page.html.length)} (${cause}); structured data after that point was not read.` };
+  return { limit: "page-size", message: `The page was cut at ${megabytes(page.bytesRead ?? page.html.length)} (${cause}); structured data after that point was not read.` };
 }
 
 /**

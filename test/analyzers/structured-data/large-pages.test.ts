@@ -45,6 +45,11 @@ describe("pages larger than the parsed part", () => {
     expect(result.limits![0]!.message).toContain("(the scan's memory budget, SCAN_MEMORY_MB)");
     expect(result.limits![0]!.message).not.toContain("FETCH_MAX_BYTES");
   });
+
+  test("the cut is stated at the size read, not at the text kept (NUL characters are dropped from it)", () => {
+    const result = analyzePage({ ok: true, requestedUrl: URL_OF_PAGE, finalUrl: URL_OF_PAGE, status: 200, contentType: "text/html", html: "", bytesRead: 5 * 1024 * 1024, truncated: true }, schemaVocabulary());
+    expect(result.limits![0]!.message).toStartWith("The page was cut at 5.0 MB (the FETCH_MAX_BYTES limit)");
+  });
 });
 
 describe("caps on items and nesting", () => {

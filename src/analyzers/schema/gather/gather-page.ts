@@ -23,6 +23,7 @@ export async function gatherPage(context: Pick<ScanContext, "domain" | "url" | "
           status: response.status,
           contentType: response.headers["content-type"] ?? "",
           html: bodyText(response),
+          bytesRead: response.body.byteLength,
           truncated: response.truncated,
           ...(response.overBudget ? { cutByBudget: true } : {}),
         },

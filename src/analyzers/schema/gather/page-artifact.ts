@@ -15,6 +15,8 @@ export interface PageResponse {
   status: number;
   contentType: string;
   html: string;
+  /** The body's size as read, after decompression (the HTML drops NUL characters); absent from older artifacts. */
+  bytesRead?: number;
   truncated: boolean;
   /** True when what cut it was the scan's memory budget (SCAN_MEMORY_MB), not the size limit of one response. */
   cutByBudget?: boolean;

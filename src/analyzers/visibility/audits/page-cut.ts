@@ -9,14 +9,14 @@ import { pathOf, type SitePage } from "./site-pages.ts";
  * the size limit of one response or when the scan's memory budget runs out, and its DOM is cut at
  * PARSE_MAX_CHARS and MAX_DOM_ELEMENTS; every verdict on its HTML then judges only the part that was read.
  */
-export function pageCutNote(homepage: { response: Pick<HomepageResponse, "truncated" | "cutByBudget" | "html">; cut: HtmlCut | null }): string | null {
+export function pageCutNote(homepage: { response: Pick<HomepageResponse, "truncated" | "cutByBudget" | "html" | "bytesRead">; cut: HtmlCut | null }): string | null {
   const notes = [fetchCutNote(homepage.response), domCutNote(homepage.cut)].filter((note) => note !== null);
   return notes.length > 0 ? notes.join(" ") : null;
 }
 
-function fetchCutNote(response: Pick<HomepageResponse, "truncated" | "cutByBudget" | "html">): string | null {
+function fetchCutNote(response: Pick<HomepageResponse, "truncated" | "cutByBudget" | "html" | "bytesRead">): string | null {
   if (!response.truncated) return null;
-  const size = megabytes(Buffer.byteLength(response.html));
+  const size = megabytes(response.bytesRead ?? Buffer.byteLength(response.html));
   const cause = response.cutByBudget ? "when the scan reached its memory budget (SCAN_MEMORY_MB)" : "the most the scan reads of one response (FETCH_MAX_BYTES)";
   return `The page was cut at ${size}, ${cause}: only that part was judged.`;
 }

@@ -61,6 +61,11 @@ export interface HomepageResponse {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   html: string;
+  /**
+   * The body's size as read, after decompression. The HTML can be shorter (NUL characters are dropped);
+   * a cut is stated at this size. Absent from artifacts gathered before it was kept.
+   */
+  bytesRead?: number;
   /** True when the body was cut at the fetcher's byte limit. */
   truncated: boolean;
   /** True when what cut it was the scan's memory budget (SCAN_MEMORY_MB), not the size limit of one response. */

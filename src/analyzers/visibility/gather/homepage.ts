@@ -31,6 +31,7 @@ export async function gatherHomepage(context: Pick<ScanContext, "domain" | "fetc
           status: response.status,
           headers: response.headers,
           html: bodyText(response),
+          bytesRead: response.body.byteLength,
           truncated: response.truncated,
           ...(response.overBudget ? { cutByBudget: true } : {}),
           redirects: response.redirects,

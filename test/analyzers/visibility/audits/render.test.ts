@@ -28,6 +28,11 @@ describe("raw-html-text", () => {
     expect(byBudget.detail).toEndWith("when the scan reached its memory budget (SCAN_MEMORY_MB): only that part was judged.");
   });
 
+  test("the cut is stated at the size read, not at the text kept: a body of zeros reads as empty text", () => {
+    const outcome = rawHtmlText.run(site({ homepage: homepage({ html: "", bytesRead: 5 * 1024 * 1024, truncated: true }) }));
+    expect(outcome.detail).toContain("The page was cut at 5.0 MB, the most the scan reads of one response (FETCH_MAX_BYTES)");
+  });
+
   test("an empty root element with a script bundle is an app shell: fail and block", () => {
     const outcome = rawHtmlText.run(siteWithHtml(APP_SHELL));
     expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });
