@@ -25,7 +25,8 @@ export async function startBinaryServer(binary: string, env: Record<string, stri
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealthy(`${baseUrl}/healthz`, 30_000);
+    // A binary that exits at once (a configuration error) says so now, not after the wait.
+    await waitForHealthy(`${baseUrl}/healthz`, 30_000, () => (child.exitCode === null && child.signalCode === null ? null : `${binary} exited (${child.exitCode ?? child.signalCode}) before it answered`));
   } catch (error) {
     child.kill("SIGKILL");
     throw error;
