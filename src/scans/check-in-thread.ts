@@ -7,11 +7,12 @@ import type { FromCheckThread, ToCheckThread } from "./check-thread-messages.ts"
  * that the service says it is busy rather than queue without bound.
  *
  * The thread is kept warm for the next check for KEEP_WARM_MS after its last one, then leaves. Measured
- * on Bun 1.4 (2 busy cores): a small paste takes 0.3-1.3 s in a fresh thread, which loads the analyser
- * and the vocabulary first, and 5-15 ms in a warm one; a 2 MB page 6-13 s against 1.4-3.8 s. The warm
- * thread, its garbage collected after each check, holds about 28 MB more of the process's RSS than no
- * thread (+48 MB against the +20 MB an ended thread leaves behind in the allocator); once it has left,
- * the process is back where a fresh thread per check would leave it.
+ * on the compiled binary (SERVICE=schema, Bun 1.4, 2 busy cores): a small paste takes 120-200 ms in a
+ * fresh thread, which loads the analyser and the vocabulary first, and 15-35 ms in a warm one (from
+ * source: 0.3-1.3 s against 5-15 ms). The process's RSS stays about where fresh threads leave it (the
+ * allocator keeps an ended thread's pages): 83 MB after six small checks with a warm thread, 113 MB with
+ * a thread per check; 109 against 91 MB after two checks of a 0.8 MB page, the warm thread having
+ * collected its garbage; 86 against 85 MB once it has left.
  */
 
 export type CheckOutcome = FromCheckThread | { ok: false; busy: true; error: string };
@@ -98,8 +99,10 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
 
   /**
    * Asks the thread to leave and terminates it only if it has not within EXIT_GRACE_MS. Measured on Bun 1.4
-   * (see retire in scan-thread-pool.ts): terminate() can hold the serving thread for 0.2-1.4 s, while a
-   * thread that leaves by itself costs it about 30 ms.
+   * (see retire in scan-thread-pool.ts): terminate() of a scan thread can hold the serving thread for
+   * 0.2-1.4 s, while a thread that leaves by itself costs it about 30 ms. An idle check thread's terminate()
+   * took under 1 ms when measured, but its cost depends on the thread's state, so the way that cannot
+   * stall the server is taken wherever the thread can still listen.
    */
   function retire(thread: CheckThread): void {
     if (warm === thread) warm = null;
