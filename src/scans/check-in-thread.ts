@@ -108,7 +108,9 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
     if (warm === thread) warm = null;
     if (thread.idleTimer) clearTimeout(thread.idleTimer);
     if (thread.closed) return;
+    // Not ref'd, as the thread is not: neither may keep a stopping process alive.
     const timer = setTimeout(() => terminate(thread), EXIT_GRACE_MS);
+    timer.unref();
     thread.worker.addEventListener("close", () => clearTimeout(timer), { once: true });
     post(thread, { type: "exit" });
   }
@@ -119,6 +121,8 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
     warm = thread;
     post(thread, { type: "idle" });
     thread.idleTimer = setTimeout(() => retire(thread), keepWarmMs);
+    // A process that has stopped serving ends at once, not when its warm thread would have left.
+    thread.idleTimer.unref();
   }
 
   function runOne(message: ToCheckThread): Promise<FromCheckThread> {

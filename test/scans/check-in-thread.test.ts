@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 import { type CheckInThread, CHECKS_PER_THREAD, checkInThread, MAX_WAITING_CHECKS } from "../../src/scans/check-in-thread.ts";
 
 const PRODUCT = JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name: "Tide floor lamp" });
@@ -105,5 +106,17 @@ describe("check threads end, and end by themselves when they can", () => {
     if (!crashed.ok) expect(crashed.error).toContain("the thread broke");
     expect(await check({ text: "after" })).toEqual({ ok: false, error: "deaf thread checked after" });
     expect(check.threads.started).toBe(2);
+  }, 30_000);
+
+  test("a warm thread does not keep a process alive that has nothing more to do", async () => {
+    const child = Bun.spawn([process.execPath, new URL("./fixtures/one-check-then-done.ts", import.meta.url).pathname], { env: childEnv(), stdout: "pipe", stderr: "inherit" });
+    try {
+      // Its thread would stay warm for ten minutes; the process must not wait for that.
+      const ended = await Promise.race([child.exited, Bun.sleep(20_000).then(() => "still running after 20 s")]);
+      expect(ended).toBe(0);
+      expect((await new Response(child.stdout).text()).trim()).toBe("checked");
+    } finally {
+      child.kill("SIGKILL");
+    }
   }, 30_000);
 });
