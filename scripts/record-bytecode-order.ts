@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { startFixtureSite, TEST_CA_PATH } from "../test/helpers/fixture-server.ts";
 import { wellPreparedSite } from "../test/fixtures/sites/well-prepared.ts";
 import { freePort } from "./bench/bench-helpers.ts";
+import { childEnv } from "./lib/child-env.ts";
 
 const DOMAIN = "order.secure.test";
 const SERVE_LIMIT_MS = 20_000;
@@ -17,14 +18,14 @@ const SERVE_LIMIT_MS = 20_000;
 export async function recordBytecodeOrder(binary: string, folder: string): Promise<string[]> {
   const site = await startFixtureSite(wellPreparedSite(DOMAIN), { tls: true });
   try {
-    const env: Record<string, string> = {
-      ...cleanEnv(),
+    // Never the caller's configuration (scripts/lib/child-env.ts): a DATABASE_URL there would point the recorded `serve` at a real database.
+    const env = childEnv({
       NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
       SCAN_CONNECT_TO: site.connectTo(DOMAIN),
       OFFSITE_CHECKS: "off",
       LOG_LEVEL: "silent",
       DATABASE_PATH: join(folder, "order.sqlite"),
-    };
+    });
     const scan = join(folder, "scan.order");
     await runToExit([binary, "scan", DOMAIN], { ...env, BUN_BYTECODE_ORDER_OUT: scan });
     const serve = join(folder, "serve.order");
@@ -37,23 +38,6 @@ export async function recordBytecodeOrder(binary: string, folder: string): Promi
   } finally {
     await site.stop();
   }
-}
-
-/**
- * Only what a process needs to run, from the caller's environment: never its configuration. A build on
- * a machine whose environment holds DATABASE_URL, SERVICE or PORT must not point the recorded `serve` at
- * a real database (it would migrate it and claim its jobs) or change what is recorded; JSC and bytecode
- * settings would change the runs themselves.
- */
-const PASSED_THROUGH = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ"];
-
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of PASSED_THROUGH) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
 }
 
 async function runToExit(command: string[], env: Record<string, string>): Promise<void> {

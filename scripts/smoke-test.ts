@@ -6,11 +6,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { childEnv } from "./lib/child-env.ts";
 import { startService } from "./lib/service-process.ts";
 
 const binary = process.argv[2] ?? "dist/sightline";
 const work = mkdtempSync(join(tmpdir(), "sightline-smoke-"));
-const env = { ...process.env, DATABASE_PATH: join(work, "db.sqlite"), HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info" };
+// The binary on its defaults: none of the caller's configuration (a DATABASE_URL there would be migrated).
+const env = childEnv({ DATABASE_PATH: join(work, "db.sqlite"), HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info" });
 let failures = 0;
 
 function check(name: string, ok: boolean, detail = ""): void {

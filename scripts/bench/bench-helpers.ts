@@ -8,9 +8,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function waitForHealthy(url: string, timeoutMs = 20_000): Promise<void> {
+/** Polls `url` until it answers 2xx; `gone` names why waiting is pointless (the server exited), or null while it runs. */
+export async function waitForHealthy(url: string, timeoutMs = 20_000, gone: () => string | null = () => null): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    const reason = gone();
+    if (reason !== null) throw new Error(`${url} will not become healthy: ${reason}`);
     try {
       const response = await fetch(url);
       await response.arrayBuffer();

@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, openPostgres, type Db } from "../../src/store/database.ts";
 import { enqueueScan } from "../../src/scans/queue.ts";
+import { childEnv } from "../lib/child-env.ts";
 import { createDatabase, dropDatabase, postgresUnavailableReason, startThrowawayPostgres } from "../lib/throwaway-postgres.ts";
 
 const JOBS = 2000;
@@ -142,7 +143,7 @@ interface Instance {
 async function startInstance(store: Store, workers: number): Promise<Instance> {
   const target = store.engine === "postgres" ? { DATABASE_URL: store.url } : { DATABASE_PATH: store.path };
   const child = Bun.spawn([process.execPath, join(import.meta.dir, "queue-worker-process.ts")], {
-    env: { ...process.env, ...target, WORKERS: String(workers) },
+    env: childEnv({ ...target, WORKERS: String(workers) }),
     stdin: "pipe",
     stdout: "pipe",
     stderr: "inherit",

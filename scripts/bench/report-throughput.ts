@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/store/database.ts";
 import { insertScan } from "../../src/store/scans-repo.ts";
 import { freePort, waitForHealthy } from "./bench-helpers.ts";
+import { childEnv } from "../lib/child-env.ts";
 
 const CONNECTIONS = 32;
 const ROUND_MS = 2500;
@@ -27,12 +28,12 @@ export async function benchReportThroughput(binary: string): Promise<{ ratio: nu
   const sightlinePort = await freePort();
   const barePort = await freePort();
   const sightline = Bun.spawn([binary], {
-    env: { ...process.env, PORT: String(sightlinePort), HOST: "127.0.0.1", DATABASE_PATH: databasePath, OFFSITE_CHECKS: "off" },
+    env: childEnv({ PORT: String(sightlinePort), HOST: "127.0.0.1", DATABASE_PATH: databasePath, OFFSITE_CHECKS: "off" }),
     stdout: "ignore",
     stderr: "inherit",
   });
   const bare = Bun.spawn([process.execPath, join(import.meta.dir, "bare-server.ts")], {
-    env: { ...process.env, PORT: String(barePort), BODY: recordJson },
+    env: childEnv({ PORT: String(barePort), BODY: recordJson }),
     stdout: "ignore",
     stderr: "inherit",
   });

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { startFixtureSite, TEST_CA_PATH } from "../../test/helpers/fixture-server.ts";
 import { wellPreparedSite } from "../../test/fixtures/sites/well-prepared.ts";
+import { childEnv } from "../lib/child-env.ts";
 
 const DOMAIN = "huge-page.secure.test";
 const PAGE_BYTES = 5 * 1000 * 1000;
@@ -31,15 +32,14 @@ export async function benchScanMemory(): Promise<{ aboveIdleMb: number; lines: s
   const site = await startFixtureSite({ ...wellPreparedSite(DOMAIN), "/": () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }) }, { tls: true });
   try {
     const child = Bun.spawn([process.execPath, join(import.meta.dir, "scan-memory-child.ts")], {
-      env: {
-        ...process.env,
+      env: childEnv({
         SCAN_DOMAIN: DOMAIN,
         NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
         SCAN_CONNECT_TO: site.connectTo(DOMAIN),
         OFFSITE_CHECKS: "off",
         FETCH_MAX_BYTES: String(6 * 1024 * 1024),
         LOG_LEVEL: "silent",
-      },
+      }),
       stdout: "pipe",
       stderr: "inherit",
     });

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFixtureSite, TEST_CA_PATH } from "../../test/helpers/fixture-server.ts";
 import { wellPreparedSite } from "../../test/fixtures/sites/well-prepared.ts";
+import { childEnv } from "../lib/child-env.ts";
 import { recordTime, submitScan, waitForRecord } from "../lib/scan-client.ts";
 import { freePort } from "./bench-helpers.ts";
 
@@ -47,14 +48,13 @@ export async function benchStartup(binary: string): Promise<{ figures: StartupFi
   const site = await startFixtureSite(wellPreparedSite(DOMAIN), { tls: true });
   try {
     const floorBinary = await buildFloor(work);
-    const env = {
-      ...process.env,
+    const env = childEnv({
       NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
       SCAN_CONNECT_TO: site.connectTo(DOMAIN),
       OFFSITE_CHECKS: "off",
       LOG_LEVEL: "silent",
       DATABASE_PATH: join(work, "startup.sqlite"),
-    } as Record<string, string>;
+    });
 
     const floor = summarize(await repeat(() => timed([floorBinary], env, work)));
     const version = summarize(await repeat(() => timed([binary, "version"], env, work)));

@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { schemaVocabulary } from "../../src/analyzers/schema/vocabulary/vocabulary.ts";
 import { loadSchemaOrgExamples, SCHEMAORG_EXAMPLES_DIR } from "../../test/helpers/schemaorg-examples.ts";
+import { childEnv } from "../lib/child-env.ts";
 import { exampleSections, examplesUpTo, htmlPage } from "./schemaorg-examples-page.ts";
 import { schemaOrgJsonLd } from "./schemaorg-jsonld.ts";
 import { adobeExtractorAccepts, examplesAdobeAccepts, type Format, type PipelineRun, runAdobe, runSightline, type SightlineRun, totalItems } from "./structured-data-pipelines.ts";
@@ -164,7 +165,7 @@ async function measureMemory(page: string, warmUpPage: string): Promise<string> 
     const peaks: string[] = [];
     for (const side of ["sightline", "adobe"]) {
       const child = Bun.spawn([process.execPath, join(import.meta.dir, "structured-data-memory-child.ts")], {
-        env: { ...process.env, SIDE: side, PAGE_PATH: join(work, "page.html"), WARM_UP_PAGE_PATH: join(work, "warm-up.html") },
+        env: childEnv({ SIDE: side, PAGE_PATH: join(work, "page.html"), WARM_UP_PAGE_PATH: join(work, "warm-up.html") }),
         stdout: "pipe",
         stderr: "inherit",
       });

@@ -1,7 +1,8 @@
 /**
  * Starts the compiled binary (or any sightline command) as a child process and waits until it logs
  * that it is listening. Shared by the smoke test, the benchmarks and the black-box tests, which all
- * need "a real server on a free port" and its log lines.
+ * need "a real server on a free port" and its log lines. `env` is the child's whole environment: a
+ * script builds it with childEnv (child-env.ts), so that none of the caller's configuration reaches it.
  */
 import type { Subprocess } from "bun";
 
