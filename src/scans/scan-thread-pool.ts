@@ -30,10 +30,12 @@ import type { ScanOptions, Scanner } from "./scanner.ts";
  *   budget, are stored as failed, saying so (a retry would only bring the same pages back, and the
  *   record must land within the deadline); the bytes read do not prove which of several scans grew
  *   the heap, so a lighter suspect is judged again alone.
- * The other scans of an ended thread start again, each alone on a fresh thread (the one at fault may
- * be among them: several hostile pages can share a thread), within their own deadline, and count no
- * attempt; such a thread joins the pool afterwards if the pool is short of one, and ends otherwise. SCAN_MEMORY_MB is split into equal shares, one per scan, so holding each thread to the
- * shares of its scans holds the whole to the budget. The process's RSS is not used to judge: freed memory
+ * The other scans of an ended thread start again, each alone on a thread of its own (the one at fault
+ * may be among them: several hostile pages can share a thread), within their own deadline, and count no
+ * attempt. At most as many such threads run at once as the pool has threads; the other displaced scans
+ * wait for one, and a thread whose displaced scan ended takes the next. When none waits, it joins the
+ * pool if the pool is short of one, and ends otherwise. SCAN_MEMORY_MB is split into equal shares, one
+ * per scan, so holding each thread to the shares of its scans holds the whole to the budget. The process's RSS is not used to judge: freed memory
  * shows in it for seconds after a scan, and would be charged to the next one. A thread stuck in one long
  * parse cannot report its heap; what it parses is bounded by its byte budget (half its share), and the
  * deadline ends it.
@@ -109,6 +111,8 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   const scansPerThread = Math.ceil(options.size / maxThreads);
   const threads = new Set<ScanThread>();
   const waiting: ((thread: ScanThread | null) => void)[] = [];
+  /** Displaced scans waiting for a thread of their own (at most maxThreads such threads at once). */
+  const soloWaiting: ((thread: ScanThread | null) => void)[] = [];
   let nextScanId = 1;
   let closed = false;
 
@@ -189,6 +193,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     for (const running of scans) running.finish(settle(running));
     // Scans waiting for a thread get a fresh one in place of this one.
     serveWaiting();
+    serveSoloWaiting();
   }
 
   /**
@@ -232,6 +237,12 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   function release(thread: ScanThread): void {
     thread.claimed--;
     if (thread.solo) {
+      // The next displaced scan takes this thread as it is: no new thread, no second load of the analyzer.
+      const next = closed ? undefined : soloWaiting.shift();
+      if (next) {
+        thread.claimed = 1;
+        return next(thread);
+      }
       thread.solo = false;
       // Keep it only in place of a thread the pool lost; otherwise the pool would outgrow its size.
       if (countShared() > maxThreads) end(thread, () => STOPPED);
@@ -245,12 +256,32 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     return shared;
   }
 
-  /** A fresh thread for one displaced scan, outside the pool's count while it runs that scan. */
-  function acquireSolo(): ScanThread {
+  function countSolo(): number {
+    return threads.size - countShared();
+  }
+
+  /**
+   * A thread of its own for one displaced scan, outside the pool's count while it runs that scan. At most
+   * maxThreads of them run at once, and the others wait for one: each is a JavaScript VM that loads the
+   * analyzer again (tens of MB), and a shared thread ended beside three hostile scans would otherwise
+   * start three at once (measured with 8 hostile scans on 2 threads: 20-27 OS threads and peaks of
+   * 450-650 MB RSS).
+   */
+  function acquireSolo(): Promise<ScanThread | null> {
+    if (closed) return Promise.resolve(null);
+    if (countSolo() < maxThreads) return Promise.resolve(startSolo());
+    return new Promise((resolve) => soloWaiting.push(resolve));
+  }
+
+  function startSolo(): ScanThread {
     const thread = spawn();
     thread.solo = true;
     thread.claimed = 1;
     return thread;
+  }
+
+  function serveSoloWaiting(): void {
+    while (soloWaiting.length > 0 && (closed || countSolo() < maxThreads)) soloWaiting.shift()!(closed ? null : startSolo());
   }
 
   function acquire(): Promise<ScanThread | null> {
@@ -263,8 +294,13 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   async function scan(target: ScanTarget, scan: ScanOptions): Promise<ScanOutcome> {
     for (let displaced = false; ; displaced = true) {
       if (closed || scan.signal.aborted) return STOPPED;
-      const thread = displaced ? acquireSolo() : await acquire();
+      const thread = displaced ? await acquireSolo() : await acquire();
       if (!thread) return STOPPED;
+      // A displaced scan may have waited for its thread past the point where gathering could still start.
+      if (displaced && Date.now() >= scan.deadlineAt - auditReserveMs(options.settings.scanTimeoutMs)) {
+        release(thread);
+        return deadlineOutcome(options.analyzer, target.domain, options.settings.scanTimeoutMs, options.now());
+      }
       const settlement = await runOn(thread, target, scan);
       if (settlement !== DISPLACED) return settlement;
       // Too late to gather anything on another thread: the record says the time ran out.
@@ -321,6 +357,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
       closed = true;
       for (const thread of [...threads]) end(thread, () => STOPPED);
       serveWaiting();
+      serveSoloWaiting();
     },
     get threads() {
       return threads.size;

@@ -246,3 +246,19 @@ test("the real scan thread scans a site and cuts bodies at the scan's byte budge
   const signals = JSON.parse(outcome.row.recordJson).result.pillars.flatMap((pillar: { signals: { id: string; detail: string }[] }) => pillar.signals);
   expect(signals.find((signal: { id: string }) => signal.id === "raw-html-text").detail).toContain("when the scan reached its memory budget (SCAN_MEMORY_MB)");
 }, 30_000);
+
+test("scans displaced together wait for a thread of their own: no more such threads at once than the pool has", async () => {
+  // The hog is failed; the three scans beside it are judged again alone. Each alone-thread is a VM
+  // that loads the analyzer again, so with one thread in the pool they take one such thread in turn.
+  const scanner = pool({ size: 4, threads: 1, scanHeapBudgetBytes: 16 * MIB });
+  let most = 0;
+  const sampler = setInterval(() => (most = Math.max(most, scanner.threads)), 5);
+  const [hog, ...pages] = await Promise.all([scan(scanner, "hog.test"), scan(scanner, "page.test"), scan(scanner, "page.test"), scan(scanner, "page.test")]);
+  clearInterval(sampler);
+  expect(reasonOf(hog)).toContain("needed more than 16 MB of memory");
+  for (const page of pages) {
+    expect(page.kind).toBe("record");
+    if (page.kind === "record") expect(page.row.status).toBe("ok");
+  }
+  expect(most).toBe(1);
+});
