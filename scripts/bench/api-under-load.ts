@@ -19,7 +19,8 @@ import { startBinaryServer } from "../lib/binary-server.ts";
 import { megabytes, processMemory } from "../lib/process-memory.ts";
 import { ms, summarize, type LatencySummary } from "../lib/latency-stats.ts";
 import { recordTime, submitScan, waitForRecord } from "../lib/scan-client.ts";
-import { hostileHandler, type HostileKind } from "./hostile-sites.ts";
+import type { HostileKind } from "./hostile-sites.ts";
+import { childEnv } from "../lib/child-env.ts";
 import { benchScanThroughput } from "./scan-throughput.ts";
 import { threadCpu, type ThreadCpu } from "./thread-cpu.ts";
 
@@ -54,20 +55,14 @@ interface Samples {
 export async function benchApiUnderLoad(binary: string): Promise<{ lines: string[] }> {
   const work = mkdtempSync(join(tmpdir(), "sightline-bench-load-"));
   const sites: FixtureSite[] = [];
+  let stopHostileSites = async () => {};
   try {
     const cachedSite = await startFixtureSite(wellPreparedSite(CACHED_DOMAIN));
     sites.push(cachedSite);
     const connectTo = [cachedSite.connectTo(CACHED_DOMAIN, 80)];
-    const byKind = new Map<HostileKind, FixtureSite>();
-    for (const [domain, kind] of HOSTILE) {
-      let site = byKind.get(kind);
-      if (!site) {
-        site = await startFixtureSite(hostileHandler(kind));
-        byKind.set(kind, site);
-        sites.push(site);
-      }
-      connectTo.push(site.connectTo(domain, 80));
-    }
+    const hostileSites = await startHostileSites(HOSTILE.map(([, kind]) => kind));
+    stopHostileSites = hostileSites.stop;
+    for (const [domain, kind] of HOSTILE) connectTo.push(`${domain}:80:127.0.0.1:${hostileSites.ports[kind]}`);
 
     const server = await startBinaryServer(binary, {
       DATABASE_PATH: join(work, "bench.sqlite"),
@@ -125,6 +120,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
     }
   } finally {
     await Promise.all(sites.map((site) => site.stop()));
+    await stopHostileSites();
     rmSync(work, { recursive: true, force: true });
   }
 }
@@ -206,4 +202,33 @@ async function keepHostileScansRunning(base: string, windowMs: number): Promise<
     }
   }
   return { finished, longestMs, unfinished: [...running.keys()] };
+}
+
+/**
+ * Starts the hostile sites in a process of their own (hostile-sites-process.ts), so that serving them
+ * does not delay the event loop of the clients timing the API. Resolves with each kind's port.
+ */
+async function startHostileSites(kinds: HostileKind[]): Promise<{ ports: Record<string, number>; stop: () => Promise<void> }> {
+  const child = Bun.spawn([process.execPath, new URL("./hostile-sites-process.ts", import.meta.url).pathname, [...new Set(kinds)].join(",")], {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+    env: childEnv(),
+  });
+  const reader = child.stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`the hostile sites' process ended before it listened (exit ${await child.exited})`);
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  const ports = JSON.parse(text.slice(0, text.indexOf("\n"))) as Record<string, number>;
+  return {
+    ports,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await child.exited;
+    },
+  };
 }

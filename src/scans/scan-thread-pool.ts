@@ -6,6 +6,7 @@ import type { Analyzer } from "../analyzers/analyzer.ts";
 import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 import type { ScanOptions, Scanner } from "./scanner.ts";
+import { lowerHelperThreads } from "./thread-priority.ts";
 
 /**
  * Runs scans in a small pool of Bun Worker threads, so that parsing a hostile page never holds up the
@@ -131,8 +132,20 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     return thread;
   }
 
+  let helpersLoweredAt = 0;
+  /** The shared helper threads scans use start lazily (the first fetch, the first inflated body), so they are looked for while scans run, at most once a second. */
+  function lowerHelpers(): void {
+    const now = Date.now();
+    if (now - helpersLoweredAt < 1000) return;
+    helpersLoweredAt = now;
+    lowerHelperThreads();
+  }
+
   function onMessage(thread: ScanThread, message: FromScanThread): void {
-    if (message.type === "memory") return checkMemory(thread, message.heapBytes, message.bytesRead);
+    if (message.type === "memory") {
+      lowerHelpers();
+      return checkMemory(thread, message.heapBytes, message.bytesRead);
+    }
     const running = thread.scans.get(message.scanId);
     if (!running) return;
     if (message.type === "progress") return running.progress(message.update);

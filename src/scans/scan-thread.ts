@@ -5,7 +5,6 @@
  * neither the database nor the queue: those stay with the serving thread, which can end this thread at
  * any moment (deadline, memory budget) without losing a job.
  */
-import { setPriority } from "node:os";
 import type { Analyzer } from "../analyzers/analyzer.ts";
 import { loadAnalyzer } from "../analyzers/registry.ts";
 import { useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
@@ -14,6 +13,7 @@ import { parseConnectTo } from "../net/connect-to.ts";
 import { createSafeFetcher } from "../net/safe-fetch.ts";
 import { runScan, type AnyRecord } from "./run-scan.ts";
 import { heapBytes } from "./thread-heap.ts";
+import { lowerThisThread } from "./thread-priority.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 
 declare const self: Worker;
@@ -21,19 +21,8 @@ declare const self: Worker;
 /** How often a scanning thread reports its heap; a thread stuck in one parse cannot, and the pool watches RSS for that. */
 const MEMORY_REPORT_MS = 200;
 
-/**
- * Scan threads yield the CPU to the serving thread: on Linux, setpriority(pid 0) sets the nice value of
- * the calling thread alone, so scans run at nice 10 while HTTP keeps nice 0 (about 9 times its weight
- * when both want the CPU). Elsewhere it would renice the whole process, so it is left alone.
- */
-const SCAN_THREAD_NICE = 10;
-if (process.platform === "linux") {
-  try {
-    setPriority(0, SCAN_THREAD_NICE);
-  } catch {
-    // Not allowed here (a locked-down container): scans then share the CPU equally, which is what they did before.
-  }
-}
+// Scans yield the CPU to the serving thread.
+lowerThisThread();
 
 const running = new Map<number, { controller: AbortController; budget: ByteBudget }>();
 let analyzer: Analyzer<AnyRecord> | undefined;
