@@ -1,10 +1,13 @@
 /**
  * Starts the compiled binary (or any sightline command) as a child process and waits until it logs
  * that it is listening. Shared by the smoke test, the benchmarks and the black-box tests, which all
- * need "a real server on a free port" and its log lines. `env` is the child's whole environment: a
- * script builds it with childEnv (child-env.ts), so that none of the caller's configuration reaches it.
+ * need "a real server on a free port" and its log lines. `env` holds the child's settings; its whole
+ * environment is built from them by childEnv (child-env.ts), so that none of the caller's configuration
+ * (a developer's DATABASE_URL, SERVICE, PORT, SCAN_CONNECT_TO…) reaches it. A test that means to run
+ * against PostgreSQL passes the URL of the database it created, as a setting.
  */
 import type { Subprocess } from "bun";
+import { childEnv } from "./child-env.ts";
 
 export interface ServiceProcess {
   process: Subprocess<"ignore", "pipe", "pipe">;
@@ -23,7 +26,7 @@ export async function startService(
   env: Record<string, string | undefined>,
   options: { timeoutMs?: number } = {},
 ): Promise<ServiceProcess> {
-  const child = Bun.spawn(command, { env: { ...env, PORT: env.PORT ?? "0", HOST: env.HOST ?? "127.0.0.1" }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn(command, { env: childEnv({ ...env, PORT: env.PORT ?? "0", HOST: env.HOST ?? "127.0.0.1" }), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const lines: string[] = [];
   const waiters = new Set<{ match: (line: string) => boolean; resolve: (line: string | null) => void }>();
   let stderr = "";

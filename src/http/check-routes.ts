@@ -9,7 +9,7 @@ import { CheckRequestBody } from "../scans/check-request-body.ts";
 import type { ScanApiDeps } from "../scans/scan-api.ts";
 import { ErrorBody, RateLimitedBody, UnauthorizedBody, VerificationFailedBody } from "./api-schemas.ts";
 import { clientAddressOf } from "./client-address.ts";
-import { jsonResponse } from "./json-response.ts";
+import { jsonResponse, rawJsonResponse } from "./json-response.ts";
 import { pastePageRoutes } from "./paste-page-routes.ts";
 import { readJsonBody } from "./read-json-body.ts";
 
@@ -41,7 +41,7 @@ export function checkRoutes(deps: CheckRoutesDeps) {
     limits: deps.scanApi.limits,
     now: deps.scanApi.now,
     maxBytes: deps.config.FETCH_MAX_BYTES,
-    analyse: checkInThread({ vocabularyFile: deps.config.SCHEMA_VOCABULARY, timeoutMs: deps.config.SCAN_TIMEOUT_MS }),
+    analyse: checkInThread({ vocabularyFile: deps.config.SCHEMA_VOCABULARY, timeoutMs: deps.config.SCAN_TIMEOUT_MS, now: deps.scanApi.now }),
   };
   const maxBody = maxCheckBodyBytes(api.maxBytes);
   return new Elysia()
@@ -54,7 +54,8 @@ export function checkRoutes(deps: CheckRoutesDeps) {
           clientIp: resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), deps.trustProxy),
         });
         const headers = { "cache-control": "no-store", ...answer.headers };
-        if (answer.status === 200) return jsonResponse(answer.check, 200, headers);
+        // Serialised and encoded in the check thread: the serving thread sends the bytes as they are (see FromCheckThread).
+        if (answer.status === 200) return rawJsonResponse(answer.body, 200, headers);
         if (answer.status === 429) return jsonResponse({ error: answer.error, retryAfterSeconds: answer.retryAfterSeconds }, 429, headers);
         return jsonResponse(answer.hint ? { error: answer.error, hint: answer.hint } : { error: answer.error }, answer.status, headers);
       },

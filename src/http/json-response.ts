@@ -6,7 +6,8 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return rawJsonResponse(JSON.stringify(body), status, headers);
 }
 
-export function rawJsonResponse(json: string, status = 200, headers: Record<string, string> = {}): Response {
+/** `json` as text, or already encoded as UTF-8 (a check thread's answer: see FromCheckThread). */
+export function rawJsonResponse(json: string | Uint8Array<ArrayBuffer>, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(json, { status, headers: { "content-type": JSON_CONTENT_TYPE, ...headers } });
 }
 

@@ -48,11 +48,14 @@ export function pastePageRoutes(deps: PastePageRoutesDeps) {
           authorization: null,
           body: { ok: true, value: { markup, ...(url ? { url } : {}), challengeToken: form.fields.get("challengeToken") ?? "" } },
           clientIp: resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), deps.trustProxy),
+          // The page with the result is rendered in the check thread, from the result there: a large paste's
+          // result, received as an object and rendered here, would hold the serving thread (see FromCheckThread).
+          output: { as: "page", context: context(), url },
         });
         const state = { markup, url };
         switch (answer.status) {
           case 200:
-            return htmlResponse(renderPastePage(context(), { ...state, checked: answer.check }), 200, { ...headers, ...answer.headers });
+            return htmlResponse(answer.body, 200, { ...headers, ...answer.headers });
           case 429:
             return htmlResponse(renderPastePage(context(), { ...state, error: checkAgainIn(answer.error, answer.retryAfterSeconds) }), 429, {
               ...headers,

@@ -11,6 +11,7 @@ import type { ParsedBody } from "./scan-api.ts";
 import { identifyCaller } from "./identify-caller.ts";
 import { validateCheckRequestBody } from "./check-request-body.ts";
 import type { CheckOutcome } from "./check-in-thread.ts";
+import type { CheckOutputRequest } from "./check-thread-messages.ts";
 
 /**
  * POST /api/check and the paste form: a one-off check of pasted markup, under the limits of a fresh
@@ -26,10 +27,11 @@ export interface CheckApiDeps {
   now: () => number;
   /** FETCH_MAX_BYTES: no more is read of a fetched page, so no more is taken from a paste. */
   maxBytes: number;
-  /** The analysis itself, off the serving thread (check-in-thread.ts). */
-  analyse: (pasted: PastedMarkup) => Promise<CheckOutcome>;
+  /** The analysis itself, off the serving thread (check-in-thread.ts), answering with the result serialised as asked. */
+  analyse: (pasted: PastedMarkup, output?: CheckOutputRequest) => Promise<CheckOutcome>;
 }
 
+/** The body of a 200 from POST /api/check, as the check thread serialises it, and what the paste page renders. */
 export interface CheckedMarkup {
   input: PastedKind;
   checkedAt: string;
@@ -37,7 +39,8 @@ export interface CheckedMarkup {
 }
 
 export type CheckApiAnswer =
-  | { status: 200; check: CheckedMarkup; headers: Record<string, string> }
+  /** `body`: the 200's JSON (a CheckedMarkup), or the paste page's HTML when `output` asked for it; UTF-8, made in the check thread. */
+  | { status: 200; body: Uint8Array<ArrayBuffer>; headers: Record<string, string> }
   | { status: 400 | 401 | 403 | 413 | 503; error: string; hint?: string; headers: Record<string, string> }
   | { status: 429; error: string; retryAfterSeconds: number; headers: Record<string, string> };
 
@@ -48,7 +51,10 @@ export function maxCheckBodyBytes(maxBytes: number): number {
   return 2 * maxBytes + 16 * 1024;
 }
 
-export async function handleCheckApi(deps: CheckApiDeps, input: { authorization: string | null; body: ParsedBody; clientIp: string }): Promise<CheckApiAnswer> {
+export async function handleCheckApi(
+  deps: CheckApiDeps,
+  input: { authorization: string | null; body: ParsedBody; clientIp: string; output?: CheckOutputRequest },
+): Promise<CheckApiAnswer> {
   const who = await identifyCaller(deps.authenticator, input);
   if (!who.ok) return who.status === 403 ? { status: 403, error: who.error, hint: who.hint, headers: {} } : refusal(who.status, who.error);
   const caller = who.caller;
@@ -80,9 +86,9 @@ export async function handleCheckApi(deps: CheckApiDeps, input: { authorization:
   }
 
   const kind = field === "markup" ? undefined : field;
-  const checked = await deps.analyse({ text, kind, url });
+  const checked = await deps.analyse({ text, kind, url }, input.output);
   if (!checked.ok) return { status: 503, error: checked.error, headers: "busy" in checked ? { ...headers, "retry-after": "60" } : headers };
-  return { status: 200, check: { input: checked.check.kind, checkedAt: new Date(deps.now()).toISOString(), result: checked.check.result }, headers };
+  return { status: 200, body: checked.body, headers };
 }
 
 function isPageUrl(value: string): boolean {

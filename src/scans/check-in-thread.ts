@@ -1,5 +1,5 @@
 import type { PastedMarkup } from "../analyzers/schema/check-pasted.ts";
-import type { FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
+import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
 
 /**
  * Runs checks of pasted markup in a Worker thread, one at a time. One at a time holds the memory of
@@ -25,6 +25,8 @@ export interface CheckInThreadOptions {
   entry?: string | URL;
   /** How long an idle thread waits for the next check before it leaves; 0: it leaves after each check. */
   keepWarmMs?: number;
+  /** The service's clock (injectable in tests), for the answer's `checkedAt`: when the check starts. Default Date.now. */
+  now?: () => number;
 }
 
 /** What the threads of one checker did: for tests, which must see that threads end and how. */
@@ -38,7 +40,8 @@ export interface CheckThreadCounts {
   terminated: number;
 }
 
-export type CheckInThread = ((pasted: PastedMarkup) => Promise<CheckOutcome>) & { readonly threads: Readonly<CheckThreadCounts> };
+/** Checks the paste; the answer's body is POST /api/check's JSON, or the paste page when `output` asks for it. */
+export type CheckInThread = ((pasted: PastedMarkup, output?: CheckOutputRequest) => Promise<CheckOutcome>) & { readonly threads: Readonly<CheckThreadCounts> };
 
 /** Checks waiting for the one running; a flood past this is refused at once. */
 export const MAX_WAITING_CHECKS = 8;
@@ -62,6 +65,7 @@ interface CheckThread {
 export function checkInThread(options: CheckInThreadOptions): CheckInThread {
   const entry = options.entry ?? checkThreadEntry();
   const keepWarmMs = options.keepWarmMs ?? KEEP_WARM_MS;
+  const now = options.now ?? Date.now;
   const counts: CheckThreadCounts = { started: 0, live: 0, exited: 0, terminated: 0 };
   let warm: CheckThread | null = null;
   let queue: Promise<unknown> = Promise.resolve();
@@ -146,12 +150,12 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
     });
   }
 
-  const check = (pasted: PastedMarkup): Promise<CheckOutcome> => {
+  const check = (pasted: PastedMarkup, output: CheckOutputRequest = { as: "json" }): Promise<CheckOutcome> => {
     if (waiting >= MAX_WAITING_CHECKS) return Promise.resolve({ ok: false, busy: true, error: "The service is busy checking other markup. Try again in a minute." });
     waiting++;
     const turn = queue.then(() => {
       waiting--;
-      return runOne({ type: "check", pasted, vocabularyFile: options.vocabularyFile });
+      return runOne({ type: "check", pasted, vocabularyFile: options.vocabularyFile, output, checkedAt: new Date(now()).toISOString() });
     });
     queue = turn.catch(() => undefined);
     return turn;

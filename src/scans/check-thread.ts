@@ -8,7 +8,9 @@
 import { setPriority } from "node:os";
 import { checkPasted } from "../analyzers/schema/check-pasted.ts";
 import { schemaVocabulary, useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
-import type { FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
+import { renderPastePage } from "../web/schema/paste-page.ts";
+import type { CheckedMarkup } from "./check-api.ts";
+import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
 
 declare const self: Worker;
 
@@ -32,9 +34,18 @@ self.onmessage = (event: MessageEvent<ToCheckThread>) => {
   let answer: FromCheckThread;
   try {
     useVocabularyFile(message.vocabularyFile);
-    answer = { ok: true, check: checkPasted(message.pasted, schemaVocabulary()) };
+    const check = checkPasted(message.pasted, schemaVocabulary());
+    const checked: CheckedMarkup = { input: check.kind, checkedAt: message.checkedAt, result: check.result };
+    answer = { ok: true, kind: check.kind, body: new TextEncoder().encode(serialised(checked, message.pasted.text, message.output)) };
   } catch (caught) {
     answer = { ok: false, error: caught instanceof Error ? caught.message : String(caught) };
   }
-  self.postMessage(answer);
+  // The body's buffer moves to the serving thread rather than being copied (see FromCheckThread).
+  self.postMessage(answer, answer.ok ? [answer.body.buffer] : []);
 };
+
+/** The answer's body, made here so that the serving thread has nothing to walk or encode (see FromCheckThread). */
+function serialised(checked: CheckedMarkup, markup: string, output: CheckOutputRequest): string {
+  if (output.as === "json") return JSON.stringify(checked);
+  return renderPastePage(output.context, { markup, url: output.url, checked });
+}

@@ -42,7 +42,6 @@ beforeAll(async () => {
   // PUBLIC_URL must be the origin the browser sees, or the same-origin check refuses the forms.
   const port = await freePort();
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_PATH: join(work, "accounts.sqlite"),

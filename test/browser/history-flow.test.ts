@@ -76,7 +76,6 @@ beforeAll(async () => {
   sites.push(changing, rival, slow);
   work = mkdtempSync(join(tmpdir(), "sightline-history-browser-"));
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     DATABASE_PATH: join(work, "history.sqlite"),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
     OFFSITE_CHECKS: "off",

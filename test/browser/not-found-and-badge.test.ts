@@ -33,7 +33,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "sightline-polish-browser-"));
   const closed = await freePort();
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     DATABASE_PATH: join(work, "polish.sqlite"),
     PIPELINE_TOKEN: TOKEN,
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,

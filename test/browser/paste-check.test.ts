@@ -50,7 +50,6 @@ beforeAll(async () => {
   if (!hasChromium) return;
   work = mkdtempSync(join(tmpdir(), "sightline-paste-browser-"));
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     SERVICE: "schema",
     DATABASE_PATH: join(work, "paste-browser.sqlite"),
     LOG_LEVEL: "info",

@@ -45,7 +45,6 @@ beforeAll(async () => {
   site = await startFixtureSite(explainSite(DOMAIN), { tls: true });
   work = mkdtempSync(join(tmpdir(), "sightline-explain-"));
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     DATABASE_PATH: join(work, "explain.sqlite"),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
     OFFSITE_CHECKS: "off",

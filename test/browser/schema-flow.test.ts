@@ -40,7 +40,6 @@ beforeAll(async () => {
   sites.push(shop, hostile);
   work = mkdtempSync(join(tmpdir(), "sightline-schema-browser-"));
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     SERVICE: "schema",
     DATABASE_PATH: join(work, "schema-browser.sqlite"),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,

@@ -40,7 +40,6 @@ beforeAll(async () => {
   site = await startFixtureSite({ "/p/lamp": htmlPage(PRODUCT_PAGE), "/journal/first-post": htmlPage(BARE_ARTICLE), "/robots.txt": "User-agent: *\nAllow: /\n" }, { tls: true });
   work = mkdtempSync(join(tmpdir(), "sightline-schema-pages-"));
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     SERVICE: "schema",
     DATABASE_PATH: join(work, "schema-pages.sqlite"),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,

@@ -33,7 +33,6 @@ beforeAll(async () => {
   sites.push(good, hostile);
   work = mkdtempSync(join(tmpdir(), "sightline-browser-"));
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     DATABASE_PATH: join(work, "browser.sqlite"),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
     OFFSITE_CHECKS: "off",

@@ -26,6 +26,7 @@ import { countUsedChallenges, markChallengeUsed } from "../../src/store/used-cha
 import { loginFailuresOf, saveLoginFailures } from "../../src/store/login-attempts-repo.ts";
 import { hasPostgres, postgresLabel, POSTGRES_HOOK_TIMEOUT_MS, testPostgres, warmUpPostgres, type TestDatabase } from "../helpers/postgres.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const PASSWORD = "pw-never-shown-4711";
 const T0 = 1_760_000_000_000;
@@ -369,7 +370,8 @@ describe.skipIf(!postgres)(postgresLabel("sightline migrate --from sqlite: --to 
     const source = await sqliteSource("binary");
     const target = await newTarget();
     const binary = await sightlineBinary();
-    const result = await $`${binary} migrate --from=sqlite:${source.path} --to=${withPassword(target.url)}`.nothrow().quiet();
+    // The source and the throwaway target are named on the command line; nothing else of this process's environment is passed.
+    const result = await $`${binary} migrate --from=sqlite:${source.path} --to=${withPassword(target.url)}`.env(childEnv()).nothrow().quiet();
     const out = result.stdout.toString();
     const err = result.stderr.toString();
     expect(err).not.toContain("failed");

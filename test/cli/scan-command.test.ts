@@ -6,6 +6,7 @@ import { freePort } from "../../scripts/bench/bench-helpers.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { appShellSite } from "../fixtures/sites/problem-sites.ts";
 import type { VisibilityRecord } from "../../src/analyzers/visibility/record-schema.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 describe("parseScanArgs", () => {
   test("takes one site, --json, and --min-score as a separate or attached value", () => {
@@ -47,14 +48,13 @@ describe("sightline scan (the binary)", () => {
 
   async function run(...args: string[]) {
     const child = Bun.spawn([binary, "scan", ...args], {
-      env: {
-        ...process.env,
+      env: childEnv({
         NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
         SCAN_CONNECT_TO: [site.connectTo("cli.secure.test"), shell.connectTo("shell-cli.secure.test"), `shell-cli.secure.test:80:127.0.0.1:${closedPort}`, `cli.secure.test:80:127.0.0.1:${closedPort}`, `down.test:443:127.0.0.1:${closedPort}`, `down.test:80:127.0.0.1:${closedPort}`, `www.down.test:443:127.0.0.1:${closedPort}`, `www.down.test:80:127.0.0.1:${closedPort}`].join(","),
         OFFSITE_CHECKS: "off",
         FETCH_TIMEOUT_MS: "3000",
         SCAN_TIMEOUT_MS: "15000",
-      },
+      }),
       stdout: "pipe",
       stderr: "pipe",
     });

@@ -5,13 +5,14 @@ import { tmpdir } from "node:os";
 import { healthRoutes } from "../../src/http/health-routes.ts";
 import { healthzFastRoute } from "../../src/http/health-status.ts";
 import { freePort } from "../../scripts/bench/bench-helpers.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 
 function serve(env: Record<string, string>) {
   return Bun.spawn(["bun", "src/main.ts", "serve"], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
+    env: childEnv({ HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env }),
     stdout: "ignore",
     stderr: "pipe",
   });

@@ -13,6 +13,7 @@ import { startService, type ServiceProcess } from "../../scripts/lib/service-pro
 import { freePort } from "../../scripts/bench/bench-helpers.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { pollReport } from "../helpers/poll-report.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const TOKEN = "e2e-pipeline-token-0123456789";
 let binary: string;
@@ -31,8 +32,7 @@ beforeAll(async () => {
     return new Response(null, { status: 301, headers: { location: `https://secure.test${url.pathname}` } });
   });
   const closedPort = await freePort();
-  env = {
-    ...process.env,
+  env = childEnv({
     DATABASE_PATH: join(work, "e2e.sqlite"),
     PIPELINE_TOKEN: TOKEN,
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
@@ -47,7 +47,7 @@ beforeAll(async () => {
       `down.test:443:127.0.0.1:${closedPort}`,
       `down.test:80:127.0.0.1:${closedPort}`,
     ].join(","),
-  } as Record<string, string>;
+  });
   service = await startService([binary], env);
 }, 120_000);
 

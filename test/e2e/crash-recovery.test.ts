@@ -11,6 +11,7 @@ import { startFixtureSite, TEST_CA_PATH, type FixtureSite } from "../helpers/fix
 import { startService } from "../../scripts/lib/service-process.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { pollReport } from "../helpers/poll-report.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const TOKEN = "crash-pipeline-token-0123456789";
 let work: string;
@@ -29,8 +30,7 @@ test("scans accepted before a kill -9 are finished after the restart", async () 
   const binary = await sightlineBinary();
   // Names the fixture certificate covers (*.secure.test).
   const domains = ["one.secure.test", "two.secure.test", "three.secure.test"];
-  const env = {
-    ...process.env,
+  const env = childEnv({
     DATABASE_PATH: join(work, "crash.sqlite"),
     PIPELINE_TOKEN: TOKEN,
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
@@ -39,7 +39,7 @@ test("scans accepted before a kill -9 are finished after the restart", async () 
     SCAN_TIMEOUT_MS: "20000",
     LOG_LEVEL: "info",
     SCAN_CONNECT_TO: domains.flatMap((domain) => [slow.connectTo(domain, 443), slow.connectTo(`www.${domain}`, 443), slow.connectTo(domain, 80)]).join(","),
-  } as Record<string, string>;
+  });
 
   const first = await startService([binary], env);
   for (const url of domains) {
@@ -72,8 +72,7 @@ test("scans accepted before a kill -9 are finished after the restart", async () 
 
 test("SIGTERM lets a running scan finish or puts it back, exits 0, and the next start completes it", async () => {
   const binary = await sightlineBinary();
-  const env = {
-    ...process.env,
+  const env = childEnv({
     DATABASE_PATH: join(work, "term.sqlite"),
     PIPELINE_TOKEN: TOKEN,
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
@@ -81,7 +80,7 @@ test("SIGTERM lets a running scan finish or puts it back, exits 0, and the next 
     SCAN_TIMEOUT_MS: "20000",
     LOG_LEVEL: "info",
     SCAN_CONNECT_TO: [slow.connectTo("term.secure.test", 443), slow.connectTo("term.secure.test", 80)].join(","),
-  } as Record<string, string>;
+  });
   const first = await startService([binary], env);
   const before = slow.requests.length;
   const response = await fetch(`${first.baseUrl}/api/scan`, {

@@ -13,6 +13,7 @@ import { buildRootfs } from "../../scripts/docker-rootfs.ts";
 import { startService } from "../../scripts/lib/service-process.ts";
 import { startFixtureSite, TEST_CA_PATH } from "../helpers/fixture-server.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const isRoot = process.getuid?.() === 0 && Bun.which("unshare") !== null && Bun.which("chroot") !== null;
 
@@ -29,10 +30,10 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
   const libraries = buildRootfs(await sightlineBinary(), rootfs);
   expect(libraries.some((library) => library.includes("libc.so"))).toBe(true);
 
-  const version = Bun.spawnSync(inContainer(rootfs, ["/sightline", "version"]), { stdout: "pipe", stderr: "pipe" });
+  const version = Bun.spawnSync(inContainer(rootfs, ["/sightline", "version"]), { env: childEnv(), stdout: "pipe", stderr: "pipe" });
   expect(version.stderr.toString()).toBe("");
   expect(version.stdout.toString()).toMatch(/^sightline \d+\.\d+\.\d+/);
-  const help = Bun.spawnSync(inContainer(rootfs, ["/sightline", "--help"]), { stdout: "pipe", stderr: "pipe" });
+  const help = Bun.spawnSync(inContainer(rootfs, ["/sightline", "--help"]), { env: childEnv(), stdout: "pipe", stderr: "pipe" });
   expect(help.exitCode).toBe(0);
   expect(help.stdout.toString()).toContain("scan");
 
@@ -73,7 +74,7 @@ test.skipIf(!isRoot)("without DATABASE_PATH each service keeps its own file in /
   expect(dockerfile).not.toMatch(/^ENV .*DATABASE_PATH/m);
   expect(dockerfile).toMatch(/^WORKDIR \/$/m);
   for (const service of ["visibility", "schema"]) {
-    const created = Bun.spawnSync(inContainer(rootfs, ["/sightline", "migrate"]), { env: { ...process.env, SERVICE: service, DATABASE_PATH: undefined }, stdout: "pipe", stderr: "pipe" });
+    const created = Bun.spawnSync(inContainer(rootfs, ["/sightline", "migrate"]), { env: childEnv({ SERVICE: service, DATABASE_PATH: undefined }), stdout: "pipe", stderr: "pipe" });
     expect(created.stderr.toString()).toBe("");
     expect(created.stdout.toString()).toContain(`./data/${service}.sqlite`);
     expect(existsSync(join(rootfs, "data", `${service}.sqlite`))).toBe(true);

@@ -37,7 +37,6 @@ beforeAll(async () => {
   const both = (site: { connectTo(host: string, port?: number): string }, host: string) => [site.connectTo(host, 80), site.connectTo(host, 443)];
   work = mkdtempSync(join(tmpdir(), "sightline-hostile-"));
   service = await startService([await sightlineBinary()], {
-    ...process.env,
     DATABASE_PATH: join(work, "hostile.sqlite"),
     OFFSITE_CHECKS: "off",
     LOG_LEVEL: "info",

@@ -35,7 +35,6 @@ async function serve(hosts: Record<string, Site>, env: Record<string, string>): 
   // Each name answers on both ports, so that no scan falls through to real DNS.
   const connectTo = Object.entries(hosts).flatMap(([host, site]) => [site.connectTo(host, 80), site.connectTo(host, 443)]);
   return startService([await sightlineBinary()], {
-    ...process.env,
     DATABASE_PATH: join(work, `${Object.keys(hosts)[0]}.sqlite`),
     OFFSITE_CHECKS: "off",
     LOG_LEVEL: "info",

@@ -16,6 +16,7 @@ import { hasPostgres, postgresLabel, POSTGRES_HOOK_TIMEOUT_MS, testPostgres, war
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
 import { solveAltcha } from "../helpers/altcha-solver.ts";
 import type { Challenge } from "altcha-lib";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const TOKEN = "two-instances-pipeline-token-0123456789";
 const available = hasPostgres();
@@ -60,8 +61,8 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
     // Plain HTTP on port 80 sends the scanner to HTTPS, as a real site would.
     plain = await startFixtureSite((request) => new Response(null, { status: 301, headers: { location: `https://${request.headers.get("host")}${new URL(request.url).pathname}` } }));
     const rules = (site: FixtureSite, domain: string) => [site.connectTo(domain, 443), site.connectTo(`www.${domain}`, 443), plain.connectTo(domain, 80)];
-    env = {
-      ...process.env,
+    // The throwaway database made above, explicitly: nothing else of this process's environment reaches the instances.
+    env = childEnv({
       DATABASE_URL: database.url,
       PIPELINE_TOKEN: TOKEN,
       PUBLIC_URL: PUBLIC_ORIGIN,
@@ -79,7 +80,7 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
       SCAN_TIMEOUT_MS: "30000",
       LOG_LEVEL: "info",
       SCAN_CONNECT_TO: [...bulkDomains.flatMap((domain) => rules(fast, domain)), ...limitDomains.flatMap((domain) => rules(fast, domain)), ...rules(gated, CRASH_DOMAIN)].join(","),
-    } as Record<string, string>;
+    });
     // Started together: both migrate the empty database at once, under the advisory lock.
     [first, second] = await Promise.all([startService([binary], env, { timeoutMs: 40_000 }), startService([binary], env, { timeoutMs: 40_000 })]);
   }, POSTGRES_HOOK_TIMEOUT_MS + 60_000);

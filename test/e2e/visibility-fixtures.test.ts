@@ -18,6 +18,7 @@ import {
   trainingOptOutEverywhereSite,
 } from "../fixtures/sites/platform-blocks.ts";
 import type { VisibilityRecord } from "../../src/analyzers/visibility/record-schema.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const FACTORIES: Record<string, (name: string) => Record<string, FixtureHandler>> = {
   well: wellPreparedSite,
@@ -66,8 +67,7 @@ afterAll(async () => {
 
 async function scan(key: string, extraEnv: Record<string, string> = {}): Promise<VisibilityRecord> {
   const child = Bun.spawn([binary, "scan", `${key}.secure.test`, "--json"], {
-    env: {
-      ...process.env,
+    env: childEnv({
       NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
       SCAN_CONNECT_TO: connectTo.join(","),
       OFFSITE_CHECKS: "off",
@@ -75,7 +75,7 @@ async function scan(key: string, extraEnv: Record<string, string> = {}): Promise
       SCAN_TIMEOUT_MS: "20000",
       LOG_LEVEL: "silent",
       ...extraEnv,
-    },
+    }),
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -27,7 +27,6 @@ beforeAll(async () => {
   secure = await startFixtureSite(wellPreparedSite("secure.test"), { tls: true });
   plain = await startFixtureSite((request) => new Response(null, { status: 301, headers: { location: `https://secure.test${new URL(request.url).pathname}` } }));
   service = await startService([binary], {
-    ...process.env,
     DATABASE_PATH: join(work, "mcp.sqlite"),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
     OFFSITE_CHECKS: "off",

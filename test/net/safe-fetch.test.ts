@@ -4,6 +4,7 @@ import { parseConnectTo } from "../../src/net/connect-to.ts";
 import { FetchError, bodyText, type SafeFetcher } from "../../src/net/fetch-types.ts";
 import type { Lookup } from "../../src/net/resolve-host.ts";
 import { redirect, redirectChain, redirectLoop, startFixtureSite, testCaPem, type FixtureSite } from "../helpers/fixture-server.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 /** No test may reach real DNS: any name not in SCAN_CONNECT_TO fails loudly. */
 const noDns: Lookup = async (hostname) => {
@@ -277,7 +278,7 @@ describe("safe fetch over https", () => {
       console.log(JSON.stringify({ status: good.status, bad }));
     `;
     const child = Bun.spawn([process.execPath, "-e", script], {
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: `${import.meta.dir}/../fixtures/tls/ca-cert.pem`, RULES: `${site.connectTo("secure.test")},${site.connectTo("evil.test")}` },
+      env: childEnv({ NODE_EXTRA_CA_CERTS: `${import.meta.dir}/../fixtures/tls/ca-cert.pem`, RULES: `${site.connectTo("secure.test")},${site.connectTo("evil.test")}` }),
       stdout: "pipe",
       stderr: "pipe",
     });

@@ -23,6 +23,7 @@ import { freePort } from "../../scripts/bench/bench-helpers.ts";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { pollReport } from "../helpers/poll-report.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -84,8 +85,8 @@ beforeAll(async () => {
   site = await startFixtureSite(wellPreparedSite("example.com"));
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  env = {
-    ...(process.env as Record<string, string>),
+  // Only what a shell needs (PATH, HOME…) of this process's environment: a developer's SERVICE or DATABASE_URL would change what the quick start does.
+  env = childEnv({
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: baseUrl,
@@ -93,8 +94,7 @@ beforeAll(async () => {
     OFFSITE_CHECKS: "off",
     SCAN_CONNECT_TO: [site.connectTo("example.com", 80), site.connectTo("www.example.com", 80)].join(","),
     LOG_LEVEL: "info",
-  };
-  delete env.SERVICE;
+  });
 }, 30_000);
 
 afterAll(async () => {

@@ -1,24 +1,46 @@
 import { describe, expect, test } from "bun:test";
 import { childEnv } from "../../scripts/lib/child-env.ts";
+import type { CheckedMarkup } from "../../src/scans/check-api.ts";
 import { type CheckInThread, CHECKS_PER_THREAD, checkInThread, MAX_WAITING_CHECKS } from "../../src/scans/check-in-thread.ts";
 
 const PRODUCT = JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name: "Tide floor lamp" });
 const silent = new URL("./fixtures/silent-check-thread.ts", import.meta.url);
 
 describe("checks of pasted markup in a thread", () => {
-  test("the real check thread analyses the paste and answers with the result", async () => {
-    const check = checkInThread({ vocabularyFile: undefined, timeoutMs: 30_000 });
+  test("the real check thread analyses the paste and answers with POST /api/check's body, checkedAt on the service's clock", async () => {
+    const check = checkInThread({ vocabularyFile: undefined, timeoutMs: 30_000, now: () => Date.UTC(2026, 0, 2, 3, 4, 5) });
     const outcome = await check({ text: PRODUCT });
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    expect(outcome.check.kind).toBe("jsonld");
-    expect(outcome.check.result.items.map((item) => item.type)).toEqual(["Product"]);
+    expect(outcome.kind).toBe("jsonld");
+    // Serialised and encoded in the thread, so that the serving thread only sends the bytes (see FromCheckThread).
+    const body = JSON.parse(new TextDecoder().decode(outcome.body)) as CheckedMarkup;
+    expect(Object.keys(body)).toEqual(["input", "checkedAt", "result"]);
+    expect(body.input).toBe("jsonld");
+    expect(body.checkedAt).toBe("2026-01-02T03:04:05.000Z");
+    expect(body.result.items.map((item) => item.type)).toEqual(["Product"]);
+  }, 30_000);
+
+  test("asked for the paste page, the thread answers with the page rendered from the result, the paste escaped in it", async () => {
+    const check = checkInThread({ vocabularyFile: undefined, timeoutMs: 30_000 });
+    const context = { publicUrl: "https://schema.example", siteName: "sightline", challenge: { kind: "altcha" as const, turnstileSiteKey: undefined }, now: Date.UTC(2026, 0, 2) };
+    const pasted = JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name: "</textarea><b>Tide</b>" });
+    const outcome = await check({ text: pasted, url: "https://shop.example/lamp" }, { as: "page", context, url: "https://shop.example/lamp" });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.kind).toBe("jsonld");
+    const page = new TextDecoder().decode(outcome.body);
+    expect(page).toStartWith("<!doctype html>");
+    expect(page).toContain('<h2 id="result-title">Result</h2>');
+    expect(page).toContain('value="https://shop.example/lamp"');
+    expect(page).toContain("&lt;/textarea&gt;&lt;b&gt;Tide&lt;/b&gt;");
+    expect(page).not.toContain("<b>Tide</b>");
   }, 30_000);
 
   test("checks run one at a time, in order", async () => {
     const check = checkInThread({ vocabularyFile: undefined, timeoutMs: 30_000 });
     const outcomes = await Promise.all([check({ text: PRODUCT }), check({ text: "<p>no markup</p>" })]);
-    expect(outcomes.map((outcome) => (outcome.ok ? outcome.check.kind : outcome.error))).toEqual(["jsonld", "html"]);
+    expect(outcomes.map((outcome) => (outcome.ok ? outcome.kind : outcome.error))).toEqual(["jsonld", "html"]);
   }, 30_000);
 
   test("a thread past the deadline is ended and the check says so", async () => {
@@ -68,7 +90,7 @@ describe("check threads end, and end by themselves when they can", () => {
     const check = checkInThread({ vocabularyFile: undefined, timeoutMs: 30_000, keepWarmMs: 300 });
     for (let index = 0; index < 5; index++) expect((await check({ text: PRODUCT })).ok).toBe(true);
     const together = await Promise.all([check({ text: PRODUCT }), check({ text: "<p>no markup</p>" }), check({ text: PRODUCT })]);
-    expect(together.map((outcome) => (outcome.ok ? outcome.check.kind : outcome.error))).toEqual(["jsonld", "html", "jsonld"]);
+    expect(together.map((outcome) => (outcome.ok ? outcome.kind : outcome.error))).toEqual(["jsonld", "html", "jsonld"]);
     expect(check.threads.started).toBe(1);
     await allClosed(check);
     expect({ ...check.threads }).toEqual({ started: 1, live: 0, exited: 1, terminated: 0 });

@@ -24,7 +24,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "sightline-schema-"));
   site = await startFixtureSite({ "/p/trail-shoe-2": htmlPage(PRODUCT_PAGE), "/broken": htmlPage(BROKEN_PAGE) }, { tls: true });
   service = await startService([binary], {
-    ...process.env,
     SERVICE: "schema",
     DATABASE_PATH: join(work, "schema.sqlite"),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, findPostgresBin, isProcessRunning, postgresUnavailableReason, startThrowawayPostgres, WATCHDOG_NAME } from "../../scripts/lib/throwaway-postgres.ts";
 import { postgresLabel, postgresSource } from "../helpers/postgres.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 /** Each test starts one or two clusters (1–3 s each here, more on a loaded machine). */
 const CLUSTER_TEST_TIMEOUT_MS = 60_000;
@@ -153,7 +154,7 @@ async function childWithCluster(): Promise<{ process: Bun.Subprocess<"ignore", "
 const cluster = await startThrowawayPostgres();
 console.log(cluster.dataDir);
 setInterval(() => {}, 1000);`;
-  const child = Bun.spawn([process.execPath, "-e", code], { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([process.execPath, "-e", code], { env: childEnv(), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const reader = child.stdout.getReader();
   let output = "";
   while (!output.includes("\n")) {

@@ -3,10 +3,12 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { startBinaryServer } from "../../../scripts/lib/binary-server.ts";
+import { startService } from "../../../scripts/lib/service-process.ts";
 import { childEnv, PASSED_THROUGH } from "../../../scripts/lib/child-env.ts";
 
 const REPO = join(import.meta.dir, "../../..");
 const SCRIPTS = join(REPO, "scripts");
+const TESTS = join(REPO, "test");
 
 describe("childEnv: what a script hands to the process it starts", () => {
   const parent = {
@@ -104,6 +106,91 @@ describe("scripts start our binary and our source with childEnv only", () => {
     expect(starters.length).toBeGreaterThan(5);
     expect(starters.filter(({ source }) => !source.includes("childEnv(")).map(({ file }) => file)).toEqual([]);
   });
+});
+
+/** Every Bun Shell command (`$` with a template) in a source text, with the calls chained on it (`.env(…)`, `.quiet()`). */
+function shellCommands(source: string): string[] {
+  return [...source.matchAll(/(?:^|[\s(=])\$`[^`]*`(?:\.\w+\([^)]*\))*/gm)].map((match) => match[0].trim());
+}
+
+/**
+ * Processes that tests start with the caller's environment on purpose. Tests that run against
+ * PostgreSQL are no exception: they pass the URL of the throwaway database they made, as a setting.
+ */
+const TESTS_NOT_OURS = [
+  // The build of the binary under test: the caller's toolchain, as `bun run build` has it. The build starts our binary itself only with childEnv (scripts/build.ts).
+  { file: "test/helpers/binary.ts", command: "$`bun scripts/build.ts" },
+];
+
+describe("tests start our binary and our source with childEnv only", () => {
+  // This file is left out: it names the patterns it looks for.
+  const files = scriptFiles(TESTS)
+    .filter((path) => path !== import.meta.path)
+    .map((path) => ({ file: relative(REPO, path), source: readFileSync(path, "utf8") }));
+  const exempt = ({ file, call }: { file: string; call: string }) => TESTS_NOT_OURS.some((allowed) => allowed.file === file && call.includes(allowed.command));
+
+  test("no test hands its whole environment on: a developer's DATABASE_URL, SERVICE, PORT or SCAN_CONNECT_TO would reach the service", () => {
+    const offenders = files.filter(({ source }) => /\.\.\.\s*\(?\s*process\.env\b|env:\s*process\.env\b/.test(source)).map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+
+  test("every process a test starts gets an environment of its own, built with childEnv", () => {
+    const calls = files.flatMap(({ file, source }) => spawnCalls(source).map((call) => ({ file, call })));
+    expect(calls.length).toBeGreaterThan(10);
+    const unguarded = calls.filter((entry) => !exempt(entry) && !/\benv\b/.test(entry.call.replace(/^Bun\.spawn(?:Sync)?\(\s*\[[^\]]*\]/, "")));
+    expect(unguarded.map(({ file, call }) => `${file}: ${call.slice(0, 80)}`)).toEqual([]);
+    const spawning = new Set(calls.filter((entry) => !exempt(entry)).map(({ file }) => file));
+    expect([...spawning].filter((file) => !files.find((entry) => entry.file === file)!.source.includes("childEnv(")).sort()).toEqual([]);
+  });
+
+  test("every Bun Shell command of a test is given childEnv, unless it is a listed exception", () => {
+    const commands = files.flatMap(({ file, source }) => shellCommands(source).map((call) => ({ file, call })));
+    expect(commands.length).toBeGreaterThan(1);
+    expect(commands.filter((entry) => !exempt(entry) && !entry.call.includes(".env(childEnv(")).map(({ file, call }) => `${file}: ${call.slice(0, 80)}`)).toEqual([]);
+    // Each exception still matches a command, so the list cannot silently outlive the code.
+    for (const allowed of TESTS_NOT_OURS) expect(commands.some((entry) => entry.file === allowed.file && entry.call.includes(allowed.command))).toBe(true);
+  });
+});
+
+/** Sets names in this process's environment for the length of `run`, then puts back what was there. */
+async function withParentEnv(names: Record<string, string>, run: () => Promise<void>): Promise<void> {
+  const saved = Object.fromEntries(Object.keys(names).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, names);
+  try {
+    await run();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+describe("startService (which the tests use) leaves the caller's configuration behind", () => {
+  test("with DATABASE_URL, SERVICE, PORT and SCAN_CONNECT_TO set in this process, the service is the visibility service on its own SQLite file and a free port", async () => {
+    const work = mkdtempSync(join(tmpdir(), "sightline-start-service-"));
+    const databasePath = join(work, "own.sqlite");
+    try {
+      // A leaked DATABASE_URL would fail the first request that needs the store (nothing answers there); SERVICE would make it the schema service; PORT would pin the port.
+      await withParentEnv(
+        { DATABASE_URL: "postgres://sightline@nowhere.invalid:5432/sightline", SERVICE: "schema", PORT: "1", SCAN_CONNECT_TO: "example.com:443:10.0.0.1:443" },
+        async () => {
+          const server = await startService([process.execPath, join(REPO, "src/main.ts")], { DATABASE_PATH: databasePath, OFFSITE_CHECKS: "off", LOG_LEVEL: "info" });
+          try {
+            expect(server.port).not.toBe(1);
+            const health = (await (await fetch(`${server.baseUrl}/healthz`)).json()) as { service: string };
+            expect(health.service).toBe("visibility");
+            expect((await fetch(`${server.baseUrl}/api/report/never-scanned.example.json`)).status).toBe(404);
+            expect(existsSync(databasePath)).toBe(true);
+          } finally {
+            await server.stop();
+          }
+        },
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("startBinaryServer leaves the caller's configuration behind", () => {
