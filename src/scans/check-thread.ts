@@ -5,22 +5,16 @@
  * seconds of parsing (5 MB: about 5 s), which must not hold up the thread that answers HTTP, as a
  * scan's parsing does not. It runs at a lower priority for the same reason as scan threads.
  */
-import { setPriority } from "node:os";
 import { checkPasted } from "../analyzers/schema/check-pasted.ts";
 import { schemaVocabulary, useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
 import { renderPastePage } from "../web/schema/paste-page.ts";
 import type { CheckedMarkup } from "./check-api.ts";
 import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
+import { lowerThisThread } from "./thread-priority.ts";
 
 declare const self: Worker;
 
-if (process.platform === "linux") {
-  try {
-    setPriority(0, 10);
-  } catch {
-    // Not allowed here: the check then shares the CPU equally with HTTP.
-  }
-}
+lowerThisThread();
 
 self.onmessage = (event: MessageEvent<ToCheckThread>) => {
   const message = event.data;
