@@ -1,4 +1,5 @@
 import type { Server } from "bun";
+import { DEFAULT_REQUEST_BODY_BYTES } from "./http/request-body-limit.ts";
 import type { App } from "./app.ts";
 import type { Log } from "./log.ts";
 import { setClientAddress } from "./http/client-address.ts";
@@ -7,8 +8,6 @@ import { errorResponse } from "./http/json-response.ts";
 import { matchedRouteOf } from "./http/matched-route.ts";
 import { recordHttpRequest } from "./metrics/http-metrics.ts";
 
-/** Bodies beyond this are refused by Bun before any handler runs; routes set their own, smaller caps. */
-const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /** GET routes answered by Bun's native router, path pattern → responder. Each also exists in the app. */
 export type FastRoutes = Record<string, (request: Request & { params: Record<string, string> }) => Response | Promise<Response>>;
@@ -69,9 +68,13 @@ export function createRequestHandler(app: Pick<App, "handle">, log: Log): (reque
   };
 }
 
-/** Owns the listening socket: hot GET routes on Bun's router, everything else through the app. */
-export function startServer(options: ServerOptions & { hostname: string; port: number }): Server<undefined> {
-  return Bun.serve({ hostname: options.hostname, port: options.port, maxRequestBodySize: MAX_REQUEST_BODY_BYTES, ...handlersOf(options) });
+/**
+ * Owns the listening socket: hot GET routes on Bun's router, everything else through the app. Bodies
+ * beyond `maxRequestBodyBytes` (default 1 MiB; see request-body-limit.ts) are refused by Bun before any
+ * handler runs.
+ */
+export function startServer(options: ServerOptions & { hostname: string; port: number; maxRequestBodyBytes?: number }): Server<undefined> {
+  return Bun.serve({ hostname: options.hostname, port: options.port, maxRequestBodySize: options.maxRequestBodyBytes ?? DEFAULT_REQUEST_BODY_BYTES, ...handlersOf(options) });
 }
 
 export interface ServerOptions {

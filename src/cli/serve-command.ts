@@ -1,4 +1,5 @@
 import type { Server } from "bun";
+import { requestBodyLimitBytes } from "../http/request-body-limit.ts";
 import type { Config } from "../config.ts";
 import type { Runtime } from "../runtime.ts";
 import { createLogger } from "../log.ts";
@@ -49,7 +50,7 @@ async function listenThenBuild(config: Config, log: ReturnType<typeof createLogg
   // Assigned right after listening, before any request can be handled; nothing is built if the port is taken.
   let building: Promise<Runtime> | undefined;
   const waiting = { handle: async (request: Request) => (await building!).app.handle(request) };
-  const server = startServer({ app: waiting, fastRoutes: healthz, hostname: config.HOST, port: config.PORT, log });
+  const server = startServer({ app: waiting, fastRoutes: healthz, hostname: config.HOST, port: config.PORT, maxRequestBodyBytes: requestBodyLimitBytes(config), log });
   building = buildRuntime(config, log);
   // Not awaited by anyone until a request comes: keep a failure from being reported as unhandled.
   building.catch(() => {});

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { maxPasteFormBytes } from "./request-body-limit.ts";
 import type { Config } from "../config.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
 import { type CheckApiDeps, handleCheckApi } from "../scans/check-api.ts";
@@ -29,8 +30,7 @@ export function pastePageRoutes(deps: PastePageRoutesDeps) {
     challenge: { kind: deps.config.CHALLENGE, turnstileSiteKey: deps.config.TURNSTILE_SITE_KEY },
     now: deps.api.now(),
   });
-  // Percent-encoding may triple the pasted text.
-  const maxFormBytes = 3 * deps.api.maxBytes + 16 * 1024;
+  const maxFormBytes = maxPasteFormBytes(deps.api.maxBytes);
   const detail = { hide: true } as never;
   return new Elysia()
     .get(PASTE_PATH, () => htmlResponse(renderPastePage(context()), 200, headers), { detail })

@@ -99,3 +99,31 @@ describe("a large check of pasted markup leaves the server answering", () => {
     expect(Math.max(...waits)).toBeLessThan(HEALTHZ_BOUND_MS);
   }, 120_000);
 });
+
+describe("pastes between Bun's default 1 MiB body cap and FETCH_MAX_BYTES (5 MB here)", () => {
+  // A long HTML page of 2 MB: the service's request cap must let it through to the route, which checks up to FETCH_MAX_BYTES.
+  const page = `<!doctype html><html><head><title>Long page</title><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "Organization", name: "Tide Lamps", url: "https://tide.example/" })}</script></head><body>${"<p>Tide lamps light the shore. </p>".repeat(60_000)}</body></html>`;
+
+  test("POST /api/check of a 2 MB page is checked, not refused by the server's own cap", async () => {
+    expect(page.length).toBeGreaterThan(2_000_000);
+    const response = await fetch(`${service.baseUrl}/api/check`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ html: page }) });
+    expect(response.status).toBe(200);
+    const checked = (await response.json()) as { result: { items: { type: string }[] } };
+    expect(checked.result.items.map((item) => item.type)).toContain("Organization");
+  }, 60_000);
+
+  test("markup past FETCH_MAX_BYTES gets the documented 413 with its JSON error, and the form its page", async () => {
+    const huge = "x".repeat(5 * 1024 * 1024 + 1);
+    const api = await fetch(`${service.baseUrl}/api/check`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ html: huge }) });
+    expect(api.status).toBe(413);
+    expect(((await api.json()) as { error: string }).error).toBe(`The pasted markup is ${huge.length} bytes; at most ${5 * 1024 * 1024} bytes are checked (FETCH_MAX_BYTES, as for a fetched page).`);
+    const challenge = (await (await fetch(`${service.baseUrl}/api/challenge`)).json()) as Challenge;
+    const form = await fetch(`${service.baseUrl}/check`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ markup: huge, url: "", challengeToken: await solveAltcha(challenge) }).toString(),
+    });
+    expect(form.status).toBe(413);
+    expect(await form.text()).toContain(`at most ${5 * 1024 * 1024} bytes are checked`);
+  }, 60_000);
+});
