@@ -108,7 +108,7 @@ function collapsedStart(html: string, from: number, to: number, limit: number): 
 }
 
 /** A copy that does not share the page's memory (a slice in JavaScriptCore points into the whole string). */
-function detached(text: string): string {
+export function detached(text: string): string {
   return text.split("").join("");
 }
 
