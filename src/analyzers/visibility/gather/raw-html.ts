@@ -117,16 +117,42 @@ export interface RawLink {
   text: string;
 }
 
-/** <a href> links with their text, at most `limit` of them. */
+/**
+ * <a href> links with their text, at most `limit` of them: the matches of
+ * /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi, found in linear time. An <a> with no ">" or no </a> after it means
+ * no later one has either, so the search ends there; the regular expression rescanned the rest of the
+ * page for each, which took seconds on a page of a few thousand unclosed links.
+ */
 export function rawLinks(html: string, limit = 500): RawLink[] {
   const links: RawLink[] = [];
-  const pattern = /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi;
-  for (let match = pattern.exec(html); match && links.length < limit; match = pattern.exec(html)) {
-    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(match[1]!);
+  const opening = /<a\b/gi;
+  const closing = /<\/a\s*>/gi;
+  while (links.length < limit) {
+    const open = opening.exec(html);
+    const attributesEnd = open ? html.indexOf(">", open.index + 2) : -1;
+    if (attributesEnd < 0) break;
+    closing.lastIndex = attributesEnd + 1;
+    const close = closing.exec(html);
+    if (!close) break;
+    opening.lastIndex = closing.lastIndex;
+    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(html.slice(open!.index + 2, attributesEnd));
     if (!href) continue;
-    links.push({ href: decodeEntities((href[1] ?? href[2] ?? href[3] ?? "").trim()), text: match[2]!.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() });
+    links.push({ href: decodeEntities((href[1] ?? href[2] ?? href[3] ?? "").trim()), text: withoutTags(html.slice(attributesEnd + 1, close.index)).replace(/\s+/g, " ").trim() });
   }
   return links;
+}
+
+/** text.replace(/<[^>]*>/g, " ") in linear time: after a "<" with no ">" behind it, nothing more is a tag. */
+function withoutTags(text: string): string {
+  let result = "";
+  let at = 0;
+  for (let open = text.indexOf("<"); open >= 0; open = text.indexOf("<", at)) {
+    const close = text.indexOf(">", open + 1);
+    if (close < 0) break;
+    result += `${text.slice(at, open)} `;
+    at = close + 1;
+  }
+  return at === 0 ? text : result + text.slice(at);
 }
 
 function decodeEntities(value: string): string {
