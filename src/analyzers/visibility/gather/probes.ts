@@ -70,6 +70,7 @@ export function gatherProbes(context: Pick<ScanContext, "fetcher" | "signal">, u
         void probe(context, url, agents[index]!.agent, agents[index]!.userAgent).then((result) => {
           probes[index] = result;
           running--;
+          // A failed probe held no body, and a small body shows the page is small: the bound has nothing left to save.
           if (!result.ok || result.bytes < SMALL_PROBE_BYTES) lanes = agents.length;
           launch();
         });
