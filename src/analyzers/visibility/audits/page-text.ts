@@ -8,8 +8,10 @@ export function visibleText(document: HtmlDocument): string {
 }
 
 /** Words: runs of letters or digits in any script; each Chinese or Japanese character counts as one, as those scripts use no spaces. */
+export const WORD_PATTERN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}\p{M}'’-]*/gu;
+
 export function wordCount(text: string): number {
-  return text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}\p{M}'’-]*/gu)?.length ?? 0;
+  return text.match(WORD_PATTERN)?.length ?? 0;
 }
 
 /** Quotes page text in evidence without letting a hostile page flood the record. */

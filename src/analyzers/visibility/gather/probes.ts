@@ -1,9 +1,11 @@
-import { bodyText } from "../../../net/fetch-types.ts";
+import { bodyText, type FetchResult } from "../../../net/fetch-types.ts";
 import type { ScanContext } from "../../analyzer.ts";
 import { BROWSER_USER_AGENT, probedCrawlers } from "../crawlers.ts";
 import type { ProbeArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
-import { rawTitle, rawWordCount } from "./raw-html.ts";
+import { detached, rawTitle, rawWordCount } from "./raw-html.ts";
+
+type ProbeOk = Extract<ProbeArtifact, { ok: true }>;
 
 /** Enough of the page to compare what crawlers and a browser are served, without holding many copies of a large page. */
 export const PROBE_MAX_BYTES = 1024 * 1024;
@@ -43,10 +45,39 @@ const CHALLENGE_MARKERS: [RegExp, string][] = [
   [/<title>\s*Access denied\s*<\/title>/i, "\"Access denied\" page"],
 ];
 
-/** Fetches `url` as each major AI crawler and as a browser, in parallel (the fetcher bounds concurrency). Never throws. */
+/**
+ * How many probes read the page at once until one of them has seen it small. Each holds up to
+ * PROBE_MAX_BYTES while it reads and decodes, and twelve at once made the probes the largest part of a
+ * hostile scan's memory; a few at a time cost an ordinary site one extra round trip, and none once the
+ * first probe has seen that the page is small.
+ */
+export const PROBE_LANES = 4;
+/** A body below this size lets the remaining probes run all at once. */
+export const SMALL_PROBE_BYTES = 128 * 1024;
+
+/** Fetches `url` as each major AI crawler and as a browser, a few at a time while the page may be large. Never throws. */
 export function gatherProbes(context: Pick<ScanContext, "fetcher" | "signal">, url: string): Promise<ProbeArtifact[]> {
   const agents = [{ agent: "browser", userAgent: BROWSER_USER_AGENT }, ...probedCrawlers().map((crawler) => ({ agent: crawler.token, userAgent: crawler.userAgent! }))];
-  return Promise.all(agents.map((agent) => probe(context, url, agent.agent, agent.userAgent)));
+  const probes: ProbeArtifact[] = [];
+  let next = 0;
+  let running = 0;
+  let lanes = PROBE_LANES;
+  return new Promise((resolve) => {
+    const launch = () => {
+      if (next >= agents.length && running === 0) return resolve(probes);
+      for (; running < lanes && next < agents.length; next++, running++) {
+        const index = next;
+        void probe(context, url, agents[index]!.agent, agents[index]!.userAgent).then((result) => {
+          probes[index] = result;
+          running--;
+          // A failed probe held no body, and a small body shows the page is small: the bound has nothing left to save.
+          if (!result.ok || result.bytes < SMALL_PROBE_BYTES) lanes = agents.length;
+          launch();
+        });
+      }
+    };
+    launch();
+  });
 }
 
 async function probe(context: Pick<ScanContext, "fetcher" | "signal">, url: string, agent: string, userAgent: string): Promise<ProbeArtifact> {
@@ -57,24 +88,28 @@ async function probe(context: Pick<ScanContext, "fetcher" | "signal">, url: stri
       maxBytes: PROBE_MAX_BYTES,
       headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8" },
     });
-    const html = bodyText(response);
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) if (response.headers[name] !== undefined) headers[name] = response.headers[name]!.slice(0, 200);
-    return {
-      agent,
-      userAgent,
-      url,
-      ok: true,
-      status: response.status,
-      finalUrl: response.finalUrl,
-      headers,
-      bytes: response.body.byteLength,
-      truncated: response.truncated,
-      words: rawWordCount(html),
-      title: rawTitle(html),
-      challengeMarker: CHALLENGE_MARKERS.find(([pattern]) => pattern.test(html.slice(0, 64 * 1024)))?.[1] ?? null,
-    };
+    return { agent, userAgent, url, ok: true, status: response.status, finalUrl: response.finalUrl, ...bodyFacts(response) };
   } catch (caught) {
     return { agent, userAgent, url, ok: false, error: gatherErrorFrom(caught, url) };
   }
+}
+
+/**
+ * The few facts a probe keeps of its response, taken as soon as it arrives. They hold no part of the body:
+ * the text is dropped on return, and strings cut from it or from a header are copied, as a slice would keep
+ * the whole string alive for as long as the artifact.
+ */
+function bodyFacts(response: FetchResult): Pick<ProbeOk, "headers" | "bytes" | "truncated" | "words" | "title" | "challengeMarker"> {
+  const html = bodyText(response);
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) if (response.headers[name] !== undefined) headers[name] = detached(response.headers[name]!.slice(0, 200));
+  const head = html.slice(0, 64 * 1024);
+  return {
+    headers,
+    bytes: response.body.byteLength,
+    truncated: response.truncated,
+    words: rawWordCount(html),
+    title: rawTitle(html),
+    challengeMarker: CHALLENGE_MARKERS.find(([pattern]) => pattern.test(head))?.[1] ?? null,
+  };
 }
