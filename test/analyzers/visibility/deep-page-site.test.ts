@@ -49,6 +49,12 @@ describe("a homepage of 200,000 nested <div>s", () => {
     expect(signal("word-count").detail).toContain("The page / was cut after its first 30,000 elements (of 200,004): only that part was judged.");
   });
 
+  test("the crawler probes, each cut at the same point of the 2.2 MB page, see the same page: no crawler is said to get another", () => {
+    const probe = signal("crawler-probe");
+    expect(probe.status).toBe("pass");
+    expect(probe.detail).not.toContain("different page");
+  });
+
   test("no signal failed on the deep DOM", () => {
     const broken = record.result!.pillars.flatMap((pillar) => pillar.signals).filter((entry) => entry.detail.includes("could not be completed"));
     expect(broken.map((entry) => `${entry.id}: ${entry.detail}`)).toEqual([]);

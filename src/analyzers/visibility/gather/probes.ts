@@ -7,8 +7,14 @@ import { detached, rawTitle, rawWordCount } from "./raw-html.ts";
 
 type ProbeOk = Extract<ProbeArtifact, { ok: true }>;
 
-/** Enough of the page to compare what crawlers and a browser are served, without holding many copies of a large page. */
-export const PROBE_MAX_BYTES = 1024 * 1024;
+/**
+ * How much of the page each probe reads: enough to compare what crawlers and a browser are served. The
+ * probes are compared with each other only (status, challenge markers in the first 64 KiB, the title,
+ * and words, every probe cut at the same point), so a page longer than this reads as the same page to
+ * each of them. A dozen probes are charged to the scan's byte budget: at 1 MiB each they took 12 MB of a
+ * large site's budget before its sitemap and sample pages were read.
+ */
+export const PROBE_MAX_BYTES = 256 * 1024;
 
 /** Headers that reveal bot protection or a CDN; the rest are not kept. */
 const KEPT_HEADERS = [
