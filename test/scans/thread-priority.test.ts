@@ -1,9 +1,10 @@
 import { expect, test } from "bun:test";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 const linux = process.platform === "linux";
 
 test.skipIf(!linux)("the runtime's shared helper threads are lowered to the scans' nice value, each once; the serving thread is not", async () => {
-  const child = Bun.spawn([process.execPath, new URL("./fixtures/lower-helper-threads.ts", import.meta.url).pathname], { stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([process.execPath, new URL("./fixtures/lower-helper-threads.ts", import.meta.url).pathname], { stdout: "pipe", stderr: "pipe", env: childEnv() });
   const [out, exit] = [await new Response(child.stdout).text(), await child.exited];
   expect(exit).toBe(0);
   const { first, again, threads } = JSON.parse(out) as { first: number; again: number; threads: { name: string; nice: number; main: boolean }[] };
