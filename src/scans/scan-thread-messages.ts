@@ -22,7 +22,9 @@ export type ToScanThread =
   | { type: "scan"; scanId: number; target: ScanTarget; deadlineAt: number; settings: ScanThreadSettings }
   | { type: "abort"; scanId: number }
   /** Leave now: the pool no longer uses this thread (its scan was settled without it, or it was idle). */
-  | { type: "exit" };
+  | { type: "exit" }
+  /** Collect garbage now and report the heap that is left: the last report was over budget, and garbage counts in it. */
+  | { type: "collect" };
 
 export type FromScanThread =
   | { type: "progress"; scanId: number; update: ScanProgress }
@@ -31,4 +33,4 @@ export type FromScanThread =
    * The thread's own heap (JS objects and the buffers they hold), sent while it scans, with the bytes
    * each of its running scans has read so far (by scan id): what tells which scan holds the most.
    */
-  | { type: "memory"; heapBytes: number; bytesRead: Record<number, number> };
+  | { type: "memory"; heapBytes: number; bytesRead: Record<number, number>; collected?: true };

@@ -48,6 +48,11 @@ self.onmessage = (event: MessageEvent<ToScanThread>) => {
   const message = event.data;
   // Leaving by itself costs the serving thread far less than being terminated (see retire in scan-thread-pool.ts).
   if (message.type === "exit") process.exit(0);
+  if (message.type === "collect") {
+    Bun.gc(true);
+    post({ type: "memory", heapBytes: heapBytes(), bytesRead: bytesRead(), collected: true });
+    return;
+  }
   if (message.type === "abort") {
     running.get(message.scanId)?.controller.abort(new Error("The worker stopped during the scan."));
     return;

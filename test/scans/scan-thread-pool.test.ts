@@ -262,3 +262,11 @@ test("scans displaced together wait for a thread of their own: no more such thre
   }
   expect(most).toBe(1);
 });
+
+test("a heap over budget with garbage that a collection clears is not ended: only what is left after collecting is judged", async () => {
+  const scanner = pool({ size: 1, threads: 1, scanHeapBudgetBytes: 16 * MIB });
+  const outcome = await scan(scanner, "garbage.test");
+  expect(outcome.kind).toBe("record");
+  if (outcome.kind === "record") expect(outcome.row.status).toBe("ok");
+  expect(scanner.threads).toBe(1);
+});
