@@ -16,11 +16,12 @@ import { lowerHelperThreads } from "./thread-priority.ts";
  * loopback scans at a time, 16 threads cost 102 ms of CPU a scan and 415 MB peak RSS, 2 threads 64 ms
  * and 161 MB. Scans spend most of their time waiting on the network, so a few threads keep the cores busy.
  *
- * Threads are started once and reused: starting a thread pauses the serving thread (measured on Bun 1.4
- * under load: about 0.2 s for the first, 50-100 ms for each one after). With `warm` (the default) every
- * thread starts with the pool; the server passes `warm: false`, so that its threads start with the first
- * scans (an idle thread holds 4-13 MB), paying each pause once. After that, a thread is started only to
- * replace one that was ended, or to run a scan moved off an ended shared thread alone.
+ * Threads are reused while scans keep coming: starting a thread pauses the serving thread (measured on
+ * Bun 1.4 under load: about 0.2 s for the first, 50-100 ms for each one after). With `warm` (the default)
+ * every thread starts with the pool; the server passes `warm: false`, so that its threads start with the
+ * first scans (an idle thread holds 4-13 MB, one that has loaded the analyzer 30-35 MB). After that, a
+ * thread is started only to replace one that was ended or left after IDLE_THREAD_MS without scans, or to
+ * run a scan moved off an ended shared thread alone.
  *
  * A thread is ended, and replaced by the next scan that needs one, when it:
  * - crashes: its scans are retried (with the queue's backoff); which one caused it cannot be told;
@@ -58,7 +59,12 @@ export interface ScanThreadPoolOptions {
   warm?: boolean;
   /** The thread's entry point; tests pass their own to crash or hang a thread on purpose. */
   entry?: string | URL;
+  /** How long a thread without scans is kept before it leaves (default IDLE_THREAD_MS). */
+  idleMs?: number;
 }
+
+/** A thread without scans this long leaves (see retireWhenIdle). */
+export const IDLE_THREAD_MS = 30_000;
 
 /** The scan must run again on another thread: its own was ended because of a scan beside it. */
 const DISPLACED = Symbol("displaced");
@@ -83,6 +89,8 @@ interface ScanThread {
   baseHeapBytes: number | null;
   /** Asked to collect garbage and report again; further reports over budget wait for that answer. */
   collecting: boolean;
+  /** Ends the thread once it has been without scans for the pool's idle time. */
+  idleTimer?: ReturnType<typeof setTimeout>;
   ended: boolean;
 }
 
@@ -111,6 +119,7 @@ export function defaultScanThreads(size: number): number {
 export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { readonly threads: number } {
   const entry = options.entry ?? scanThreadEntry();
   const maxThreads = Math.max(1, Math.min(options.size, options.threads ?? defaultScanThreads(options.size)));
+  const idleMs = options.idleMs ?? IDLE_THREAD_MS;
   const scansPerThread = Math.ceil(options.size / maxThreads);
   const threads = new Set<ScanThread>();
   const waiting: ((thread: ScanThread | null) => void)[] = [];
@@ -212,6 +221,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   function end(thread: ScanThread, settle: (running: Running) => Settlement): void {
     if (thread.ended) return;
     thread.ended = true;
+    clearTimeout(thread.idleTimer);
     threads.delete(thread);
     retire(thread);
     const scans = [...thread.scans.values()];
@@ -247,7 +257,10 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     let best: ScanThread | null = null;
     for (const thread of threads) if (!thread.solo && thread.claimed < scansPerThread && (!best || thread.claimed < best.claimed)) best = thread;
     if ((!best || best.claimed > 0) && countShared() < maxThreads) best = spawn();
-    if (best) best.claimed++;
+    if (best) {
+      best.claimed++;
+      clearTimeout(best.idleTimer);
+    }
     return best;
   }
 
@@ -274,6 +287,21 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
       if (countShared() > maxThreads) end(thread, () => STOPPED);
     }
     serveWaiting();
+    if (thread.claimed === 0 && !thread.ended) retireWhenIdle(thread);
+  }
+
+  /**
+   * A thread left without scans for `idleMs` leaves, and a later scan starts a new one: a warm thread
+   * holds its VM and the analyzer (30-35 MB measured), and after a burst of scans the process would
+   * otherwise stay that much larger for good. Starting one again pauses the serving thread once
+   * (50-200 ms), which a quiet minute can afford.
+   */
+  function retireWhenIdle(thread: ScanThread): void {
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = setTimeout(() => {
+      if (thread.claimed === 0 && !thread.ended) end(thread, () => STOPPED);
+    }, idleMs);
+    thread.idleTimer.unref?.();
   }
 
   function countShared(): number {

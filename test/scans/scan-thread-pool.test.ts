@@ -270,3 +270,17 @@ test("a heap over budget with garbage that a collection clears is not ended: onl
   if (outcome.kind === "record") expect(outcome.row.status).toBe("ok");
   expect(scanner.threads).toBe(1);
 });
+
+test("a thread without scans for the idle time leaves, and the next scan starts a new one", async () => {
+  const scanner = pool({ idleMs: 150 });
+  expect((await scan(scanner, "fine.test")).kind).toBe("record");
+  expect(scanner.threads).toBe(1);
+  // A scan within the idle time keeps the thread.
+  await Bun.sleep(50);
+  expect((await scan(scanner, "again.test")).kind).toBe("record");
+  expect(scanner.threads).toBe(1);
+  await Bun.sleep(400);
+  expect(scanner.threads).toBe(0);
+  expect((await scan(scanner, "later.test")).kind).toBe("record");
+  expect(scanner.threads).toBe(1);
+});
