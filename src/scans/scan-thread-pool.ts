@@ -37,10 +37,10 @@ import { lowerHelperThreads } from "./thread-priority.ts";
  * attempt. At most as many such threads run at once as the pool has threads; the other displaced scans
  * wait for one, and a thread whose displaced scan ended takes the next. When none waits, it joins the
  * pool if the pool is short of one, and ends otherwise. SCAN_MEMORY_MB is split into equal shares, one
- * per scan, so holding each thread to the shares of its scans holds the whole to the budget. The process's RSS is not used to judge: freed memory
- * shows in it for seconds after a scan, and would be charged to the next one. A thread stuck in one long
- * parse cannot report its heap; what it parses is bounded by its byte budget (half its share), and the
- * deadline ends it.
+ * per scan, so holding each thread to the shares of its scans holds the whole to the budget. The
+ * process's RSS is not used to judge: freed memory shows in it for seconds after a scan, and would be
+ * charged to the next one. A thread stuck in one long parse cannot report its heap; what it parses is
+ * bounded by its byte budget (half its share) and MAX_DOM_ELEMENTS, and the deadline ends it.
  */
 
 export interface ScanThreadPoolOptions {
