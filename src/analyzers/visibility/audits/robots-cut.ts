@@ -31,13 +31,21 @@ export function withoutPartialLine(text: string, truncated: boolean): { text: st
 
 /** "robots.txt was cut at …": the sentence any audit can add when it judged a cut file. */
 export function describeCut(url: string, cut: RobotsCut): string {
-  const where = cut.partialLine
-    ? `inside line ${cut.partialLine.line} (byte ${cut.byteOffset}); that partial line (\`${shortened(cut.partialLine.text.trim())}\`) was ignored, and rules were read through line ${cut.lastCompleteLine}`
-    : `after line ${cut.lastCompleteLine} (byte ${cut.byteOffset})`;
   return (
-    `${url} is larger than the scan reads, so it was cut ${where}. Rules after that point were not seen; ` +
+    `${url} is larger than the scan reads, so it was cut ${where(cut)}. Rules after that point were not seen; ` +
     "crawlers only have to read the first 500 KiB (RFC 9309 §2.5), and Google reads no more, so they may not see them either."
   );
+}
+
+/** Where the cut fell; a cut before the first line ended (a hostile file of one endless line, or of NULs only) reads no rule at all. */
+function where(cut: RobotsCut): string {
+  if (cut.partialLine) {
+    const dropped = `that partial line (\`${shortened(cut.partialLine.text.trim())}\`) was ignored`;
+    return cut.lastCompleteLine === 0
+      ? `inside its first line; ${dropped}, and no rule was read`
+      : `inside line ${cut.partialLine.line} (byte ${cut.byteOffset}); ${dropped}, and rules were read through line ${cut.lastCompleteLine}`;
+  }
+  return cut.lastCompleteLine === 0 ? "before the end of its first line, and no rule was read" : `after line ${cut.lastCompleteLine} (byte ${cut.byteOffset})`;
 }
 
 /** Index just past the last line break (CR, LF or CRLF), or 0 when there is none. */

@@ -56,6 +56,14 @@ describe("a robots.txt cut at the byte cap", () => {
     expect(cutNotice(rulesOf("User-agent: *\nDisallow: /\n", true))).toStartWith("https://example.com/robots.txt is larger than the scan reads, so it was cut after line 2 (byte 26). ");
   });
 
+  test("a cut before the first line ended says that no rule was read, not that rules were read through line 0", () => {
+    expect(cutNotice(rulesOf("aaaaaaaaaa", true))).toStartWith(
+      "https://example.com/robots.txt is larger than the scan reads, so it was cut inside its first line; that partial line (`aaaaaaaaaa`) was ignored, and no rule was read. ",
+    );
+    // A body of NULs only, which is read as empty text.
+    expect(cutNotice(rulesOf("", true))).toStartWith("https://example.com/robots.txt is larger than the scan reads, so it was cut before the end of its first line, and no rule was read. ");
+  });
+
   test("robots-ai-search-access no longer fails OAI-SearchBot on the fragment, and states the cut", () => {
     const outcome = robotsAiSearchAccess.run(site({ robotsTxt: robots({ text: CUT_FILE, truncated: true }) }));
     expect(outcome.status).toBe("pass");
