@@ -1,4 +1,5 @@
 import type { Artifacts, ProbeArtifact } from "../gather/artifacts.ts";
+import { PROBE_MAX_BYTES } from "../gather/probes.ts";
 
 /**
  * How each live probe compares with the browser's answer: shared by crawler-probe (which reports the
@@ -73,7 +74,7 @@ function judge(probe: ProbeArtifact, browser: ProbeAnswer): ProbeVerdict {
   if (probe.status >= 400 && browser.status < 400) return verdict("refused", `HTTP ${probe.status}`);
   if (browser.words >= 50 && probe.words < browser.words * SMALLER_SHARE) {
     const title = probe.title && probe.title !== browser.title ? ` titled "${probe.title.slice(0, 60)}"` : "";
-    return verdict("smaller", `gets a different page${title}: ${probe.words} words against the browser's ${browser.words}`);
+    return verdict("smaller", `gets a different page${title}: ${wordsRead(probe)} against the browser's ${wordsRead(browser)}`);
   }
   return verdict("ok", `HTTP ${probe.status}`);
 }
@@ -115,5 +116,13 @@ export function cdnOf(probe: ProbeAnswer): string | null {
 export function describeProbe(probe: ProbeArtifact): string {
   if (!probe.ok) return `${probe.agent}: ${probe.error.code}`;
   const extra = [probe.headers["cf-mitigated"] ? `cf-mitigated: ${probe.headers["cf-mitigated"]}` : "", probe.challengeMarker ?? ""].filter(Boolean).join(", ");
-  return `${probe.agent}: HTTP ${probe.status}, ${probe.words} words${extra ? `, ${extra}` : ""}`;
+  return `${probe.agent}: HTTP ${probe.status}, ${wordsRead(probe)}${extra ? `, ${extra}` : ""}`;
+}
+
+/**
+ * "3823 words in its first 256 KiB": a probe reads at most PROBE_MAX_BYTES, so on a longer page its count
+ * is of that part only, and saying so keeps it from reading as the page's word count.
+ */
+export function wordsRead(probe: ProbeAnswer): string {
+  return `${probe.words} words${probe.truncated ? ` in its first ${PROBE_MAX_BYTES / 1024} KiB` : ""}`;
 }

@@ -15,6 +15,15 @@ describe("crawler-probe", () => {
     expect(outcome.evidence).toContain("OAI-SearchBot: HTTP 200, 90 words");
   });
 
+  test("on a page longer than a probe reads, the words counted are said to be of that part, not of the page", () => {
+    const long = { truncated: true, words: 3_823 };
+    const [browser, ...crawlers] = probes(() => long);
+    const outcome = crawlerProbe.run(site({ probes: [{ ...browser!, ...long } as typeof browser, ...crawlers] as NonNullable<typeof browser>[] }));
+    expect(outcome).toMatchObject({ status: "pass", score: 1 });
+    expect(outcome.detail).toContain("(HTTP 200, 3823 words in its first 256 KiB)");
+    expect(outcome.evidence).toContain("OAI-SearchBot: HTTP 200, 3823 words in its first 256 KiB");
+  });
+
   test("403 from the origin to every probed agent fails outright, naming the agents (the gate is ai-platform-reach's)", () => {
     const outcome = run(searchOnly(() => ({ status: 403, words: 1 })));
     expect(outcome).toMatchObject({ status: "fail", score: 0 });

@@ -2,7 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { crawler, knownCrawler } from "../../crawlers.ts";
 import { AI_PLATFORMS, audienceShare } from "../../platforms.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { type ProbeAnswer, type ProbeVerdict, compareProbes, describeProbe } from "../probe-verdicts.ts";
+import { type ProbeAnswer, type ProbeVerdict, compareProbes, describeProbe, wordsRead } from "../probe-verdicts.ts";
 import { counted } from "../wording.ts";
 
 /**
@@ -36,7 +36,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const smaller = answered.filter((verdict) => verdict.kind === "smaller");
   const inconclusive = answered.filter((verdict) => verdict.kind === "inconclusive");
   if (refused.length + smaller.length + inconclusive.length === 0) {
-    return passed(`All ${counted(answered.length, "AI crawler probe")} got the same page as the browser (HTTP ${browser.status}, ${browser.words} words).`, evidence);
+    return passed(`All ${counted(answered.length, "AI crawler probe")} got the same page as the browser (HTTP ${browser.status}, ${wordsRead(browser)}).`, evidence);
   }
   const problems = [...refused, ...smaller, ...inconclusive].map((verdict) => `${verdict.agent}: ${verdict.text}`);
   const total = answered.reduce((sum, verdict) => sum + agentWeight(verdict.agent), 0);
@@ -47,7 +47,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       status: "fail",
       score: Math.min(score, 0.99),
       detail:
-        `A browser gets ${browser.finalUrl} (HTTP ${browser.status}, ${browser.words} words), but ${problems.join("; ")}. ` +
+        `A browser gets ${browser.finalUrl} (HTTP ${browser.status}, ${wordsRead(browser)}), but ${problems.join("; ")}. ` +
         "The AI platforms relying on those agents cannot read the page even where robots.txt allows them.",
       evidence,
       fix: unblockFix(refused, smaller, browser),
