@@ -193,6 +193,36 @@ test("a scan beside one that hangs its thread past its deadline gets a record to
   expect(reasonOf(beside)).toContain("did not finish within 2 seconds");
 });
 
+test("a thread that is late with a scan but hands it back is kept: the scan is stored failed, the scans beside it go on", async () => {
+  const warnings: string[] = [];
+  const moved: string[] = [];
+  const scanner = pool({ size: 2, threads: 1, log: (level, message, fields) => void (level === "warn" ? warnings.push(message) : /moved/.test(message) && moved.push(String(fields?.domain))) });
+  const late = scan(scanner, "late.test");
+  await Bun.sleep(SCAN_TIMEOUT_MS - 50);
+  // Started while the thread is blocked: it runs once the thread is free again, on the same thread.
+  const beside = scan(scanner, "slow.test");
+  expect(reasonOf(await late)).toContain("did not finish within 2 seconds");
+  const besideOutcome = await beside;
+  if (besideOutcome.kind !== "record") throw new Error(`expected a record, got ${JSON.stringify(besideOutcome)}`);
+  expect(JSON.parse(besideOutcome.row.recordJson).status).toBe("ok");
+  expect(scanner.threads).toBe(1);
+  expect((await scan(scanner, "fine.test")).kind).toBe("record");
+  expect(warnings).toEqual(["scan missed its deadline: stored as failed, its thread asked to drop it"]);
+  // The scan beside it ran where it was: no second thread, no second load of the analyzer.
+  expect(moved).toEqual([]);
+});
+
+test("a thread that never hands back a scan past its deadline is ended, and the scans beside it move", async () => {
+  const warnings: string[] = [];
+  const scanner = pool({ size: 2, threads: 1, log: (level, message) => void (level === "warn" && warnings.push(message)) });
+  const stuck = scan(scanner, "stuck.test");
+  await Bun.sleep(SCAN_TIMEOUT_MS - 50);
+  const beside = scanner.scan({ domain: "slow.test", targetUrl: null }, { deadlineAt: Date.now() + 10_000, signal: new AbortController().signal, progress: () => {} });
+  expect(reasonOf(await stuck)).toContain("did not finish within 2 seconds");
+  expect((await beside).kind).toBe("record");
+  expect(warnings).toEqual(["scan missed its deadline: stored as failed, its thread asked to drop it", "scan thread did not drop a scan past its deadline; ending it"]);
+});
+
 test("close settles scans waiting for a thread as retries", async () => {
   const scanner = pool({ size: 1, threads: 1 });
   const running = scan(scanner, "hang.test");
