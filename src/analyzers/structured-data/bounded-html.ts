@@ -15,24 +15,43 @@ export const PARSE_MAX_CHARS = 8 * 1024 * 1024;
  * (https://developer.chrome.com/docs/lighthouse/performance/dom-size), and the largest of the 286 real
  * pages in our corpus holds 2,700. 30,000 is ten times that, yet costs about 9 MB of heap.
  *
- * There is no separate depth bound (Chromium caps DOM depth at 512), because this one bounds deep pages
- * enough. Measured on 29,990 nested <div>s against as many sibling ones: all 39 visibility audits took
- * 0.19 s against 0.66 s, and none threw, on the main thread or in a Worker; parsing took 0.5 s against
- * 0.22 s (htmlparser2's open-element stack grows with Array#unshift). Knowing a page's depth needs a
- * tokenizer pass, which would add about 25% to the parse of every ordinary page (the 286 real pages:
- * 0.69 s on 2.8 s; their deepest nesting is 34), where the indexOf bound below adds under 1%.
+ * Depth is bounded apart (MAX_DOM_DEPTH).
  */
 export const MAX_DOM_ELEMENTS = 30_000;
 
+/**
+ * The deepest an element may be nested; a page of more than DEPTH_CHECKED_ABOVE tags is cut at its first
+ * element deeper. Chromium's parser
+ * stops nesting at the same depth (kMaximumHTMLParserDOMTreeDepth = 512 in html_construction_site.h:
+ * deeper elements become siblings), so no page that renders as its author meant needs more; the deepest
+ * of the 286 real pages in our corpus nests 34. Without it, a page of nested <div>s costs time squared
+ * in its depth: htmlparser2's open-element stack grows at its front (Array#unshift), and 30,000 nested
+ * elements took 0.5 s to parse against 0.22 s for as many siblings, for every page of a scan that serves
+ * it (measured: 170 ms of CPU a scan in the parser alone, and 40-80 MB of RSS for its documents).
+ */
+export const MAX_DOM_DEPTH = 512;
+
+/**
+ * Pages whose elementUpperBound is at most this are not looked at for their depth: so few elements
+ * parse in milliseconds at any depth, and the pass that measures depth is spared the ordinary page
+ * (the largest of the 286 real pages counts about 5,500 by that bound, so a few big ones take it).
+ */
+const DEPTH_CHECKED_ABOVE = 4_000;
+
 /** What was left out of a page's DOM, for the verdicts that read it to say so. */
 export interface HtmlCut {
-  /** Which bound cut the page: its characters (PARSE_MAX_CHARS or a caller's; not stated to readers, see elementCut) or its elements (MAX_DOM_ELEMENTS). */
-  limit: "characters" | "elements";
+  /**
+   * Which bound cut the page: its characters (PARSE_MAX_CHARS or a caller's; not stated to readers, see
+   * elementCut), its elements (MAX_DOM_ELEMENTS) or its depth (MAX_DOM_DEPTH).
+   */
+  limit: "characters" | "elements" | "depth";
   /** Characters of HTML given to the parser, and of the page. */
   keptChars: number;
   totalChars: number;
-  /** Elements given to the parser (with `limit` "elements"). */
+  /** Elements given to the parser (with `limit` "elements" or "depth"). */
   keptElements?: number;
+  /** With `limit` "depth": the depth past which the page was cut. */
+  maxDepth?: number;
   /** Elements counted in the page; when its characters were cut too, only those before that cut (`totalIsLowerBound`). */
   totalElements?: number;
   totalIsLowerBound?: boolean;
@@ -45,25 +64,27 @@ export interface BoundedHtml {
 }
 
 /**
- * The start of a page that a DOM is built from: at most `maxChars` characters and at most `maxElements`
- * elements, each cut at a tag boundary so no tag is split.
+ * The start of a page that a DOM is built from: at most `maxChars` characters, at most `maxElements`
+ * elements, and no element nested deeper than `maxDepth`, each cut at a tag boundary so no tag is split.
  */
-export function boundedHtml(html: string, maxChars = PARSE_MAX_CHARS, maxElements = MAX_DOM_ELEMENTS): BoundedHtml {
+export function boundedHtml(html: string, maxChars = PARSE_MAX_CHARS, maxElements = MAX_DOM_ELEMENTS, maxDepth = MAX_DOM_DEPTH): BoundedHtml {
   const part = parsedPart(html, maxChars);
   const charCut: HtmlCut | null = part.length < html.length ? { limit: "characters", keptChars: part.length, totalChars: html.length } : null;
-  // Almost every page is decided here, by one pass of indexOf: the precise count is needed only above the budget.
-  if (elementUpperBound(part) <= maxElements) return { html: part, cut: charCut };
-  const cutAt = startOfElement(part, maxElements + 1);
-  if (cutAt === null) return { html: part, cut: charCut };
+  // Almost every page is decided here, by one pass of indexOf: the parser's count is needed only above the bounds.
+  const upperBound = elementUpperBound(part);
+  if (upperBound <= maxElements && (upperBound <= DEPTH_CHECKED_ABOVE || upperBound <= maxDepth)) return { html: part, cut: charCut };
+  const stop = firstElementPast(part, maxElements, maxDepth);
+  if (stop === null) return { html: part, cut: charCut };
   return {
-    html: part.slice(0, cutAt),
+    html: part.slice(0, stop.at),
     cut: {
-      limit: "elements",
-      keptChars: cutAt,
+      limit: stop.limit,
+      keptChars: stop.at,
       totalChars: html.length,
-      keptElements: maxElements,
-      totalElements: maxElements + startTagsIn(part.slice(cutAt)),
+      keptElements: stop.kept,
+      totalElements: stop.kept + startTagsIn(part.slice(stop.at)),
       totalIsLowerBound: charCut !== null,
+      ...(stop.limit === "depth" ? { maxDepth } : {}),
     },
   };
 }
@@ -89,30 +110,48 @@ export function elementUpperBound(html: string): number {
   return count;
 }
 
+interface ElementStop {
+  /** Where the element that passed a bound begins. */
+  at: number;
+  /** Elements before it. */
+  kept: number;
+  limit: "elements" | "depth";
+}
+
 /**
- * Where the `ordinal`-th element begins, counted as linkedom counts them: it builds one element per
- * `onopentag` of htmlparser2's Parser with these options (linkedom/esm/shared/parse-from-string.js), so
- * tags in comments, scripts and attribute values are not elements, and a stray `</p>` is. Null when the
- * page has fewer. The parser is paused there, so its cost ends at the budget.
+ * Where the first element past either bound begins: the (maxElements + 1)-th, or the first nested deeper
+ * than maxDepth. Elements are counted as linkedom counts them: it builds one element per `onopentag` of
+ * htmlparser2's Parser with these options (linkedom/esm/shared/parse-from-string.js), so tags in
+ * comments, scripts and attribute values are not elements, and a stray `</p>` is. The depth is the
+ * Parser's own stack of open elements, followed through its callbacks: it reports every close, implied
+ * ones (a `<p>` closed by the next `<p>`, before that `<p>` opens) and void elements (right after they
+ * open) included. Null when no element passes. The
+ * parser is paused there, so its cost ends at the bounds.
  */
-function startOfElement(html: string, ordinal: number): number | null {
+function firstElementPast(html: string, maxElements: number, maxDepth: number): ElementStop | null {
   let seen = 0;
-  let found: number | null = null;
+  let depth = 0;
+  let stop: ElementStop | null = null;
   const parser: Parser = new Parser(
     {
       onopentag() {
+        if (stop) return;
         seen++;
-        if (seen === ordinal && found === null) {
-          found = parser.startIndex;
+        depth++;
+        if (seen > maxElements || depth > maxDepth) {
+          stop = { at: parser.startIndex, kept: seen - 1, limit: seen > maxElements ? "elements" : "depth" };
           parser.pause();
         }
+      },
+      onclosetag() {
+        depth--;
       },
     },
     { lowerCaseAttributeNames: false, decodeEntities: true },
   );
   parser.write(html);
-  if (found === null) parser.end();
-  return found;
+  if (stop === null) parser.end();
+  return stop;
 }
 
 /**
@@ -154,11 +193,17 @@ function startTagsIn(html: string): number {
  * PARSE_MAX_CHARS (8 MiB) is past FETCH_MAX_BYTES unless that is raised.
  */
 export function elementCut(cut: HtmlCut | null): HtmlCut | null {
-  return cut?.limit === "elements" ? cut : null;
+  return cut?.limit === "elements" || cut?.limit === "depth" ? cut : null;
 }
 
-/** "after its first 30,000 elements (of 200,004)", the part of a reader's note that says where the DOM ends. */
+/**
+ * The part of a reader's note that says where the DOM ends: "after its first 30,000 elements (of
+ * 200,004)", or for a page nested too deep "at its first element nested more than 512 deep, after 512
+ * elements (of 200,004)".
+ */
 export function cutExtent(cut: HtmlCut): string {
   const total = `${cut.totalIsLowerBound ? "more than " : ""}${(cut.totalElements ?? 0).toLocaleString("en-US")}`;
-  return `after its first ${(cut.keptElements ?? 0).toLocaleString("en-US")} elements (of ${total})`;
+  const kept = (cut.keptElements ?? 0).toLocaleString("en-US");
+  if (cut.limit === "depth") return `at its first element nested more than ${cut.maxDepth ?? MAX_DOM_DEPTH} deep, after ${kept} elements (of ${total})`;
+  return `after its first ${kept} elements (of ${total})`;
 }

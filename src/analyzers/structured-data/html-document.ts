@@ -16,7 +16,7 @@ export interface ParsedHtml {
   parsedChars: number;
 }
 
-/** The page's start within `maxChars` characters and MAX_DOM_ELEMENTS elements (bounded-html.ts), parsed. */
+/** The page's start within `maxChars` characters, MAX_DOM_ELEMENTS elements and MAX_DOM_DEPTH levels (bounded-html.ts), parsed. */
 export function parseBoundedHtml(html: string, maxChars = PARSE_MAX_CHARS): ParsedHtml {
   const bounded = boundedHtml(html, maxChars);
   return { document: domOf(bounded.html), cut: bounded.cut, parsedChars: bounded.html.length };
@@ -27,6 +27,7 @@ export function parseBoundedHtml(html: string, maxChars = PARSE_MAX_CHARS): Pars
  * `typeOf` and `itemtype` are the same attribute), but linkedom keeps them as written and matches
  * selectors and getAttribute case-sensitively, so mixed-case names are lower-cased once here.
  * linkedom also builds no <html> element around a fragment, which breaks document.head; wrap it.
+ * Any length is parsed, within MAX_DOM_ELEMENTS and MAX_DOM_DEPTH.
  */
 export function parseHtml(html: string): HtmlDocument {
   return parseBoundedHtml(html, Number.POSITIVE_INFINITY).document;
@@ -67,7 +68,7 @@ function nextElement(element: HtmlElement): HtmlElement | null {
 
 const parsed = new WeakMap<object, ParsedHtml>();
 
-/** Parses a page once per artifact, however many steps read it, within PARSE_MAX_CHARS and MAX_DOM_ELEMENTS. */
+/** Parses a page once per artifact, however many steps read it, within PARSE_MAX_CHARS, MAX_DOM_ELEMENTS and MAX_DOM_DEPTH. */
 export function pageDocument(owner: object, html: string): ParsedHtml {
   let page = parsed.get(owner);
   if (!page) {

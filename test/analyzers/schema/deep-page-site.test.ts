@@ -1,6 +1,6 @@
 /**
  * The schema service's analysis of hostile pages: the DOM it reads the title and the suggestions' facts
- * from is cut at MAX_DOM_ELEMENTS, and the record carries a LimitNotice that says so. Structured data is
+ * from is cut at MAX_DOM_DEPTH or MAX_DOM_ELEMENTS, and the record carries a LimitNotice that says so. Structured data is
  * read from the whole page, so an item after the cut is still found.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -30,20 +30,21 @@ afterAll(async () => {
   await site.stop();
 });
 
-describe("the schema analysis of a page past the element budget", () => {
+describe("the schema analysis of a page past the depth or element budget", () => {
   test("200,000 nested <div>s, fetched over loopback: an ok record with a LimitNotice on the cut", () => {
     expect(record.status).toBe("ok");
     expect(Value.Check(schemaAnalyzer.recordSchema, record)).toBe(true);
     expect(record.result!.page.title).toBe("deep");
     expect(record.result!.limits).toContainEqual({
       limit: "nodes",
-      message: "The page was cut after its first 30,000 elements (of 200,004) to read its title and the facts suggestions are made of; structured data was read from the whole page.",
+      message:
+        "The page was cut at its first element nested more than 512 deep, after 514 elements (of 200,004) to read its title and the facts suggestions are made of; structured data was read from the whole page.",
     });
   });
 
-  test("a million `<i a=1>` elements: structured data after the cut is still read, and the cut is stated", () => {
+  test("a million `<br a=1>` elements: structured data after the cut is still read, and the cut is stated", () => {
     const url = "https://shop.example/";
-    const html = page("", jsonLd({ "@context": "https://schema.org", "@type": "Organization", name: "Shop" }) + "<i a=1>".repeat(1_000_000) + jsonLd({ "@context": "https://schema.org", "@type": "Product", name: "Lamp" }));
+    const html = page("", jsonLd({ "@context": "https://schema.org", "@type": "Organization", name: "Shop" }) + "<br a=1>".repeat(1_000_000) + jsonLd({ "@context": "https://schema.org", "@type": "Product", name: "Lamp" }));
     const result = analyzePage({ ok: true, requestedUrl: url, finalUrl: url, status: 200, contentType: "text/html", html, truncated: false }, schemaVocabulary());
     expect(result.items.map((item) => item.type)).toEqual(["Organization", "Product"]);
     expect(result.limits!.filter((notice) => notice.limit === "nodes").map((notice) => notice.message)).toEqual([

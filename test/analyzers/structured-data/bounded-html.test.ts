@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseHTML } from "linkedom";
-import { boundedHtml, cutExtent, elementUpperBound, MAX_DOM_ELEMENTS, PARSE_MAX_CHARS, parsedPart } from "../../../src/analyzers/structured-data/bounded-html.ts";
+import { boundedHtml, cutExtent, elementUpperBound, MAX_DOM_DEPTH, MAX_DOM_ELEMENTS, PARSE_MAX_CHARS, parsedPart } from "../../../src/analyzers/structured-data/bounded-html.ts";
 import { parseBoundedHtml, parseHtml } from "../../../src/analyzers/structured-data/html-document.ts";
 import { CORPUS_DIR } from "../../corpora/real-pages-corpus.ts";
 
@@ -35,19 +35,48 @@ describe("boundedHtml", () => {
     expect(cut?.totalElements).toBe(3 * MAX_DOM_ELEMENTS + FRAME);
   });
 
-  test("200,000 nested <div>s keep their first 30,000 elements, and the reader is told how many there were", () => {
+  test("200,000 nested <div>s are cut at the first one nested deeper than 512, and the reader is told how many there were", () => {
     const html = page(`${"<div>".repeat(200_000)}bottom${"</div>".repeat(200_000)}`);
-    const { document, cut } = parseBoundedHtml(html);
-    expect(document.querySelectorAll("*").length).toBe(MAX_DOM_ELEMENTS);
-    expect(cut).toMatchObject({ limit: "elements", keptElements: MAX_DOM_ELEMENTS, totalElements: 200_000 + FRAME });
-    expect(cutExtent(cut!)).toBe("after its first 30,000 elements (of 200,004)");
+    const { html: kept, cut } = boundedHtml(html);
+    const { document } = parseBoundedHtml(html);
+    // html and body are the first two levels, so 510 <div>s fit: 514 elements with head and title.
+    expect(document.querySelectorAll("*").length).toBe(514);
+    expect(document.querySelectorAll("div").length).toBe(MAX_DOM_DEPTH - 2);
+    expect(kept).toEndWith("<div>");
+    expect(cut).toMatchObject({ limit: "depth", keptElements: 514, totalElements: 200_000 + FRAME, maxDepth: MAX_DOM_DEPTH });
+    expect(cutExtent(cut!)).toBe("at its first element nested more than 512 deep, after 514 elements (of 200,004)");
   });
 
-  test("a million `<i a=1>` elements: the DOM holds the budget, and every attribute of it is read", () => {
-    const html = page("<i a=1>".repeat(1_000_000));
+  test("depth is the parser's: implied and void closes count, so long flat pages of <p>, <li>, <br> or <td> are not cut", () => {
+    const flat = [
+      page("<p>para".repeat(10_000)),
+      page(`<ul>${"<li>item".repeat(10_000)}</ul>`),
+      page("line<br>".repeat(10_000)),
+      page(`<table>${"<tr><td>a<td>b".repeat(5_000)}</table>`),
+      page(`${"<div></div>".repeat(10_000)}`),
+    ];
+    for (const html of flat) {
+      expect(elementUpperBound(html)).toBeGreaterThan(4_000);
+      expect(boundedHtml(html).cut).toBeNull();
+    }
+  });
+
+  test("the cut falls right before the first element past the depth, at its `<`; the depth itself is allowed", () => {
+    const siblings = "<i></i>".repeat(5_000);
+    const atDepth = page(`${"<div>".repeat(8)}deepest${"</div>".repeat(8)}${siblings}`);
+    // body is at depth 2, so its 8 nested <div>s reach depth 10.
+    expect(boundedHtml(atDepth, PARSE_MAX_CHARS, MAX_DOM_ELEMENTS, 10).cut).toBeNull();
+    const tooDeep = page(`${"<div>".repeat(8)}<span id="s">too deep</span>${"</div>".repeat(8)}${siblings}`);
+    const { html: kept, cut } = boundedHtml(tooDeep, PARSE_MAX_CHARS, MAX_DOM_ELEMENTS, 10);
+    expect(tooDeep.slice(kept.length)).toStartWith('<span id="s">');
+    expect(cut).toMatchObject({ limit: "depth", keptElements: 12, totalElements: 12 + 1 + 5_000, maxDepth: 10 });
+  });
+
+  test("a million `<br a=1>` elements: the DOM holds the budget, and every attribute of it is read", () => {
+    const html = page("<br a=1>".repeat(1_000_000));
     const { document, cut } = parseBoundedHtml(html);
     expect(document.querySelectorAll("*").length).toBe(MAX_DOM_ELEMENTS);
-    expect(document.querySelectorAll("i[a='1']").length).toBe(MAX_DOM_ELEMENTS - FRAME);
+    expect(document.querySelectorAll("br[a='1']").length).toBe(MAX_DOM_ELEMENTS - FRAME);
     expect(cut).toMatchObject({ keptElements: MAX_DOM_ELEMENTS, totalElements: 1_000_000 + FRAME, totalIsLowerBound: false });
   });
 
@@ -69,7 +98,7 @@ describe("boundedHtml", () => {
   });
 
   test("a page past the character limit is cut there first, and its element count is then a lower bound", () => {
-    const html = page("<i a=1>".repeat(1_000_000));
+    const html = page("<br a=1>".repeat(1_000_000));
     const { html: kept, cut } = boundedHtml(html, 3_000_000);
     expect(kept.length).toBeLessThan(3_000_000);
     expect(cut).toMatchObject({ limit: "elements", keptElements: MAX_DOM_ELEMENTS, totalIsLowerBound: true });
@@ -90,8 +119,9 @@ describe("parseHtml lower-cases attribute names", () => {
     expect(document.querySelector("span")!.getAttributeNames()).toEqual([]);
   });
 
-  test("elements after the document element, and deeper than the call stack, are reached", () => {
-    const deep = parseHtml(`<html><body>${"<b>".repeat(20_000)}<i DATA-X="1"></i>${"</b>".repeat(20_000)}</body></html><footer Role="x"></footer>`);
+  test("elements after the document element, and at the deepest the depth bound keeps, are reached", () => {
+    const nested = MAX_DOM_DEPTH - 3; // html, body and the <i> itself
+    const deep = parseHtml(`<html><body>${"<b>".repeat(nested)}<i DATA-X="1"></i>${"</b>".repeat(nested)}${"<br>".repeat(5_000)}</body></html><footer Role="x"></footer>`);
     expect(deep.querySelector("i")!.getAttribute("data-x")).toBe("1");
     expect(deep.querySelector("footer")!.getAttribute("role")).toBe("x");
   });
@@ -101,7 +131,7 @@ const PAGES_DIR = join(CORPUS_DIR, "pages");
 const corpusPresent = existsSync(PAGES_DIR);
 if (!corpusPresent) console.warn(`bounded-html corpus test skipped: ${PAGES_DIR} is absent (it lives in ../shared beside the repository).`);
 
-describe.skipIf(!corpusPresent)("the real pages are untouched by the element budget", () => {
+describe.skipIf(!corpusPresent)("the real pages are untouched by the element and depth budgets", () => {
   test("every page is given to the parser exactly as without the budget, and none is cut", () => {
     const files = readdirSync(PAGES_DIR).filter((name) => name.endsWith(".html"));
     expect(files.length).toBeGreaterThan(200);

@@ -1,6 +1,6 @@
 /**
  * A hostile homepage of 200,000 nested <div>s (test/helpers/hostile-fixtures.ts), scanned in this process
- * through the real SafeFetcher over loopback: its DOM is cut at MAX_DOM_ELEMENTS, the scan still ends with
+ * through the real SafeFetcher over loopback: its DOM is cut at MAX_DOM_DEPTH, the scan still ends with
  * an ok record, and the signal that judges the page's HTML says where the DOM was cut.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -42,11 +42,11 @@ describe("a homepage of 200,000 nested <div>s", () => {
   });
 
   test("the raw-HTML signal states that the DOM was cut, and how large the page was", () => {
-    expect(signal("raw-html-text").detail).toContain("The page was cut after its first 30,000 elements (of 200,004): only that part was judged.");
+    expect(signal("raw-html-text").detail).toContain("The page was cut at its first element nested more than 512 deep, after 514 elements (of 200,004): only that part was judged.");
   });
 
   test("the content verdicts name the page whose DOM was cut", () => {
-    expect(signal("word-count").detail).toContain("The page / was cut after its first 30,000 elements (of 200,004): only that part was judged.");
+    expect(signal("word-count").detail).toContain("The page / was cut at its first element nested more than 512 deep, after 514 elements (of 200,004): only that part was judged.");
   });
 
   test("the crawler probes, each cut at the same point of the 2.2 MB page, see the same page: no crawler is said to get another", () => {

@@ -17,7 +17,7 @@ describe("raw-html-text", () => {
   });
 
   test("a page cut short says so, and names what cut it: the size limit or the scan's memory budget", () => {
-    const html = page({ body: `<p>${words(80)}</p>${"<div>".repeat(20_000)}` });
+    const html = page({ body: `<p>${words(80)}</p>${"<div></div>".repeat(10_000)}` });
     const whole = rawHtmlText.run(site({ homepage: homepage({ html }) }));
     expect(whole.detail).not.toContain("was cut");
     const bySize = rawHtmlText.run(site({ homepage: homepage({ html, truncated: true }) }));
