@@ -130,7 +130,10 @@ export const variables = {
     default: () => 10000,
     parse: integer,
   },
-  FETCH_MAX_BYTES: { schema: T.Integer({ minimum: 1024 }), form: "bytes, at least 1024", default: () => 5 * 1024 * 1024, parse: integer },
+  // 2 MiB: the median homepage's HTML is 18 KB (HTTP Archive Web Almanac 2024, Page Weight) and the largest
+  // of the 286 real pages in our corpus 283 KB, so a page is rarely cut; and the largest body a scan
+  // reads is what its memory peaks with (8 hostile scans at once: 261-269 MB RSS at 5 MiB, 237-238 MB at 2 MiB).
+  FETCH_MAX_BYTES: { schema: T.Integer({ minimum: 1024 }), form: "bytes, at least 1024", default: () => 2 * 1024 * 1024, parse: integer },
   SCAN_CONNECT_TO: {
     schema: T.Array(T.String({ pattern: "^[^:\\s]+:\\d{1,5}:[^\\s]+:\\d{1,5}$" })),
     form: "comma-separated HOST:PORT:ADDR:PORT2 entries, as curl's --connect-to (IPv6 ADDR in brackets)",

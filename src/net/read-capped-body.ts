@@ -47,8 +47,19 @@ export async function readCappedBody(
     truncated = true;
     overBudget = true;
   }
-  return { body: concat(chunks, length), truncated, overBudget };
+  const body = concat(chunks, length);
+  chunks.length = 0;
+  // The chunks and the decoder's output are garbage now, as large as the body. JavaScriptCore does not
+  // count memory it did not allocate itself (the fetch stream's chunks) towards its next collection, so
+  // several scans' spent chunks piled up between collections: measured with 8 hostile scans at once,
+  // peaks of 300-337 MB RSS fell to 261-269 MB with this collection. Only large bodies pay for it
+  // (a few milliseconds for a scan thread's heap); the pages of ordinary sites stay far below.
+  if (length >= COLLECT_AFTER_BYTES) Bun.gc(true);
+  return { body, truncated, overBudget };
 }
+
+/** A body at least this large is followed by a garbage collection (see readCappedBody). */
+export const COLLECT_AFTER_BYTES = 1024 * 1024;
 
 /** The raw chunks while the budget has bytes left; notes when it stopped for that. */
 async function* whileBudgetLeft(chunks: AsyncGenerator<Uint8Array>, budget: ByteBudget, spent: { now: boolean }): AsyncGenerator<Uint8Array> {

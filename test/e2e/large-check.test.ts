@@ -29,7 +29,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "sightline-large-check-"));
   service = await startService(
     [await sightlineBinary()],
-    childEnv({ SERVICE: "schema", DATABASE_PATH: join(work, "large-check.sqlite"), PIPELINE_TOKEN: TOKEN, LIMIT_PER_IP_PER_HOUR: "100", LOG_LEVEL: "info" }),
+    // FETCH_MAX_BYTES of 5 MiB (the default is 2 MiB): the pastes here are up to 4 MB.
+    childEnv({ SERVICE: "schema", DATABASE_PATH: join(work, "large-check.sqlite"), PIPELINE_TOKEN: TOKEN, LIMIT_PER_IP_PER_HOUR: "100", LOG_LEVEL: "info", FETCH_MAX_BYTES: String(5 * 1024 * 1024) }),
   );
 }, 180_000);
 

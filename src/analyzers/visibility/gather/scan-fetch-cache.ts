@@ -11,7 +11,7 @@ import type { FetchOptions, FetchResult, SafeFetcher } from "../../../net/fetch-
  * link check of it) either ask for the same type or only read the status. Failures are shared as well:
  * a URL that timed out once is not given a second timeout within the same scan.
  */
-export function cacheFetches(fetcher: SafeFetcher): SafeFetcher {
+export function cacheFetches(fetcher: SafeFetcher, kept: KeptBodies = KEPT_BODIES): SafeFetcher {
   const entries = new Map<string, Entry>();
   return {
     fetch(url, options = {}) {
@@ -22,10 +22,41 @@ export function cacheFetches(fetcher: SafeFetcher): SafeFetcher {
       // Asked for more than was fetched: the earlier response serves when nothing was cut from it. The
       // entry is replaced at once, so that requests arriving meanwhile wait for this one, not a third fetch.
       const response = cached ? cached.response.then((result) => (result.truncated ? fetcher.fetch(url, options) : result)) : fetcher.fetch(url, options);
-      entries.set(key, { maxBytes: wanted, response });
+      const entry: Entry = { maxBytes: wanted, response };
+      entries.set(key, entry);
+      void response.then(
+        (result) => {
+          if (result.body.byteLength > kept.wholeBytes && entries.get(key) === entry) entries.set(key, keptPrefix(result, kept.prefixBytes));
+        },
+        () => {},
+      );
       return response;
     },
   };
+}
+
+export interface KeptBodies {
+  /** Bodies up to this size are kept whole for the rest of the gathering. */
+  wholeBytes: number;
+  /** Of a larger body, only this much of its start is kept. */
+  prefixBytes: number;
+}
+
+/**
+ * Bodies over 1 MiB are not kept whole for the rest of the gathering, only their first 64 KiB: enough
+ * for the requests that read only the start of a response (a link check reads 4 KiB, a redirect 16 KiB).
+ * Its caller has what it asked for, and another request of the same URL for more is fetched again.
+ * Every response had been held until the scan's audits began, so a hostile site's bodies stayed in
+ * memory to the last byte of the scan's budget twice over (the bytes here, their text in the
+ * artifacts): measured with 8 hostile scans at once, peak RSS 282 MB against 297-337 MB. The pages a
+ * scan asks for twice (a sample page that llms.txt also links to) are far smaller.
+ */
+export const KEPT_BODIES: KeptBodies = { wholeBytes: 1024 * 1024, prefixBytes: 64 * 1024 };
+
+/** The entry that stands for a large response: a copy of its start, so that its whole body can be freed. */
+function keptPrefix(result: FetchResult, prefixBytes: number): Entry {
+  const body = result.body.slice(0, prefixBytes);
+  return { maxBytes: prefixBytes, response: Promise.resolve({ ...result, body, truncated: result.truncated || body.byteLength < result.body.byteLength }) };
 }
 
 interface Entry {

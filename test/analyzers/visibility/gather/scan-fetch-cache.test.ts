@@ -104,3 +104,30 @@ describe("cacheFetches", () => {
     expect(inner.calls).toHaveLength(2);
   });
 });
+
+describe("cacheFetches keeps large bodies only for the requests that read their start", () => {
+  test("a body past the kept size is fetched again when asked for whole, and serves a short read from its start", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner, { wholeBytes: 5_000, prefixBytes: 4096 });
+    const whole = await cached.fetch("https://a.test/big");
+    expect(whole.body.byteLength).toBe(PAGE_BYTES);
+    // A link check reads 4 KiB: served from the start that was kept.
+    const check = await cached.fetch("https://a.test/big", { maxBytes: 4096 });
+    expect(inner.calls).toHaveLength(1);
+    expect(check.body.byteLength).toBe(4096);
+    expect(check.truncated).toBe(true);
+    // Whole again: fetched again, as the kept part is cut.
+    const again = await cached.fetch("https://a.test/big");
+    expect(inner.calls).toHaveLength(2);
+    expect(again.body.byteLength).toBe(PAGE_BYTES);
+    expect(again.truncated).toBe(false);
+  });
+
+  test("a body within the kept size stays whole: asked for again, it is not fetched again", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner, { wholeBytes: PAGE_BYTES, prefixBytes: 4096 });
+    await cached.fetch("https://a.test/page");
+    expect((await cached.fetch("https://a.test/page")).body.byteLength).toBe(PAGE_BYTES);
+    expect(inner.calls).toHaveLength(1);
+  });
+});
