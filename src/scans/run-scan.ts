@@ -77,9 +77,10 @@ export function auditReserveMs(scanTimeoutMs: number): number {
 }
 
 /**
- * Only code that ignores the signal meets the safety nets: the scan itself gives up 2.5% past
- * SCAN_TIMEOUT_MS with a failed record, and the scan thread's pool ends a thread that has not answered
- * by 4% (a thread stuck in one synchronous parse cannot answer at all).
+ * Only code that ignores the signal, or a thread held up, meets the safety nets: the scan itself gives up
+ * 2.5% past SCAN_TIMEOUT_MS with a failed record, and the scan thread's pool stores that record itself at
+ * 4% when the thread has not answered (a thread busy in one synchronous parse, or starved of CPU, cannot),
+ * and ends the thread only if it does not then drop the scan (scan-thread-pool.ts).
  */
 export function safetyNetMs(scanTimeoutMs: number): number {
   return Math.round(scanTimeoutMs * 0.025);

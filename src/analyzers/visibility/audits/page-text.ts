@@ -3,7 +3,7 @@ import { readableText, type TreeNode } from "../../structured-data/readable-text
 
 /**
  * Six audits read a page's text; each walk joins every text node and collapses its whitespace, which on
- * a page cut at 5 MB cost about 30 ms each. Documents are never changed once parsed, so one walk serves all.
+ * a page of 5 MB cost about 30 ms each. Documents are never changed once parsed, so one walk serves all.
  */
 const texts = new WeakMap<HtmlDocument, string>();
 
