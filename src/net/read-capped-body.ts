@@ -18,10 +18,12 @@ export async function readCappedBody(
   maxBytes: number,
   contentEncoding: string | null = null,
   budget?: ByteBudget,
+  /** The body's size as the response declares it (Content-Length), when it is sent unencoded. */
+  declaredBytes: number | null = null,
 ): Promise<CappedBody> {
   if (!stream) return { body: new Uint8Array(0), truncated: false, overBudget: false };
-  const chunks: Uint8Array[] = [];
-  let length = 0;
+  const expected = contentEncoding || declaredBytes === null ? 0 : Math.min(declaredBytes, maxBytes, budget ? budget.limitBytes - budget.usedBytes : maxBytes);
+  const bytes = new BodyBytes(expected);
   let truncated = false;
   let overBudget = false;
   // Once the scan's budget is spent, a body is not decoded at all: starting a decoder costs more than the
@@ -31,24 +33,22 @@ export async function readCappedBody(
   const raw = budget ? whileBudgetLeft(streamChunks(stream), budget, spent) : streamChunks(stream);
   const source = contentEncoding ? decodedBody(raw, contentEncoding) : raw;
   for await (const value of source) {
-    const wanted = Math.min(value.byteLength, maxBytes - length);
+    const wanted = Math.min(value.byteLength, maxBytes - bytes.length);
     const granted = budget ? budget.take(wanted) : wanted;
     if (granted < value.byteLength) {
-      chunks.push(value.subarray(0, granted));
-      length += granted;
+      bytes.add(value.subarray(0, granted));
       truncated = true;
       overBudget = granted < wanted;
       break; // ends the generators: the decoder is destroyed and the stream cancelled
     }
-    chunks.push(value);
-    length += value.byteLength;
+    bytes.add(value);
   }
   if (spent.now) {
     truncated = true;
     overBudget = true;
   }
-  const body = concat(chunks, length);
-  chunks.length = 0;
+  const length = bytes.length;
+  const body = bytes.joined();
   // The chunks and the decoder's output are garbage now, as large as the body. JavaScriptCore does not
   // count memory it did not allocate itself (the fetch stream's chunks) towards its next collection, so
   // several scans' spent chunks piled up between collections: measured with 8 hostile scans at once,
@@ -88,6 +88,42 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
   } finally {
     if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
+  }
+}
+
+/**
+ * A body's bytes as they arrive. When its size is known, they go straight into one buffer of that size:
+ * gathering chunks and joining them at the end held the body twice at its largest moment. A response that
+ * sends more than it declared (or a body of unknown size) falls back to chunks, joined at the end.
+ */
+class BodyBytes {
+  private buffer: Uint8Array | null;
+  private readonly chunks: Uint8Array[] = [];
+  length = 0;
+
+  constructor(expected: number) {
+    this.buffer = expected > 0 ? new Uint8Array(expected) : null;
+  }
+
+  add(bytes: Uint8Array): void {
+    if (this.buffer && this.length + bytes.byteLength <= this.buffer.length) {
+      this.buffer.set(bytes, this.length);
+    } else {
+      if (this.buffer) {
+        this.chunks.push(this.buffer.subarray(0, this.length));
+        this.buffer = null;
+      }
+      this.chunks.push(bytes);
+    }
+    this.length += bytes.byteLength;
+  }
+
+  /** The body in one array of its own (never a view of the stream's chunks, which it would keep alive). */
+  joined(): Uint8Array {
+    if (this.buffer) return this.length === this.buffer.length ? this.buffer : this.buffer.slice(0, this.length);
+    const body = concat(this.chunks, this.length);
+    this.chunks.length = 0;
+    return body;
   }
 }
 

@@ -157,7 +157,7 @@ async function finishResponse(
     const encoding = request.method === "HEAD" ? null : hop.response.headers.get("content-encoding");
     const release = isBrotli(encoding) ? await takeSlot(context.brotliSlots, hop.response, context.deadline.signal) : null;
     try {
-      body = await readCappedBody(hop.response.body, maxBytes, encoding, context.budget);
+      body = await readCappedBody(hop.response.body, maxBytes, encoding, context.budget, declaredLength(hop.response.headers));
     } finally {
       release?.();
     }
@@ -186,6 +186,12 @@ async function takeSlot(slots: DecoderSlots, response: Response, signal: AbortSi
     await response.body?.cancel().catch(() => {});
     throw error;
   }
+}
+
+/** Content-Length when it is one plain number of bytes; null otherwise (absent, a list, or not a number). */
+function declaredLength(headers: Headers): number | null {
+  const value = headers.get("content-length")?.trim();
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
 }
 
 function isBrotli(contentEncoding: string | null): boolean {
