@@ -5,7 +5,8 @@
  * loopback and reached through SCAN_CONNECT_TO), printed as ratios in the same run (goals: p99 ratio
  * ≤ 2, p99 < 50 ms). Also the binary's peak RSS (VmHWM) during the run and its RSS one minute after
  * (BENCH_SKIP_SETTLE=1 skips that minute for quick runs). Then scan throughput (scan-throughput.ts;
- * BENCH_SKIP_THROUGHPUT=1 leaves it out).
+ * BENCH_SKIP_THROUGHPUT=1 leaves it out). BENCH_LOG=<file> keeps the binary's log, to see which scans
+ * met their deadline's safety net or moved threads.
  *
  * Two request loops poll the two URLs back to back, as clients waiting for reports do. The hostile
  * scans are resubmitted (forceRescan) as each ends, so that 8 run throughout the window.
@@ -75,7 +76,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
       LIMIT_PER_IP_PER_HOUR: "1000000",
       LIMIT_PER_DOMAIN_PER_HOUR: "1000000",
       SCAN_CONNECT_TO: connectTo.join(","),
-    });
+    }, process.env.BENCH_LOG);
     try {
       const base = server.baseUrl;
       await submitScan(base, TOKEN, CACHED_DOMAIN, false);
