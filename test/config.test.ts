@@ -18,6 +18,8 @@ describe("loadConfig", () => {
     expect(config.SCAN_CONNECT_TO).toEqual([]);
     expect(config.CHALLENGE).toBe("altcha");
     expect(config.TRUST_PROXY).toBe(0);
+    // 2 MiB, as the README's table says: a scan's memory peaks with the largest body it reads.
+    expect(config.FETCH_MAX_BYTES).toBe(2 * 1024 * 1024);
     expect(config.ADMIN_EMAIL).toBeUndefined();
     expect(Object.isFrozen(config)).toBe(true);
   });

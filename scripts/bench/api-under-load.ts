@@ -12,8 +12,7 @@
  * scans are resubmitted (forceRescan) as each ends, so that 8 run throughout the window.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { setPriority } from "node:os";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFixtureSite, type FixtureSite } from "../../test/helpers/fixture-server.ts";
 import { wellPreparedSite } from "../../test/fixtures/sites/well-prepared.ts";
