@@ -1,5 +1,6 @@
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { availableParallelism } from "node:os";
 import { vocabularyFileProblem } from "./analyzers/schema/vocabulary/vocabulary-file.ts";
 import { parseConnectTo } from "./net/connect-to.ts";
 
@@ -112,6 +113,14 @@ export const variables = {
     schema: T.Integer({ minimum: 16, maximum: 65536 }),
     form: "megabytes, from 16 to 65536",
     default: (env) => defaultScanMemoryMb(env),
+    parse: integer,
+  },
+  // How many CPUs scan work may use: by default all but one, which is left to the serving thread (see
+  // scans/thread-priority.ts for why a lower priority alone did not keep the API's latency).
+  SCAN_CPUS: {
+    schema: T.Integer({ minimum: 1, maximum: 1024 }),
+    form: "a number of CPUs, from 1 to 1024",
+    default: () => Math.max(1, availableParallelism() - 1),
     parse: integer,
   },
   CACHE_TTL_SECONDS: { schema: NonNegative, form: "a whole number of seconds", default: () => 86400, parse: integer },

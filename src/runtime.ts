@@ -23,6 +23,7 @@ import type { FastRoutes } from "./server.ts";
 import { createMetricsScrape } from "./metrics/metrics-scrape.ts";
 import { countingChallengeFailures } from "./metrics/challenge-metrics.ts";
 import { queueStatsOf } from "./scans/queue-stats.ts";
+import { scanCpuSet } from "./scans/thread-priority.ts";
 
 /**
  * Everything one process runs, wired from the configuration: the database, the app, and the worker.
@@ -171,6 +172,7 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     offsite,
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
     scanBudgetBytes: scanReadBudgetBytes(config),
+    cpus: scanCpuSet(config.SCAN_CPUS),
   };
 }
 

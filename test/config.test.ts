@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig, variables } from "../src/config.ts";
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
 describe("loadConfig", () => {
   test("embedded defaults", () => {
@@ -95,6 +96,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "admin@example.com" })).toThrow("set both");
     expect(() => loadConfig({ CHALLENGE: "turnstile" })).toThrow("TURNSTILE_SITE_KEY");
     expect(loadConfig({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" }).CHALLENGE).toBe("turnstile");
+  });
+
+  test("SCAN_CPUS defaults to all the CPUs this process may use but one, and at least one", () => {
+    expect(loadConfig({}).SCAN_CPUS).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig({ SCAN_CPUS: "3" }).SCAN_CPUS).toBe(3);
+    expect(() => loadConfig({ SCAN_CPUS: "0" })).toThrow('SCAN_CPUS: "0" is not valid; expected a number of CPUs, from 1 to 1024.');
+    expect(() => loadConfig({ SCAN_CPUS: "half" })).toThrow('SCAN_CPUS: "half" is not valid; expected a number of CPUs, from 1 to 1024.');
   });
 
   test("SCAN_MEMORY_MB defaults to 32 MB a scan, and must leave each scan at least 8 MB", () => {

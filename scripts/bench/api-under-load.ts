@@ -6,13 +6,16 @@
  * ≤ 2, p99 < 50 ms). Also the binary's peak RSS (VmHWM) during the run and its RSS one minute after
  * (BENCH_SKIP_SETTLE=1 skips that minute for quick runs). Then scan throughput (scan-throughput.ts;
  * BENCH_SKIP_THROUGHPUT=1 leaves it out). BENCH_LOG=<file> keeps the binary's log, to see which scans
- * met their deadline's safety net or moved threads.
+ * met their deadline's safety net or moved threads. BENCH_SCAN_CPUS=<n> sets the binary's SCAN_CPUS
+ * (default: all CPUs but one), to compare.
  *
  * Two request loops poll the two URLs back to back, as clients waiting for reports do. The hostile
- * scans are resubmitted (forceRescan) as each ends, so that 8 run throughout the window.
+ * scans are resubmitted (forceRescan) as each ends, so that 8 run throughout the window. Between the
+ * two, the same polling beside one busy-loop on the scans' CPUs gives the floor for the ratios: what a
+ * busy scan CPU costs the serving thread by itself (sampleBesideBusyLoop).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { setPriority, tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { availableParallelism, setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFixtureSite, type FixtureSite } from "../../test/helpers/fixture-server.ts";
 import { wellPreparedSite } from "../../test/fixtures/sites/well-prepared.ts";
@@ -24,6 +27,8 @@ import type { HostileKind } from "./hostile-sites.ts";
 import { childEnv } from "../lib/child-env.ts";
 import { benchScanThroughput } from "./scan-throughput.ts";
 import { threadCpu, type ThreadCpu } from "./thread-cpu.ts";
+import { setThreadCpus } from "../../src/scans/cpu-affinity.ts";
+import { scanCpuSet } from "../../src/scans/thread-priority.ts";
 
 const TOKEN = "bench-api-under-load-token-0123456789";
 const CACHED_DOMAIN = "cached.bench.test";
@@ -61,7 +66,9 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
     const cachedSite = await startFixtureSite(wellPreparedSite(CACHED_DOMAIN));
     sites.push(cachedSite);
     const connectTo = [cachedSite.connectTo(CACHED_DOMAIN, 80)];
-    const hostileSites = await startHostileSites(HOSTILE.map(([, kind]) => kind));
+    // The CPUs the binary gives its scans (SCAN_CPUS): by default all but one.
+    const scanCpus = scanCpuSet(Number(process.env.BENCH_SCAN_CPUS ?? Math.max(1, availableParallelism() - 1)));
+    const hostileSites = await startHostileSites(HOSTILE.map(([, kind]) => kind), scanCpus);
     stopHostileSites = hostileSites.stop;
     for (const [domain, kind] of HOSTILE) connectTo.push(`${domain}:80:127.0.0.1:${hostileSites.ports[kind]}`);
 
@@ -75,6 +82,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
       LIMIT_PER_IP_PER_HOUR: "1000000",
       LIMIT_PER_DOMAIN_PER_HOUR: "1000000",
       SCAN_CONNECT_TO: connectTo.join(","),
+      SCAN_CPUS: process.env.BENCH_SCAN_CPUS,
     }, process.env.BENCH_LOG);
     try {
       const base = server.baseUrl;
@@ -86,6 +94,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
       const idleStarted = performance.now();
       const idle = await sampleWhile(base, Bun.sleep(BASELINE_MS));
       const idleCpuShare = cpuShare(idleCpu, threadCpu(server.pid), performance.now() - idleStarted);
+      const floor = await sampleBesideBusyLoop(base, scanCpus);
       const loadedCpu = threadCpu(server.pid);
       const loadedStarted = performance.now();
       const hostileRun = keepHostileScansRunning(base, HOSTILE_WINDOW_MS);
@@ -103,7 +112,8 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
           ...(unfinished.length > 0 ? [`api under load: ${unfinished.length} hostile scans had no record ${(SCAN_TIMEOUT_MS * 8) / 1000} s after the window closed: ${unfinished.join(", ")}`] : []),
           ...latencyLines("cached report", summarize(idle.report), summarize(loaded.report)),
           ...latencyLines("/healthz", summarize(idle.healthz), summarize(loaded.healthz)),
-          ...failureLines([...idle.failures, ...loaded.failures]),
+          floorLine(idle, floor),
+          ...failureLines([...idle.failures, ...floor.failures, ...loaded.failures]),
           `api under load CPU (cores busy): idle main thread ${idleCpuShare.main.toFixed(2)}, other threads ${idleCpuShare.other.toFixed(2)}; with 8 hostile scans main thread ${loadedCpuShare.main.toFixed(2)}, other threads ${loadedCpuShare.other.toFixed(2)}`,
           `api under load memory: idle RSS ${megabytes(idleRss)}, peak RSS (VmHWM) ${megabytes(peakRssBytes)} (goal ≤ ${megabytes(GOAL_PEAK_RSS_BYTES)}) ${
             peakRssBytes <= GOAL_PEAK_RSS_BYTES ? "ok" : "ABOVE GOAL"
@@ -139,6 +149,35 @@ function latencyLines(name: string, idle: LatencySummary, loaded: LatencySummary
       loaded.p99 < GOAL_P99_MS ? "ok" : "ABOVE GOAL"
     }`,
   ];
+}
+
+/**
+ * The same polling while one plain busy-loop, no scan, runs at the lowest priority on the scans' CPUs:
+ * what keeping the scans' CPUs busy costs the serving thread by itself, so that the ratios under hostile
+ * scans can be read against it. Measured on 2 vCPUs: p99 ratio 0.9-1.0 (p50 ratio 1.2), against
+ * 1.6-2.0 with the hostile scans; the same scans in a second process of the binary, kept to the same
+ * CPU, gave 1.0-1.3, so the difference is what scan threads cost inside the serving process.
+ */
+async function sampleBesideBusyLoop(base: string, cpus: number[] | null): Promise<Samples> {
+  const loop = Bun.spawn([process.execPath, "-e", "for (;;) {}"], { stdin: "ignore", stdout: "ignore", stderr: "ignore", env: childEnv() });
+  try {
+    setPriority(loop.pid, 19);
+  } catch {
+    // Not allowed here: the loop then competes as an equal, and the floor comes out higher.
+  }
+  confineProcess(loop.pid, cpus);
+  try {
+    return await sampleWhile(base, Bun.sleep(BASELINE_MS));
+  } finally {
+    loop.kill("SIGKILL");
+    await loop.exited;
+  }
+}
+
+function floorLine(idle: Samples, floor: Samples): string {
+  const ratio = (name: "report" | "healthz") => (summarize(floor[name]).p99 / summarize(idle[name]).p99).toFixed(2);
+  const p50 = (summarize(floor.report).p50 / summarize(idle.report).p50).toFixed(2);
+  return `api under load: floor, one busy-loop (no scan) at nice 19 on the scans' CPUs: cached report p99 ratio ${ratio("report")}, /healthz p99 ratio ${ratio("healthz")} (cached report p50 ratio ${p50})`;
 }
 
 function failureLines(failures: string[]): string[] {
@@ -205,12 +244,18 @@ async function keepHostileScansRunning(base: string, windowMs: number): Promise<
   return { finished, longestMs, unfinished: [...running.keys()] };
 }
 
+/** Keeps every thread of process `pid` to `cpus` (as `taskset -a -p` does); threads it starts later inherit it. */
+function confineProcess(pid: number, cpus: number[] | null): void {
+  if (!cpus) return;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) setThreadCpus(Number(tid), cpus);
+}
+
 /**
  * Starts the hostile sites in a process of their own (hostile-sites-process.ts), so that serving them
  * does not delay the event loop of the clients timing the API, at the lowest priority. Resolves with each
  * kind's port.
  */
-async function startHostileSites(kinds: HostileKind[]): Promise<{ ports: Record<string, number>; stop: () => Promise<void> }> {
+async function startHostileSites(kinds: HostileKind[], scanCpus: number[] | null): Promise<{ ports: Record<string, number>; stop: () => Promise<void> }> {
   const child = Bun.spawn([process.execPath, new URL("./hostile-sites-process.ts", import.meta.url).pathname, [...new Set(kinds)].join(",")], {
     stdin: "pipe",
     stdout: "pipe",
@@ -218,12 +263,15 @@ async function startHostileSites(kinds: HostileKind[]): Promise<{ ports: Record<
     env: childEnv(),
   });
   // The sites stand for servers elsewhere on the internet: on this machine their CPU must not compete with
-  // the server under test as an equal (streaming the bombs and the 64 MiB body kept a core busy).
+  // the server under test as an equal (streaming the bombs and the 64 MiB body kept a core busy). So they
+  // run at the lowest priority, and on the CPUs the binary gives its scans (SCAN_CPUS by default), not on
+  // the one it leaves to serving. BENCH_SITES_ANYWHERE=1 leaves them on every CPU, for comparison.
   try {
     setPriority(child.pid, 19);
   } catch {
     // Not allowed here: the sites then compete as equals, and the ratios come out worse than they are.
   }
+  if (process.env.BENCH_SITES_ANYWHERE !== "1") confineProcess(child.pid, scanCpus);
   const reader = child.stdout.getReader();
   let text = "";
   while (!text.includes("\n")) {

@@ -2,7 +2,9 @@
  * Scan throughput of the compiled binary: 200 scans of loopback fixture sites (each a well-prepared
  * site under its own name, over TLS, reached through SCAN_CONNECT_TO) queued at once, with
  * WORKER_CONCURRENCY 1, 4 and 16, printed as scans per second and as a ratio to concurrency 1. It
- * should grow with concurrency until the cores are busy. BENCH_THROUGHPUT_SCANS changes the count.
+ * should grow with concurrency until the scans' CPUs are busy: by default (SCAN_CPUS) all CPUs but one,
+ * which is left to serving, so on 2 cores one, which one loopback scan at a time already keeps busy.
+ * BENCH_SCAN_CPUS=<n> sets the binary's SCAN_CPUS, to compare. BENCH_THROUGHPUT_SCANS changes the count.
  * Each line also gives the binary's CPU time per scan, on its main thread and on all the others (scan
  * threads with their JIT and GC helpers): the figure the neighbours' load does not move.
  */
@@ -62,6 +64,7 @@ async function scansPerSecond(binary: string, concurrency: number, domains: stri
     LIMIT_PER_DOMAIN_PER_HOUR: "1000000",
     SCAN_CONNECT_TO: connectTo,
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
+    SCAN_CPUS: process.env.BENCH_SCAN_CPUS,
   });
   try {
     const cpuBefore = threadCpu(server.pid);

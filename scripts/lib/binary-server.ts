@@ -15,7 +15,7 @@ export interface BinaryServer {
   stop(graceMs?: number): Promise<number | null>;
 }
 
-export async function startBinaryServer(binary: string, env: Record<string, string>, logFile?: string): Promise<BinaryServer> {
+export async function startBinaryServer(binary: string, env: Record<string, string | undefined>, logFile?: string): Promise<BinaryServer> {
   const port = await freePort();
   const child = Bun.spawn([binary], {
     env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1" }),

@@ -9,6 +9,7 @@ import { healthzFastRoute } from "../http/health-status.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
 import { startupBanner } from "./startup-banner.ts";
+import { scanCpuSet } from "../scans/thread-priority.ts";
 
 /** Running scans get this long to finish on SIGTERM/SIGINT; the rest are released for the next start. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -25,6 +26,7 @@ export async function serveCommand(config: Config): Promise<number> {
     url: `http://${config.HOST}:${server.port}`,
     database: databaseLocationOf(config),
     workers: config.WORKER_CONCURRENCY,
+    scanCpus: scanCpuSet(config.SCAN_CPUS)?.join(",") ?? "any",
   });
   if (config.LOG_LEVEL !== "silent") process.stderr.write(startupBanner(config, server.port ?? config.PORT));
 

@@ -5,6 +5,7 @@ import { SchemaResultSchema } from "../analyzers/schema/record-schema.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
 import { type CheckApiDeps, handleCheckApi, maxCheckBodyBytes } from "../scans/check-api.ts";
 import { checkInThread } from "../scans/check-in-thread.ts";
+import { scanCpuSet } from "../scans/thread-priority.ts";
 import { CheckRequestBody } from "../scans/check-request-body.ts";
 import type { ScanApiDeps } from "../scans/scan-api.ts";
 import { ErrorBody, RateLimitedBody, UnauthorizedBody, VerificationFailedBody } from "./api-schemas.ts";
@@ -24,7 +25,7 @@ const CheckedBody = T.Object(
 
 export interface CheckRoutesDeps {
   service: "visibility" | "schema";
-  config: Pick<Config, "FETCH_MAX_BYTES" | "SCAN_TIMEOUT_MS" | "SCHEMA_VOCABULARY" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
+  config: Pick<Config, "FETCH_MAX_BYTES" | "SCAN_TIMEOUT_MS" | "SCAN_CPUS" | "SCHEMA_VOCABULARY" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
   scanApi: ScanApiDeps;
   trustProxy: number;
 }
@@ -41,7 +42,12 @@ export function checkRoutes(deps: CheckRoutesDeps) {
     limits: deps.scanApi.limits,
     now: deps.scanApi.now,
     maxBytes: deps.config.FETCH_MAX_BYTES,
-    analyse: checkInThread({ vocabularyFile: deps.config.SCHEMA_VOCABULARY, timeoutMs: deps.config.SCAN_TIMEOUT_MS, now: deps.scanApi.now }),
+    analyse: checkInThread({
+      vocabularyFile: deps.config.SCHEMA_VOCABULARY,
+      timeoutMs: deps.config.SCAN_TIMEOUT_MS,
+      cpus: scanCpuSet(deps.config.SCAN_CPUS),
+      now: deps.scanApi.now,
+    }),
   };
   const maxBody = maxCheckBodyBytes(api.maxBytes);
   return new Elysia()

@@ -19,6 +19,8 @@ export type CheckOutcome = FromCheckThread | { ok: false; busy: true; error: str
 
 export interface CheckInThreadOptions {
   vocabularyFile: string | undefined;
+  /** The CPUs scan work runs on (SCAN_CPUS, see scanCpuSet); checks run there too. Default null: any. */
+  cpus?: number[] | null;
   /** SCAN_TIMEOUT_MS: a check gets no longer than a scan. */
   timeoutMs: number;
   /** For tests; by default the compiled-in entry (see scanThreadEntry in scan-thread-pool.ts). */
@@ -155,7 +157,7 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
     waiting++;
     const turn = queue.then(() => {
       waiting--;
-      return runOne({ type: "check", pasted, vocabularyFile: options.vocabularyFile, output, checkedAt: new Date(now()).toISOString() });
+      return runOne({ type: "check", pasted, vocabularyFile: options.vocabularyFile, output, checkedAt: new Date(now()).toISOString(), cpus: options.cpus ?? null });
     });
     queue = turn.catch(() => undefined);
     return turn;

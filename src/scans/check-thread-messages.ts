@@ -13,6 +13,8 @@ export type ToCheckThread =
       output: CheckOutputRequest;
       /** When the check started (ISO 8601), on the service's clock: the answer's `checkedAt`. */
       checkedAt: string;
+      /** The CPUs scan work runs on (SCAN_CPUS, see scanCpuSet), checks too; null: any. */
+      cpus: number[] | null;
     }
   /** Kept warm for the next check: collect the garbage of the last one meanwhile. */
   | { type: "idle" }

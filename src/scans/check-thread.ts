@@ -10,7 +10,7 @@ import { schemaVocabulary, useVocabularyFile } from "../analyzers/schema/vocabul
 import { renderPastePage } from "../web/schema/paste-page.ts";
 import type { CheckedMarkup } from "./check-api.ts";
 import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
-import { lowerThisThread } from "./thread-priority.ts";
+import { confineThisThread, lowerThisThread } from "./thread-priority.ts";
 
 declare const self: Worker;
 
@@ -25,6 +25,7 @@ self.onmessage = (event: MessageEvent<ToCheckThread>) => {
     Bun.gc(true);
     return;
   }
+  confineThisThread(message.cpus);
   let answer: FromCheckThread;
   try {
     useVocabularyFile(message.vocabularyFile);

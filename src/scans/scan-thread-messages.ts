@@ -16,6 +16,8 @@ export interface ScanThreadSettings {
   scanTimeoutMs: number;
   /** The scan's byte budget across all its bodies. */
   scanBudgetBytes: number;
+  /** The CPUs scan work runs on (SCAN_CPUS, see scanCpuSet); null: any. */
+  cpus: number[] | null;
 }
 
 export type ToScanThread =

@@ -162,7 +162,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     const now = Date.now();
     if (now - helpersLoweredAt < 1000) return;
     helpersLoweredAt = now;
-    lowerHelperThreads();
+    lowerHelperThreads(options.settings.cpus);
   }
 
   function onMessage(thread: ScanThread, message: FromScanThread): void {

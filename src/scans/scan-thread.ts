@@ -13,7 +13,7 @@ import { parseConnectTo } from "../net/connect-to.ts";
 import { createSafeFetcher } from "../net/safe-fetch.ts";
 import { runScan, type AnyRecord } from "./run-scan.ts";
 import { heapBytes } from "./thread-heap.ts";
-import { lowerThisThread } from "./thread-priority.ts";
+import { confineThisThread, lowerThisThread } from "./thread-priority.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 
 declare const self: Worker;
@@ -57,6 +57,8 @@ self.onmessage = (event: MessageEvent<ToScanThread>) => {
     running.get(message.scanId)?.controller.abort(new Error("The worker stopped during the scan."));
     return;
   }
+  // Before any work: the first scan also loads and compiles the analyzer.
+  confineThisThread(message.settings.cpus);
   void scan(message.scanId, message.target, message.deadlineAt, message.settings);
 };
 

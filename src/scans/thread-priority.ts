@@ -1,5 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { setPriority } from "node:os";
+import { setThreadCpus, threadCpus } from "./cpu-affinity.ts";
+
+/*
+ * How scan work gives way to the serving thread: a lower priority (nice), and CPUs of its own, so that
+ * one CPU is left to the serving thread.
+ *
+ * Why CPUs, when nice alone seemed enough: measured on 2 cores with `bun run bench` (8 hostile scans),
+ * the serving thread's p99 was 4-6 times its idle p99 with every scan thread at nice 10. The same scans
+ * in another process at SCHED_IDLE did no better (3.7-5), and two plain busy-loops at SCHED_IDLE, no
+ * scan at all, already made it 3.1-4.4: a thread that has to wake on a busy CPU waits, whatever the
+ * priority of what runs there. With one busy-loop, leaving a core idle, it was 1.6-1.9, and 0.9-1.0
+ * with that loop kept to the other CPU. With the scan threads (and the runtime's threads besides the
+ * serving one) kept to one of the two CPUs, the hostile scans' ratio is 1.6-2.0 (see the README's
+ * "Under hostile load" for the benchmark's figures).
+ */
 
 /**
  * The nice value of the work a scan makes. On Linux, setpriority with a thread's id sets that thread
@@ -20,6 +35,28 @@ export function lowerThisThread(): void {
 }
 
 /**
+ * The CPUs scan work runs on (SCAN_CPUS): the last `scanCpus` of the CPUs this process may use, so that
+ * the others (by default one) are left to the serving thread. Null, meaning "wherever the kernel likes", when that would be
+ * all of them (a one-CPU machine, or SCAN_CPUS at least the number of CPUs) or they cannot be read. The
+ * serving thread itself is never confined: it may still use every CPU, and finds the first one free.
+ * Called on the serving thread, whose CPUs are the process's.
+ */
+export function scanCpuSet(scanCpus: number, allowed: readonly number[] | null = threadCpus()): number[] | null {
+  if (!allowed || scanCpus >= allowed.length) return null;
+  return allowed.slice(allowed.length - scanCpus);
+}
+
+let confinedTo: string | null = null;
+
+/** Keeps the calling thread (a scan or check thread) to `cpus`, once; nothing when `cpus` is null. */
+export function confineThisThread(cpus: readonly number[] | null): void {
+  if (!cpus || confinedTo === cpus.join(",")) return;
+  confinedTo = cpus.join(",");
+  // Refused (a container without the right): scans then share every CPU, which is what they did before.
+  setThreadCpus(0, cpus);
+}
+
+/**
  * Threads the runtime shares between the serving thread and the scan threads, but that under load work
  * almost only for scans: JavaScriptCore's JIT compilers (`JITWorker`) and GC marking helpers
  * (`HeapHelper`), Bun's HTTP client (every fetch of every scan) and its worker pool (`Bun Pool N`, where
@@ -31,12 +68,15 @@ export function lowerThisThread(): void {
 const SCAN_HELPER_THREAD = /^(?:JITWorker|HeapHelper|HTTP Client|Bun Pool \d+)$/;
 
 const lowered = new Set<number>();
+const confined = new Set<number>();
 
 /**
- * Lowers the shared helper threads that exist now to SCAN_NICE, each once; threads started later are
- * found by the next call. Returns how many were lowered by this call. Linux only (it reads /proc).
+ * Lowers the shared helper threads that exist now to SCAN_NICE, each once, and, when `cpus` is given,
+ * keeps every thread but the serving one to those CPUs: the helpers, and the scan and check threads
+ * (which also confine themselves, before they start work). Threads started later are found by the
+ * next call. Returns how many were lowered by this call. Linux only (it reads /proc).
  */
-export function lowerHelperThreads(taskDir = "/proc/self/task"): number {
+export function lowerHelperThreads(cpus: readonly number[] | null = null, taskDir = "/proc/self/task"): number {
   if (process.platform !== "linux") return 0;
   let count = 0;
   let tids: string[];
@@ -47,6 +87,10 @@ export function lowerHelperThreads(taskDir = "/proc/self/task"): number {
   }
   for (const entry of tids) {
     const tid = Number(entry);
+    if (cpus && tid !== process.pid && !confined.has(tid)) {
+      confined.add(tid);
+      setThreadCpus(tid, cpus);
+    }
     if (lowered.has(tid)) continue;
     let name: string;
     try {

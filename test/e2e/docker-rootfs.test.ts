@@ -14,6 +14,7 @@ import { startService } from "../../scripts/lib/service-process.ts";
 import { startFixtureSite, TEST_CA_PATH } from "../helpers/fixture-server.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
 import { childEnv } from "../../scripts/lib/child-env.ts";
+import { threadCpus } from "../../src/scans/cpu-affinity.ts";
 
 const isRoot = process.getuid?.() === 0 && Bun.which("unshare") !== null && Bun.which("chroot") !== null;
 
@@ -59,6 +60,10 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
   try {
     const health = await fetch(`${service.baseUrl}/healthz`);
     expect(health.status).toBe(200);
+    // SCAN_CPUS works from the image too: the CPUs are read and set through glibc, which the image holds.
+    const listening = JSON.parse((await service.waitForLine((line) => line.includes('"listening"'), 5000)) ?? "{}");
+    const cpus = threadCpus() ?? [];
+    expect(listening.scanCpus).toBe(cpus.length >= 2 ? cpus.slice(1).join(",") : "any");
     const page = await fetch(`${service.baseUrl}/swagger/assets/swagger-ui-bundle.js`);
     expect(page.status).toBe(200);
   } finally {

@@ -9,12 +9,13 @@
  * for its budget: the scan is stored failed with the reason, and the next scans are served.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
 import { endlessBody, gzipBomb, startFixtureSite, startSilentServer } from "../helpers/fixture-server.ts";
+import { threadCpus } from "../../src/scans/cpu-affinity.ts";
 import { brotliBomb, deepNestingPage, hugeHeaders, manyNodesPage, slowDripBody } from "../helpers/hostile-fixtures.ts";
 
 const TOKEN = "isolation-pipeline-token-0123456789";
@@ -57,6 +58,17 @@ async function scan(service: ServiceProcess, url: string): Promise<void> {
   expect(response.status).toBe(202);
 }
 
+/** "0,1,2,5" → "0-2,5", as /proc writes a CPU list. */
+function compactCpuList(list: string): string {
+  const runs: [number, number][] = [];
+  for (const cpu of list.split(",").map(Number)) {
+    const run = runs.at(-1);
+    if (run && run[1] === cpu - 1) run[1] = cpu;
+    else runs.push([cpu, cpu]);
+  }
+  return runs.map(([from, to]) => (from === to ? String(from) : `${from}-${to}`)).join(",");
+}
+
 /** Waits for a stored record of every domain; a domain without one after `timeoutMs` is missing from the map. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function records(service: ServiceProcess, domains: string[], timeoutMs: number): Promise<Map<string, any>> {
@@ -95,6 +107,20 @@ describe("eight hostile scans at once", () => {
   afterAll(async () => {
     await service?.stop();
   });
+
+  test.skipIf(process.platform !== "linux" || (threadCpus()?.length ?? 0) < 2)("scan threads run on the CPUs SCAN_CPUS gives them (all but one by default); the serving thread may use every CPU", async () => {
+    await scan(service, "fine.test");
+    expect((await records(service, ["fine.test"], 30_000)).get("fine.test")?.status).toBe("ok");
+    const pid = service.process.pid;
+    const cpusOf = (tid: string | number) => readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8").match(/^Cpus_allowed_list:\s*(\S+)/m)?.[1];
+    // The scan's thread stays for the next scans (IDLE_THREAD_MS).
+    const scanThreads = readdirSync(`/proc/${pid}/task`).filter((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "Worker");
+    expect(scanThreads.length).toBeGreaterThan(0);
+    const processCpus = threadCpus()!;
+    const scanCpus = processCpus.slice(1).join(",");
+    for (const tid of scanThreads) expect(cpusOf(tid), `scan thread ${tid}`).toBe(compactCpuList(scanCpus));
+    expect(cpusOf(pid)).toBe(compactCpuList(processCpus.join(",")));
+  }, 60_000);
 
   test("every scan ends with a stored record while /healthz and a cached report answer within 1 s", async () => {
     await scan(service, "fine.test");

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
 import { childEnv } from "../../scripts/lib/child-env.ts";
 import type { CheckedMarkup } from "../../src/scans/check-api.ts";
 import { type CheckInThread, CHECKS_PER_THREAD, checkInThread, MAX_WAITING_CHECKS } from "../../src/scans/check-in-thread.ts";
+import { threadCpus } from "../../src/scans/cpu-affinity.ts";
 
 const PRODUCT = JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name: "Tide floor lamp" });
 const silent = new URL("./fixtures/silent-check-thread.ts", import.meta.url);
@@ -35,6 +37,20 @@ describe("checks of pasted markup in a thread", () => {
     expect(page).toContain('value="https://shop.example/lamp"');
     expect(page).toContain("&lt;/textarea&gt;&lt;b&gt;Tide&lt;/b&gt;");
     expect(page).not.toContain("<b>Tide</b>");
+  }, 30_000);
+
+  test.skipIf(process.platform !== "linux" || (threadCpus()?.length ?? 0) < 2)("the check thread runs on the scans' CPUs (SCAN_CPUS), the serving thread keeps its own", async () => {
+    const processCpus = threadCpus()!;
+    const last = processCpus.at(-1)!;
+    const before = new Set(readdirSync("/proc/self/task"));
+    const check = checkInThread({ vocabularyFile: undefined, timeoutMs: 30_000, cpus: [last] });
+    expect((await check({ text: PRODUCT })).ok).toBe(true);
+    // Kept warm after its check: the thread that was not there before.
+    const started = readdirSync("/proc/self/task").filter((tid) => !before.has(tid) && readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim() === "Worker");
+    expect(started.length).toBeGreaterThan(0);
+    const cpusOf = (tid: string | number) => readFileSync(`/proc/self/task/${tid}/status`, "utf8").match(/^Cpus_allowed_list:\s*(\S+)/m)?.[1];
+    for (const tid of started) expect(cpusOf(tid)).toBe(String(last));
+    expect(cpusOf(process.pid)).not.toBe(String(last));
   }, 30_000);
 
   test("checks run one at a time, in order", async () => {
