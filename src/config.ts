@@ -123,6 +123,13 @@ export const variables = {
     default: () => Math.max(1, availableParallelism() - 1),
     parse: integer,
   },
+  // Where scans run: threads of the server (the default) or child processes of the binary, which keep
+  // the API faster under hostile scans at the cost of a runtime per process (scans/scan-host.ts).
+  SCAN_ISOLATION: {
+    schema: T.Union([T.Literal("thread"), T.Literal("process")]),
+    form: "thread or process",
+    default: () => "thread",
+  },
   CACHE_TTL_SECONDS: { schema: NonNegative, form: "a whole number of seconds", default: () => 86400, parse: integer },
   LIMIT_PER_IP_PER_HOUR: { schema: NonNegative, form: "a whole number (0 refuses every fresh scan)", default: () => 8, parse: integer },
   LIMIT_PER_DOMAIN_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 3, parse: integer },

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import { runCli } from "./cli/run-cli.ts";
+import { SCAN_PROCESS_ARGUMENT } from "./scans/scan-host.ts";
 
 /**
  * Entry point of the binary and of `bun run start` / `bun run dev`. The configuration (TypeBox and its
@@ -24,6 +25,15 @@ async function loadConfig(): Promise<Config> {
 }
 
 // No top-level await: the entry stays usable whatever module format the build picks.
-void main().then((code) => {
-  process.exitCode = code;
-});
+if (process.argv[2] === SCAN_PROCESS_ARGUMENT) {
+  // A scan process started by the server's pool (SCAN_ISOLATION=process); it lives as long as its channel.
+  import("./scans/scan-thread.ts").catch((error: unknown) => {
+    // Started by hand, without the channel: say so, as a usage error.
+    process.stderr.write(`sightline: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  });
+} else {
+  void main().then((code) => {
+    process.exitCode = code;
+  });
+}

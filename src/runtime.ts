@@ -76,7 +76,16 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   const scanner: Scanner =
     scansIn === "threads"
-      ? scanThreadPool({ warm: false, scanHeapBudgetBytes: scanShareBytes(config), settings: scanThreadSettings(config, offsite), size: config.WORKER_CONCURRENCY, analyzer, now, log })
+      ? scanThreadPool({
+          warm: false,
+          isolation: config.SCAN_ISOLATION,
+          scanHeapBudgetBytes: scanShareBytes(config),
+          settings: scanThreadSettings(config, offsite),
+          size: config.WORKER_CONCURRENCY,
+          analyzer,
+          now,
+          log,
+        })
       : inProcessScanner({
           analyzer,
           fetcher: createSafeFetcher({

@@ -98,6 +98,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" }).CHALLENGE).toBe("turnstile");
   });
 
+  test("SCAN_ISOLATION is thread by default, or process; anything else is refused with the accepted forms", () => {
+    expect(loadConfig({}).SCAN_ISOLATION).toBe("thread");
+    expect(loadConfig({ SCAN_ISOLATION: "process" }).SCAN_ISOLATION).toBe("process");
+    expect(() => loadConfig({ SCAN_ISOLATION: "fork" })).toThrow('SCAN_ISOLATION: "fork" is not valid; expected thread or process.');
+  });
+
   test("SCAN_CPUS defaults to all the CPUs this process may use but one, and at least one", () => {
     expect(loadConfig({}).SCAN_CPUS).toBe(Math.max(1, availableParallelism() - 1));
     expect(loadConfig({ SCAN_CPUS: "3" }).SCAN_CPUS).toBe(3);

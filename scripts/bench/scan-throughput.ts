@@ -5,6 +5,8 @@
  * should grow with concurrency until the scans' CPUs are busy: by default (SCAN_CPUS) all CPUs but one,
  * which is left to serving, so on 2 cores one, which one loopback scan at a time already keeps busy.
  * BENCH_SCAN_CPUS=<n> sets the binary's SCAN_CPUS, to compare. BENCH_THROUGHPUT_SCANS changes the count.
+ * BENCH_SCAN_ISOLATION=process runs the scans in scan processes; their CPU is then not in the CPU per scan,
+ * which reads the server's threads only.
  * Each line also gives the binary's CPU time per scan, on its main thread and on all the others (scan
  * threads with their JIT and GC helpers): the figure the neighbours' load does not move.
  */
@@ -65,6 +67,7 @@ async function scansPerSecond(binary: string, concurrency: number, domains: stri
     SCAN_CONNECT_TO: connectTo,
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
     SCAN_CPUS: process.env.BENCH_SCAN_CPUS,
+    SCAN_ISOLATION: process.env.BENCH_SCAN_ISOLATION,
   });
   try {
     const cpuBefore = threadCpu(server.pid);

@@ -27,6 +27,7 @@ export async function serveCommand(config: Config): Promise<number> {
     database: databaseLocationOf(config),
     workers: config.WORKER_CONCURRENCY,
     scanCpus: scanCpuSet(config.SCAN_CPUS)?.join(",") ?? "any",
+    scanIsolation: config.SCAN_ISOLATION,
   });
   if (config.LOG_LEVEL !== "silent") process.stderr.write(startupBanner(config, server.port ?? config.PORT));
 

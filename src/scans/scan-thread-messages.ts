@@ -35,4 +35,9 @@ export type FromScanThread =
    * The thread's own heap (JS objects and the buffers they hold), sent while it scans, with the bytes
    * each of its running scans has read so far (by scan id): what tells which scan holds the most.
    */
-  | { type: "memory"; heapBytes: number; bytesRead: Record<number, number>; collected?: true };
+  | { type: "memory"; heapBytes: number; bytesRead: Record<number, number>; collected?: true }
+  /** A scan process's uncaught error, sent just before it exits (a Worker's error event says the same). */
+  | { type: "fatal"; error: string };
+
+/** What the pool hears from a scan thread: a process's `fatal` message is turned into its crash by the host. */
+export type FromScanThreadToPool = Exclude<FromScanThread, { type: "fatal" }>;

@@ -4,9 +4,10 @@ import type { Log } from "../log.ts";
 import { auditReserveMs, deadlineOutcome, rowOf, safetyNetMs, type AnyRecord } from "./run-scan.ts";
 import type { Analyzer } from "../analyzers/analyzer.ts";
 import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
-import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
+import type { FromScanThreadToPool, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 import type { ScanOptions, Scanner } from "./scanner.ts";
 import { lowerHelperThreads } from "./thread-priority.ts";
+import { processScanHost, scanProcessCommand, workerScanHost, type ScanHost, type ScanIsolation } from "./scan-host.ts";
 
 /**
  * Runs scans in a small pool of Bun Worker threads, so that parsing a hostile page never holds up the
@@ -62,8 +63,12 @@ export interface ScanThreadPoolOptions {
   log: Log;
   /** Start every thread at once (default true); false starts them as scans need them (tests). */
   warm?: boolean;
+  /** Where each scan thread runs (SCAN_ISOLATION, see scan-host.ts): a Worker (default) or a child process. */
+  isolation?: ScanIsolation;
   /** The thread's entry point; tests pass their own to crash or hang a thread on purpose. */
   entry?: string | URL;
+  /** With isolation "process": the child's argv; by default the binary itself (scanProcessCommand). */
+  command?: string[];
   /** How long a thread without scans is kept before it leaves (default IDLE_THREAD_MS). */
   idleMs?: number;
 }
@@ -83,7 +88,7 @@ interface Running {
 }
 
 interface ScanThread {
-  worker: Worker;
+  host: ScanHost;
   /** The scans this thread runs, by scan id. */
   scans: Map<number, Running>;
   /** Scans given this thread, counted from the claim (before the scan's message is posted) to its outcome. */
@@ -131,6 +136,8 @@ export function defaultScanThreads(size: number): number {
 
 export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { readonly threads: number } {
   const entry = options.entry ?? scanThreadEntry();
+  const isolation = options.isolation ?? "thread";
+  const command = options.command ?? scanProcessCommand();
   const maxThreads = Math.max(1, Math.min(options.size, options.threads ?? defaultScanThreads(options.size)));
   const idleMs = options.idleMs ?? IDLE_THREAD_MS;
   const scansPerThread = Math.ceil(options.size / maxThreads);
@@ -142,16 +149,13 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   let closed = false;
 
   function spawn(): ScanThread {
-    // Idle threads must not keep a stopping process alive.
-    const worker = new Worker(entry, { ref: false });
-    const thread: ScanThread = { worker, scans: new Map(), abandoned: new Map(), claimed: 0, solo: false, baseHeapBytes: null, collecting: false, ended: false };
-    worker.onmessage = (event: MessageEvent<FromScanThread>) => onMessage(thread, event.data);
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      const outcome: ScanOutcome = { kind: "retry", error: `The scan thread crashed: ${(event as ErrorEvent).message || "unknown error"}` };
-      end(thread, () => outcome);
-    });
-    worker.addEventListener("close", () => end(thread, () => ({ kind: "retry", error: "The scan thread exited during the scan." })));
+    const thread = { scans: new Map(), abandoned: new Map(), claimed: 0, solo: false, baseHeapBytes: null, collecting: false, ended: false } as Omit<ScanThread, "host"> as ScanThread;
+    const events = {
+      message: (message: FromScanThreadToPool) => onMessage(thread, message),
+      crashed: (reason: string) => end(thread, () => ({ kind: "retry", error: `The scan thread crashed: ${reason}` })),
+      exited: () => end(thread, () => ({ kind: "retry", error: "The scan thread exited during the scan." })),
+    };
+    thread.host = isolation === "process" ? processScanHost(command, events) : workerScanHost(entry, events);
     threads.add(thread);
     return thread;
   }
@@ -159,13 +163,15 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   let helpersLoweredAt = 0;
   /** The shared helper threads scans use start lazily (the first fetch, the first inflated body), so they are looked for while scans run, at most once a second. */
   function lowerHelpers(): void {
+    // Scan processes lower and confine themselves whole; this process's helpers then serve only the serving thread.
+    if (isolation === "process") return;
     const now = Date.now();
     if (now - helpersLoweredAt < 1000) return;
     helpersLoweredAt = now;
     lowerHelperThreads(options.settings.cpus);
   }
 
-  function onMessage(thread: ScanThread, message: FromScanThread): void {
+  function onMessage(thread: ScanThread, message: FromScanThreadToPool): void {
     if (message.type === "memory") {
       lowerHelpers();
       return checkMemory(thread, message.heapBytes, message.bytesRead, message.collected === true);
@@ -259,14 +265,14 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
    * exits by itself costs it about 30 ms. A thread stuck in a parse cannot read the request and is terminated.
    */
   function retire(thread: ScanThread): void {
-    const { worker } = thread;
-    const timer = setTimeout(() => worker.terminate(), EXIT_GRACE_MS);
-    worker.addEventListener("close", () => clearTimeout(timer), { once: true });
+    const { host } = thread;
+    const timer = setTimeout(() => host.terminate(), EXIT_GRACE_MS);
+    void host.closed.then(() => clearTimeout(timer));
     try {
-      worker.postMessage({ type: "exit" } satisfies ToScanThread);
+      host.post({ type: "exit" });
     } catch {
       clearTimeout(timer);
-      worker.terminate();
+      host.terminate();
     }
   }
 
@@ -435,7 +441,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   }
 
   function post(thread: ScanThread, message: ToScanThread): void {
-    if (!thread.ended) thread.worker.postMessage(message);
+    if (!thread.ended) thread.host.post(message);
   }
 
   if (options.warm !== false) for (let index = 0; index < maxThreads; index++) spawn();

@@ -1,6 +1,7 @@
 /**
- * The entry point of a scan thread (a Bun Worker, compiled into the executable as an extra entry
- * point). It gathers, parses, audits and scores the scans the pool gives it (several at once, each
+ * The entry point of a scan thread: a Bun Worker (compiled into the executable as an extra entry
+ * point), or with SCAN_ISOLATION=process the main module of a child process of the binary
+ * (scan-host.ts); scan-thread-channel.ts hides which. It gathers, parses, audits and scores the scans the pool gives it (several at once, each
  * mostly waiting on the network), and posts back their progress and serialised records. It touches
  * neither the database nor the queue: those stay with the serving thread, which can end this thread at
  * any moment (deadline, memory budget) without losing a job.
@@ -13,22 +14,27 @@ import { parseConnectTo } from "../net/connect-to.ts";
 import { createSafeFetcher } from "../net/safe-fetch.ts";
 import { runScan, type AnyRecord } from "./run-scan.ts";
 import { heapBytes } from "./thread-heap.ts";
-import { confineThisThread, lowerThisThread } from "./thread-priority.ts";
+import { confineThisThread, lowerThisProcess, lowerThisThread } from "./thread-priority.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
+import { scanThreadChannel } from "./scan-thread-channel.ts";
 
-declare const self: Worker;
+const channel = scanThreadChannel();
 
 /** How often a scanning thread reports its heap; a thread stuck in one parse cannot, and the pool watches RSS for that. */
 const MEMORY_REPORT_MS = 200;
 
-// Scans yield the CPU to the serving thread.
-lowerThisThread();
+// Scans yield the CPU to the serving thread: a scan process with every thread it has.
+if (channel.isProcess) lowerThisProcess(null);
+else lowerThisThread();
+// The executable starts with a reluctant JIT for its start-up code (scripts/build.ts); `serve` sets the
+// normal policy for itself and its threads, and a scan process, a runtime of its own, does the same.
+if (channel.isProcess) Bun.unsafe.setJITPolicy(1);
 
 const running = new Map<number, { controller: AbortController; budget: ByteBudget }>();
 let analyzer: Analyzer<AnyRecord> | undefined;
 
 function post(message: FromScanThread): void {
-  self.postMessage(message);
+  channel.post(message);
 }
 
 
@@ -44,8 +50,7 @@ const memoryTimer = setInterval(() => {
 }, MEMORY_REPORT_MS);
 memoryTimer.unref();
 
-self.onmessage = (event: MessageEvent<ToScanThread>) => {
-  const message = event.data;
+channel.listen((message: ToScanThread) => {
   // Leaving by itself costs the serving thread far less than being terminated (see retire in scan-thread-pool.ts).
   if (message.type === "exit") process.exit(0);
   if (message.type === "collect") {
@@ -58,9 +63,20 @@ self.onmessage = (event: MessageEvent<ToScanThread>) => {
     return;
   }
   // Before any work: the first scan also loads and compiles the analyzer.
-  confineThisThread(message.settings.cpus);
+  confineScanWork(message.settings.cpus);
   void scan(message.scanId, message.target, message.deadlineAt, message.settings);
-};
+});
+
+let confinedTo: string | undefined;
+
+/** Keeps this thread, or in a scan process every thread of it, to the scans' CPUs (SCAN_CPUS), once. */
+function confineScanWork(cpus: number[] | null): void {
+  if (!channel.isProcess) return confineThisThread(cpus);
+  const key = cpus?.join(",") ?? "";
+  if (confinedTo === key) return;
+  confinedTo = key;
+  lowerThisProcess(cpus);
+}
 
 async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadlineAt: number, settings: ScanThreadSettings): Promise<void> {
   const controller = new AbortController();

@@ -35,6 +35,31 @@ export function lowerThisThread(): void {
 }
 
 /**
+ * Lowers every thread of this process to SCAN_NICE and, when `cpus` is given, keeps each to those CPUs:
+ * for a scan process (SCAN_ISOLATION=process), all of whose threads (its JavaScript thread, and the
+ * runtime's JIT, GC, HTTP client and pool threads) work for its scans. Threads started later inherit both
+ * from the thread that starts them. Linux only (it reads /proc); refused settings are left as they are.
+ */
+export function lowerThisProcess(cpus: readonly number[] | null, taskDir = "/proc/self/task"): void {
+  if (process.platform !== "linux") return;
+  let tids: string[];
+  try {
+    tids = readdirSync(taskDir);
+  } catch {
+    return;
+  }
+  for (const entry of tids) {
+    const tid = Number(entry);
+    try {
+      setPriority(tid, SCAN_NICE);
+    } catch {
+      // Not allowed here, or the thread ended: it runs at the priority it has.
+    }
+    if (cpus) setThreadCpus(tid, cpus);
+  }
+}
+
+/**
  * The CPUs scan work runs on (SCAN_CPUS): the last `scanCpus` of the CPUs this process may use, so that
  * the others (by default one) are left to the serving thread. Null, meaning "wherever the kernel likes", when that would be
  * all of them (a one-CPU machine, or SCAN_CPUS at least the number of CPUs) or they cannot be read. The

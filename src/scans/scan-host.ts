@@ -1,0 +1,97 @@
+import type { FromScanThread, FromScanThreadToPool, ToScanThread } from "./scan-thread-messages.ts";
+
+/**
+ * Where a scan thread of the pool runs (SCAN_ISOLATION): a Bun Worker inside the serving process, or a
+ * child process of the binary. The pool sees the same handle either way.
+ *
+ * Why a process: the threads of one process share its runtime, and the serving thread paid for it.
+ * Measured on 2 vCPUs with 8 hostile scans kept to the other CPU (`bun run bench`, BENCH_SCANS_APART=1):
+ * with scan threads, the serving thread's p99 was 1.2-2.2 times its idle p99 and it spent 60% more CPU
+ * per request (JavaScriptCore's GC marking helpers are one pool for every VM of a process, and its
+ * collections took longer and paused it for up to 44 ms); with the same scans in a process of their own,
+ * 1.0-1.35. A process costs a runtime of its own (see the README), so threads stay the default.
+ */
+export interface ScanHost {
+  post(message: ToScanThread): void;
+  /** Ends it at once (SIGKILL for a process). */
+  terminate(): void;
+  /** Settles once it has ended, however it ended. */
+  readonly closed: Promise<void>;
+}
+
+export interface ScanHostEvents {
+  message(message: FromScanThreadToPool): void;
+  /** It ended with an error: an uncaught exception, a signal, or a non-zero exit code. */
+  crashed(reason: string): void;
+  /** It ended without an error (it exited by itself, or was terminated). */
+  exited(): void;
+}
+
+export type ScanIsolation = "thread" | "process";
+
+/** A scan thread as a Bun Worker of this process; `entry` is its module. */
+export function workerScanHost(entry: string | URL, events: ScanHostEvents): ScanHost {
+  // Idle threads must not keep a stopping process alive.
+  const worker = new Worker(entry, { ref: false });
+  worker.onmessage = (event: MessageEvent<FromScanThreadToPool>) => events.message(event.data);
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    events.crashed((event as ErrorEvent).message || "unknown error");
+  });
+  const closed = new Promise<void>((resolve) => {
+    worker.addEventListener("close", () => {
+      resolve();
+      events.exited();
+    });
+  });
+  return { post: (message) => worker.postMessage(message), terminate: () => void worker.terminate(), closed };
+}
+
+/**
+ * A scan thread as a child process, `command` its argv (scanProcessCommand). Its stdout and stderr are
+ * the server's, as a Worker's are. Its own `fatal` message, sent before it exits, names the error;
+ * otherwise the exit code or signal does.
+ */
+export function processScanHost(command: string[], events: ScanHostEvents): ScanHost {
+  let fatal: string | null = null;
+  const child = Bun.spawn({
+    cmd: command,
+    stdio: ["ignore", "inherit", "inherit"],
+    serialization: "advanced",
+    ipc(message: FromScanThread) {
+      if (message.type === "fatal") fatal = message.error;
+      else events.message(message);
+    },
+  });
+  // An idle scan process must not keep a stopping server alive; it leaves when the server's end of the channel closes.
+  child.unref();
+  let killed = false;
+  const closed = child.exited.then((code) => {
+    if (fatal !== null) return events.crashed(fatal);
+    if (child.signalCode && !killed) return events.crashed(`the scan process was ended by ${child.signalCode}`);
+    if (code !== 0 && code !== null && !killed) return events.crashed(`the scan process exited with code ${code}`);
+    events.exited();
+  });
+  return {
+    post(message) {
+      child.send(message);
+    },
+    terminate() {
+      killed = true;
+      child.kill("SIGKILL");
+    },
+    closed,
+  };
+}
+
+/** The argument that makes the binary a scan process (src/main.ts) instead of running a command. */
+export const SCAN_PROCESS_ARGUMENT = "__scan-process";
+
+/**
+ * How to start a scan process of this binary: the compiled executable runs itself with
+ * SCAN_PROCESS_ARGUMENT; from source, Bun runs the scan thread's module directly.
+ */
+export function scanProcessCommand(): string[] {
+  const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.startsWith("B:/~BUN/");
+  return compiled ? [process.execPath, SCAN_PROCESS_ARGUMENT] : [process.execPath, new URL("./scan-thread.ts", import.meta.url).pathname];
+}
