@@ -9,6 +9,7 @@
  *                                                $SOAK_DURATION or 60; BINARY: default
  *                                                $SIGHTLINE_BINARY or dist/sightline
  *
+ * SOAK_SCAN_ISOLATION sets the binary's SCAN_ISOLATION (thread or process; unset, its default).
  * SOAK_RATE (default 400) paces the requests a second across the loops; 0 sends them as fast as the
  * server answers. A soak looks for what a long steady load leaves behind: unpaced, both cores saturate,
  * and RSS then follows the largest burst for minutes while the JS heap and object counts stay flat.
@@ -28,7 +29,7 @@ import { startFixtureSite, TEST_CA_PATH } from "../test/helpers/fixture-server.t
 import { wellPreparedSite } from "../test/fixtures/sites/well-prepared.ts";
 import { appShellSite, blocksAiSearchSite, brokenJsonLdSite, robots500Site } from "../test/fixtures/sites/problem-sites.ts";
 import { startBinaryServer } from "./lib/binary-server.ts";
-import { megabytes, processMemory } from "./lib/process-memory.ts";
+import { megabytes, processMemory, processTreeMemory } from "./lib/process-memory.ts";
 import { ms, summarize } from "./lib/latency-stats.ts";
 import { redirectToHttps, sitesByHost } from "./lib/sites-by-host.ts";
 import { MixedTraffic, type TrafficStats } from "./soak/mixed-traffic.ts";
@@ -76,6 +77,7 @@ const server = await startBinaryServer(
     SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS),
     SCAN_CONNECT_TO: siteDomains.flatMap((domain) => [secure.connectTo(domain, 443), plain.connectTo(domain, 80)]).join(","),
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
+    SCAN_ISOLATION: process.env.SOAK_SCAN_ISOLATION,
   },
   logFile,
 );
@@ -84,12 +86,12 @@ let exitCode = 1;
 try {
   const tracker = new ScanTracker();
   const traffic = new MixedTraffic({ base: server.baseUrl, token: TOKEN, siteDomains, tracker, requestLoops: REQUEST_LOOPS, ratePerSecond, scanEveryMs: SCAN_EVERY_MS, only: process.env.SOAK_ONLY?.split(",") });
-  const idleRss = processMemory(server.pid).rssBytes;
+  const idleRss = processTreeMemory(server.pid).footprintBytes;
   const trafficStartedAt = performance.now();
   const running = traffic.run();
   console.log(`soak: ${warmupSeconds} s of warm-up, then ${durationSeconds} s of mixed traffic (${ratePerSecond > 0 ? `${ratePerSecond} requests/s` : "unpaced"}) against ${binary} (pid ${server.pid}), RSS read every second, summed up every ${SAMPLE_EVERY_MS / 1000} s`);
   await Bun.sleep(warmupSeconds * 1000);
-  const startRss = processMemory(server.pid).rssBytes;
+  const startRss = processTreeMemory(server.pid).footprintBytes;
   const startedAt = performance.now();
   const sampler = new RssSampler(server.pid, SAMPLE_EVERY_MS);
   await Bun.sleep(durationSeconds * 1000);
@@ -113,7 +115,7 @@ try {
   const scanTimes = summarize(tracker.durationsMs);
   console.log(`soak scans: ${tracker.submitted} started, ${tracker.recorded} stored, ${tracker.pendingDomains().length} lost; submission to record p50 ${ms(scanTimes.p50)} p99 ${ms(scanTimes.p99)}`);
   const windows = sampler.windows;
-  console.log(`soak memory: RSS ${megabytes(idleRss)} idle, ${megabytes(startRss)} after the warm-up, ${megabytes(windows[windows.length - 1]!.floorBytes)}–${megabytes(windows[windows.length - 1]!.peakBytes)} in the last 10 s, peak (VmHWM) ${megabytes(peakRss)}`);
+  console.log(`soak memory (the server with its scan processes, if any: its RSS plus their PSS): ${megabytes(idleRss)} idle, ${megabytes(startRss)} after the warm-up, ${megabytes(windows[windows.length - 1]!.floorBytes)}–${megabytes(windows[windows.length - 1]!.peakBytes)} in the last 10 s; the server alone peaked (VmHWM) at ${megabytes(peakRss)}`);
   console.log(`soak memory per 10 s (s: floor–peak MB): ${windows.map((window) => `${Math.round(window.atSeconds)}: ${Math.round(window.floorBytes / 1e6)}–${Math.round(window.peakBytes / 1e6)}`).join(", ")}`);
   console.log(`soak memory: second-half growth of the floor ${verdict.secondHalfGrowthBytes === null ? "not measured (run longer than 20 s)" : megabytes(verdict.secondHalfGrowthBytes)} (limit 10 MB)`);
   console.log(`soak server log: ${logLevelCounts(logFile)}`);

@@ -123,12 +123,12 @@ export const variables = {
     default: () => Math.max(1, availableParallelism() - 1),
     parse: integer,
   },
-  // Where scans run: threads of the server (the default) or child processes of the binary, which keep
-  // the API faster under hostile scans at the cost of a runtime per process (scans/scan-host.ts).
+  // Where scans run: child processes of the binary (the default), which keep the API faster under
+  // hostile scans, or threads of the server, which cost less memory (scans/scan-host.ts).
   SCAN_ISOLATION: {
     schema: T.Union([T.Literal("thread"), T.Literal("process")]),
     form: "thread or process",
-    default: () => "thread",
+    default: () => "process",
   },
   CACHE_TTL_SECONDS: { schema: NonNegative, form: "a whole number of seconds", default: () => 86400, parse: integer },
   LIMIT_PER_IP_PER_HOUR: { schema: NonNegative, form: "a whole number (0 refuses every fresh scan)", default: () => 8, parse: integer },

@@ -98,9 +98,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" }).CHALLENGE).toBe("turnstile");
   });
 
-  test("SCAN_ISOLATION is thread by default, or process; anything else is refused with the accepted forms", () => {
-    expect(loadConfig({}).SCAN_ISOLATION).toBe("thread");
-    expect(loadConfig({ SCAN_ISOLATION: "process" }).SCAN_ISOLATION).toBe("process");
+  test("SCAN_ISOLATION is process by default, or thread; anything else is refused with the accepted forms", () => {
+    expect(loadConfig({}).SCAN_ISOLATION).toBe("process");
+    expect(loadConfig({ SCAN_ISOLATION: "thread" }).SCAN_ISOLATION).toBe("thread");
     expect(() => loadConfig({ SCAN_ISOLATION: "fork" })).toThrow('SCAN_ISOLATION: "fork" is not valid; expected thread or process.');
   });
 

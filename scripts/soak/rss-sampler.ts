@@ -1,4 +1,4 @@
-import { processMemory } from "../lib/process-memory.ts";
+import { processTreeMemory } from "../lib/process-memory.ts";
 import type { RssSample } from "./soak-verdict.ts";
 
 export interface RssWindow {
@@ -11,7 +11,9 @@ export interface RssWindow {
 }
 
 /**
- * Reads a process's RSS every second and sums it up per window (10 s): its floor and its peak. A
+ * Reads a process's memory every second, its scan processes' included (SCAN_ISOLATION=process: the
+ * server's RSS plus their PSS, see processTreeMemory; without them, its RSS), and sums it up per window
+ * (10 s): its floor and its peak. A
  * garbage-collected heap swings by tens of MB within seconds, so a single reading every 10 s would
  * mostly measure where in that swing it landed; the floor of each window moves only when memory is
  * really kept.
@@ -28,7 +30,7 @@ export class RssSampler {
   }
 
   private read(): void {
-    this.readings.push(processMemory(this.pid).rssBytes);
+    this.readings.push(processTreeMemory(this.pid).footprintBytes);
     if (performance.now() - this.startedAt - this.lastWindowAt >= this.windowMs - 500) this.closeWindow();
   }
 
@@ -43,7 +45,7 @@ export class RssSampler {
   /** Takes a last reading, closes the open window, and stops. */
   stop(): void {
     clearInterval(this.timer);
-    this.readings.push(processMemory(this.pid).rssBytes);
+    this.readings.push(processTreeMemory(this.pid).footprintBytes);
     this.closeWindow();
   }
 

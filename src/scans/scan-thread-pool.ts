@@ -7,11 +7,12 @@ import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
 import type { FromScanThreadToPool, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 import type { ScanOptions, Scanner } from "./scanner.ts";
 import { lowerHelperThreads } from "./thread-priority.ts";
-import { processScanHost, scanProcessCommand, workerScanHost, type ScanHost, type ScanIsolation } from "./scan-host.ts";
+import { processScanHost, scanProcessCommand, workerScanHost, type ScanHost, type ScanHostEvents, type ScanIsolation } from "./scan-host.ts";
 
 /**
- * Runs scans in a small pool of Bun Worker threads, so that parsing a hostile page never holds up the
- * thread that answers HTTP. The pool runs `size` scans at once on at most `threads` threads (by default
+ * Runs scans in a small pool of Bun Worker threads, or with SCAN_ISOLATION=process of child processes of
+ * the binary that stand in for them (scan-host.ts; "thread" below means either), so that parsing a hostile
+ * page never holds up the thread that answers HTTP. The pool runs `size` scans at once on at most `threads` threads (by default
  * as many as the machine has cores, at least 2), several scans to a thread. Each thread is a JavaScript
  * VM of its own that loads and JIT-compiles the analyzer for itself: measured on 2 cores with 16 queued
  * loopback scans at a time, 16 threads cost 102 ms of CPU a scan and 415 MB peak RSS, 2 threads 64 ms
@@ -149,13 +150,14 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
   let closed = false;
 
   function spawn(): ScanThread {
-    const thread = { scans: new Map(), abandoned: new Map(), claimed: 0, solo: false, baseHeapBytes: null, collecting: false, ended: false } as Omit<ScanThread, "host"> as ScanThread;
-    const events = {
-      message: (message: FromScanThreadToPool) => onMessage(thread, message),
-      crashed: (reason: string) => end(thread, () => ({ kind: "retry", error: `The scan thread crashed: ${reason}` })),
+    // The events come later, never while the host starts, so they may name the thread made from it.
+    const events: ScanHostEvents = {
+      message: (message) => onMessage(thread, message),
+      crashed: (reason) => end(thread, () => ({ kind: "retry", error: `The scan thread crashed: ${reason}` })),
       exited: () => end(thread, () => ({ kind: "retry", error: "The scan thread exited during the scan." })),
     };
-    thread.host = isolation === "process" ? processScanHost(command, events) : workerScanHost(entry, events);
+    const host = isolation === "process" ? processScanHost(command, events) : workerScanHost(entry, events);
+    const thread: ScanThread = { host, scans: new Map(), abandoned: new Map(), claimed: 0, solo: false, baseHeapBytes: null, collecting: false, ended: false };
     threads.add(thread);
     return thread;
   }

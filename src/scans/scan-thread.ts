@@ -13,12 +13,16 @@ import { byteBudget, type ByteBudget } from "../net/byte-budget.ts";
 import { parseConnectTo } from "../net/connect-to.ts";
 import { createSafeFetcher } from "../net/safe-fetch.ts";
 import { runScan, type AnyRecord } from "./run-scan.ts";
+import { throttledProgress } from "./throttled-progress.ts";
 import { heapBytes } from "./thread-heap.ts";
 import { confineThisThread, lowerThisProcess, lowerThisThread } from "./thread-priority.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 import { scanThreadChannel } from "./scan-thread-channel.ts";
 
 const channel = scanThreadChannel();
+
+/** The most often a scan's progress is posted (the pool's own throttle writes it at the same pace). */
+const PROGRESS_INTERVAL_MS = 250;
 
 /** How often a scanning thread reports its heap; a thread stuck in one parse cannot, and the pool watches RSS for that. */
 const MEMORY_REPORT_MS = 200;
@@ -83,6 +87,10 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
   // One budget per scan, carried by its fetcher: all the bytes this scan may read.
   const budget = byteBudget(settings.scanBudgetBytes);
   running.set(scanId, { controller, budget });
+  // Gatherers report every task they start and finish, dozens a second; the pool writes progress at most
+  // every 250 ms anyway, and each message costs the serving thread its turn (a syscall and a copy for a
+  // scan process). So the same throttle runs here, and the newest step of a burst still gets through.
+  const progress = throttledProgress((update) => post({ type: "progress", scanId, update }), { intervalMs: PROGRESS_INTERVAL_MS });
   try {
     analyzer ??= await loadAnalyzerOnce(settings);
     const outcome = await runScan(target, {
@@ -100,7 +108,7 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
       scanTimeoutMs: settings.scanTimeoutMs,
       signal: controller.signal,
       now: Date.now,
-      progress: (update) => post({ type: "progress", scanId, update: { done: update.done, total: update.total, step: update.step } }),
+      progress: progress.report,
     });
     post({ type: "outcome", scanId, outcome });
     // The scan's pages are garbage now; collecting here, off the serving thread, gives the memory back before the next scan.
@@ -108,6 +116,7 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
   } catch (error) {
     post({ type: "outcome", scanId, outcome: { kind: "retry", error: `Unexpected error in the scan thread: ${String(error)}` } });
   } finally {
+    progress.stop();
     running.delete(scanId);
   }
 }
