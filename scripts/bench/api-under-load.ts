@@ -108,7 +108,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
 
       // With SCAN_ISOLATION=process the scan processes count against the memory goals too, as the server's
       // RSS and their PSS added up (processTreeMemory says why not their RSS sum).
-      const inProcesses = process.env.BENCH_SCAN_ISOLATION === "process";
+      const inProcesses = (process.env.BENCH_SCAN_ISOLATION ?? "process") === "process";
       const footprint = () => (inProcesses ? processTreeMemory(server.pid).footprintBytes : processMemory(server.pid).rssBytes);
       const idleRss = footprint();
       const idleCpu = threadCpu(server.pid);
@@ -145,7 +145,7 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
           placement
             ? `api under load: the pollers and the serving thread kept to CPU ${placement.servingCpus.join(",")} in every phase, the scans to CPU ${scanCpus!.join(",")} (BENCH_PLACEMENT=free leaves them to the kernel)`
             : "api under load: the pollers and the serving thread left to the kernel (BENCH_PLACEMENT=free, or no CPU to keep them to)",
-          `api under load CPU (cores busy): idle main thread ${idleCpuShare.main.toFixed(2)}, other threads ${idleCpuShare.other.toFixed(2)}; with 8 hostile scans main thread ${loadedCpuShare.main.toFixed(2)}, other threads ${loadedCpuShare.other.toFixed(2)}`,
+          `api under load CPU (cores busy): idle main thread ${idleCpuShare.main.toFixed(2)}, other threads ${idleCpuShare.other.toFixed(2)}; with 8 hostile scans main thread ${loadedCpuShare.main.toFixed(2)}, other threads ${loadedCpuShare.other.toFixed(2)} (other threads: the server's and its scan processes')`,
           `api under load memory (${inProcesses ? `the server's RSS and its scan processes' PSS added up; all their RSS added up peaked at ${megabytes(treePeakBytes.rssBytes)}` : "the server, RSS"}): idle ${megabytes(idleRss)}, peak ${inProcesses ? "" : "(VmHWM) "}${megabytes(peakRssBytes)} (goal ≤ ${megabytes(GOAL_PEAK_RSS_BYTES)}) ${
             peakRssBytes <= GOAL_PEAK_RSS_BYTES ? "ok" : "ABOVE GOAL"
           }, at the end ${megabytes(endRss)}`,

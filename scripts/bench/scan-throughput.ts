@@ -5,8 +5,8 @@
  * should grow with concurrency until the scans' CPUs are busy: by default (SCAN_CPUS) all CPUs but one,
  * which is left to serving, so on 2 cores one, which one loopback scan at a time already keeps busy.
  * BENCH_SCAN_CPUS=<n> sets the binary's SCAN_CPUS, to compare. BENCH_THROUGHPUT_SCANS changes the count.
- * BENCH_SCAN_ISOLATION=process runs the scans in scan processes; their CPU is then not in the CPU per scan,
- * which reads the server's threads only.
+ * BENCH_SCAN_ISOLATION sets the binary's SCAN_ISOLATION (thread or process), to compare; the CPU per scan
+ * counts the scan processes' CPU with the server's other threads.
  * Each line also gives the binary's CPU time per scan, on its main thread and on all the others (scan
  * threads with their JIT and GC helpers): the figure the neighbours' load does not move.
  */

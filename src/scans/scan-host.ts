@@ -8,8 +8,7 @@ import type { FromScanThread, FromScanThreadToPool, ToScanThread } from "./scan-
  * Measured on 2 vCPUs with 8 hostile scans kept to the other CPU (`bun run bench`, BENCH_SCANS_APART=1):
  * with scan threads, the serving thread's p99 was 1.2-2.5 times its idle p99 and it spent 60% more CPU
  * per request (JavaScriptCore's GC marking helpers are one pool for every VM of a process, and its
- * collections took longer and paused it for up to 44 ms); with scan processes, 1.2-1.9, the p50 unmoved,
- * and up to 70% more requests answered. A process costs a runtime of its own (about 25 MB more under
+ * collections took longer and paused it for up to 44 ms); with scan processes, 1.2-1.9, the p50 unmoved. A process costs a runtime of its own (about 25 MB more under
  * ordinary load, measured by the soak), so SCAN_ISOLATION=thread remains for machines short of memory.
  */
 export interface ScanHost {

@@ -225,6 +225,40 @@ for (const isolation of ["thread", "process"] as const) {
   });
 }
 
+describe("a scan process killed with -9 mid-scan", () => {
+  test.skipIf(process.platform !== "linux")("its scan is retried and stored, and the service goes on serving", async () => {
+    const slow = await startFixtureSite({
+      "/": async () => {
+        await Bun.sleep(1500);
+        return new Response(FINE_PAGE, { headers: { "content-type": "text/html" } });
+      },
+    });
+    sites.push(slow);
+    const service = await serve({ "slow.test": slow }, { WORKER_CONCURRENCY: "2", SCAN_ISOLATION: "process" });
+    try {
+      await scan(service, "slow.test");
+      let victims: number[] = [];
+      const deadline = Date.now() + 20_000;
+      while (victims.length === 0 && Date.now() < deadline) {
+        victims = scanProcessesOf(service.process.pid);
+        await Bun.sleep(20);
+      }
+      expect(victims.length).toBeGreaterThan(0);
+      // Let it start the scan (it asks for the page, which answers after 1.5 s), then kill it.
+      await Bun.sleep(500);
+      for (const victim of victims) process.kill(victim, "SIGKILL");
+      expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200);
+      // The job is retried after its backoff (2-4 s) on a new scan process, and its record stored.
+      const record = (await records(service, ["slow.test"], 30_000)).get("slow.test");
+      expect(record?.status).toBe("ok");
+      expect(scanProcessesOf(service.process.pid).some((child) => victims.includes(child))).toBe(false);
+      expect(service.lines.join("\n")).toContain("The scan thread crashed: the scan process was ended by SIGKILL");
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
+});
+
 describe("scan processes and a server killed with -9", () => {
   test.skipIf(process.platform !== "linux")("leave with it: the channel closes and each scan process exits, its scan left to the queue", async () => {
     const drip = await startFixtureSite({ "/": slowDripBody(400), "/robots.txt": slowDripBody(400) });
