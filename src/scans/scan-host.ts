@@ -4,12 +4,13 @@ import type { FromScanThread, FromScanThreadToPool, ToScanThread } from "./scan-
  * Where a scan thread of the pool runs (SCAN_ISOLATION): a Bun Worker inside the serving process, or a
  * child process of the binary. The pool sees the same handle either way.
  *
- * Why a process: the threads of one process share its runtime, and the serving thread paid for it.
- * Measured on 2 vCPUs with 8 hostile scans kept to the other CPU (`bun run bench`, BENCH_SCANS_APART=1):
- * with scan threads, the serving thread's p99 was 1.2-2.5 times its idle p99 and it spent 60% more CPU
- * per request (JavaScriptCore's GC marking helpers are one pool for every VM of a process, and its
- * collections took longer and paused it for up to 44 ms); with scan processes, 1.2-1.9, the p50 unmoved. A process costs a runtime of its own (about 25 MB more under
- * ordinary load, measured by the soak), so SCAN_ISOLATION=thread remains for machines short of memory.
+ * Why a process (the default): the threads of one process share its runtime, and the serving thread
+ * paid for it. Measured on 2 vCPUs with 8 hostile scans kept to the other CPU (`bun run bench`): with
+ * scan threads, the serving thread's p99 was 1.2-2.5 times its idle p99 and it spent 60% more CPU per
+ * request (JavaScriptCore's GC marking helpers are one pool for every VM of a process, and its
+ * collections took longer and paused it for up to 44 ms); with scan processes, 1.2-1.9, the p50
+ * unmoved. A process costs a runtime of its own (about 25 MB more under ordinary load, measured by the
+ * soak), so SCAN_ISOLATION=thread remains for machines short of memory.
  */
 export interface ScanHost {
   post(message: ToScanThread): void;
@@ -29,7 +30,7 @@ export interface ScanHostEvents {
 
 export type ScanIsolation = "thread" | "process";
 
-/** A scan thread as a Bun Worker of this process; `entry` is its module. */
+/** A scan thread as a Bun Worker of this process (SCAN_ISOLATION=thread); `entry` is its module. */
 export function workerScanHost(entry: string | URL, events: ScanHostEvents): ScanHost {
   // Idle threads must not keep a stopping process alive.
   const worker = new Worker(entry, { ref: false });

@@ -1,8 +1,9 @@
 /**
- * The entry point of a scan thread: a Bun Worker (compiled into the executable as an extra entry
- * point), or with SCAN_ISOLATION=process the main module of a child process of the binary
- * (scan-host.ts); scan-thread-channel.ts hides which. It gathers, parses, audits and scores the scans the pool gives it (several at once, each
- * mostly waiting on the network), and posts back their progress and serialised records. It touches
+ * The entry point of a scan thread: the main module of a scan process, a child process of the binary
+ * (SCAN_ISOLATION=process, scan-host.ts), or a Bun Worker (compiled into the executable as an extra
+ * entry point); scan-thread-channel.ts hides which. It gathers, parses, audits and scores the scans the
+ * pool gives it (several at once, each mostly waiting on the network), and posts back their progress
+ * and serialised records. It touches
  * neither the database nor the queue: those stay with the serving thread, which can end this thread at
  * any moment (deadline, memory budget) without losing a job.
  */

@@ -52,22 +52,46 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
     expect(err).toBe("");
     expect(code).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ domain: "rootfs.secure.test", status: "ok" });
+
+    const token = "rootfs-pipeline-token-0123456789";
+    const service = await startService(inContainer(rootfs, ["/sightline"]), {
+      DATABASE_PATH: "/data/test.sqlite",
+      OFFSITE_CHECKS: "off",
+      PIPELINE_TOKEN: token,
+      NODE_EXTRA_CA_CERTS: "/test-ca.pem",
+      SCAN_CONNECT_TO: site.connectTo("rootfs.secure.test"),
+    });
+    try {
+      const health = await fetch(`${service.baseUrl}/healthz`);
+      expect(health.status).toBe(200);
+      // SCAN_CPUS works from the image too: the CPUs are read and set through glibc, which the image holds.
+      const listening = JSON.parse((await service.waitForLine((line) => line.includes('"listening"'), 5000)) ?? "{}");
+      const cpus = threadCpus() ?? [];
+      expect(listening.scanCpus).toBe(cpus.length >= 2 ? cpus.slice(1).join(",") : "any");
+      const page = await fetch(`${service.baseUrl}/swagger/assets/swagger-ui-bundle.js`);
+      expect(page.status).toBe(200);
+      // The server's scans run in scan processes (SCAN_ISOLATION's default): the binary starts itself again
+      // from inside the image, where there is no shell and nothing else to start.
+      expect(listening.scanIsolation).toBe("process");
+      const started = await fetch(`${service.baseUrl}/api/scan`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ url: "rootfs.secure.test" }),
+      });
+      expect(started.status).toBe(202);
+      let report: Response | null = null;
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(100)) {
+        report = await fetch(`${service.baseUrl}/api/report/rootfs.secure.test.json`);
+        if (report.status === 200) break;
+        await report.arrayBuffer();
+      }
+      expect(report?.status).toBe(200);
+      expect(await report!.json()).toMatchObject({ domain: "rootfs.secure.test", status: "ok" });
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
   } finally {
     await site.stop();
-  }
-
-  const service = await startService(inContainer(rootfs, ["/sightline"]), { DATABASE_PATH: "/data/test.sqlite", OFFSITE_CHECKS: "off" });
-  try {
-    const health = await fetch(`${service.baseUrl}/healthz`);
-    expect(health.status).toBe(200);
-    // SCAN_CPUS works from the image too: the CPUs are read and set through glibc, which the image holds.
-    const listening = JSON.parse((await service.waitForLine((line) => line.includes('"listening"'), 5000)) ?? "{}");
-    const cpus = threadCpus() ?? [];
-    expect(listening.scanCpus).toBe(cpus.length >= 2 ? cpus.slice(1).join(",") : "any");
-    const page = await fetch(`${service.baseUrl}/swagger/assets/swagger-ui-bundle.js`);
-    expect(page.status).toBe(200);
-  } finally {
-    expect(await service.stop()).toBe(0);
   }
 }, 60_000);
 
