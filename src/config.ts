@@ -234,3 +234,14 @@ function checkCombinations(config: Config): void {
   }
 }
 
+/**
+ * The environment a scan process gets (SCAN_ISOLATION=process): this one without any of sightline's
+ * settings. A scan process reads none of them (its settings come with each scan), and it is the part
+ * that parses hostile pages, so secrets such as ADMIN_PASSWORD, DATABASE_URL or PIPELINE_TOKEN stay out
+ * of it; what the runtime itself reads (NODE_EXTRA_CA_CERTS, proxy variables, TZ, BUN_*) passes.
+ */
+export function scanProcessEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && !(name in variables)) kept[name] = value;
+  return kept;
+}

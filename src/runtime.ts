@@ -1,4 +1,4 @@
-import type { Config } from "./config.ts";
+import { scanProcessEnv, type Config } from "./config.ts";
 import { openStore, type Db } from "./store/database.ts";
 import { databaseTargetOf } from "./store/database-target.ts";
 import { onDatabaseError } from "./metrics/database-metrics.ts";
@@ -79,6 +79,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       ? scanThreadPool({
           warm: false,
           isolation: config.SCAN_ISOLATION,
+          env: scanProcessEnv(process.env),
           scanHeapBudgetBytes: scanShareBytes(config),
           settings: scanThreadSettings(config, offsite),
           size: config.WORKER_CONCURRENCY,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig, variables } from "../src/config.ts";
+import { ConfigError, loadConfig, scanProcessEnv, variables } from "../src/config.ts";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
@@ -96,6 +96,11 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "admin@example.com" })).toThrow("set both");
     expect(() => loadConfig({ CHALLENGE: "turnstile" })).toThrow("TURNSTILE_SITE_KEY");
     expect(loadConfig({ CHALLENGE: "turnstile", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" }).CHALLENGE).toBe("turnstile");
+  });
+
+  test("a scan process's environment holds none of sightline's settings, and everything else", () => {
+    const env = scanProcessEnv({ PATH: "/usr/bin", NODE_EXTRA_CA_CERTS: "/ca.pem", HTTPS_PROXY: "http://proxy:3128", ADMIN_PASSWORD: "correct horse battery", DATABASE_URL: "postgres://u:p@db/s", PIPELINE_TOKEN: "t".repeat(20), SCAN_ISOLATION: "process", UNSET: undefined });
+    expect(env).toEqual({ PATH: "/usr/bin", NODE_EXTRA_CA_CERTS: "/ca.pem", HTTPS_PROXY: "http://proxy:3128" });
   });
 
   test("SCAN_ISOLATION is process by default, or thread; anything else is refused with the accepted forms", () => {

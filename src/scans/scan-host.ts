@@ -49,14 +49,15 @@ export function workerScanHost(entry: string | URL, events: ScanHostEvents): Sca
 }
 
 /**
- * A scan thread as a child process, `command` its argv (scanProcessCommand). Its stdout and stderr are
- * the server's, as a Worker's are. Its own `fatal` message, sent before it exits, names the error;
+ * A scan thread as a child process, `command` its argv (scanProcessCommand), `env` its environment
+ * (by default this process's). Its stdout and stderr are the server's, as a Worker's are. Its own `fatal` message, sent before it exits, names the error;
  * otherwise the exit code or signal does.
  */
-export function processScanHost(command: string[], events: ScanHostEvents): ScanHost {
+export function processScanHost(command: string[], env: Record<string, string> | undefined, events: ScanHostEvents): ScanHost {
   let fatal: string | null = null;
   const child = Bun.spawn({
     cmd: command,
+    ...(env ? { env } : {}),
     stdio: ["ignore", "inherit", "inherit"],
     serialization: "advanced",
     ipc(message: FromScanThread) {

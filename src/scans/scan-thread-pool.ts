@@ -70,6 +70,8 @@ export interface ScanThreadPoolOptions {
   entry?: string | URL;
   /** With isolation "process": the child's argv; by default the binary itself (scanProcessCommand). */
   command?: string[];
+  /** With isolation "process": the child's environment; by default this process's (see scanProcessEnv in config.ts). */
+  env?: Record<string, string>;
   /** How long a thread without scans is kept before it leaves (default IDLE_THREAD_MS). */
   idleMs?: number;
 }
@@ -156,7 +158,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
       crashed: (reason) => end(thread, () => ({ kind: "retry", error: `The scan thread crashed: ${reason}` })),
       exited: () => end(thread, () => ({ kind: "retry", error: "The scan thread exited during the scan." })),
     };
-    const host = isolation === "process" ? processScanHost(command, events) : workerScanHost(entry, events);
+    const host = isolation === "process" ? processScanHost(command, options.env, events) : workerScanHost(entry, events);
     const thread: ScanThread = { host, scans: new Map(), abandoned: new Map(), claimed: 0, solo: false, baseHeapBytes: null, collecting: false, ended: false };
     threads.add(thread);
     return thread;

@@ -148,6 +148,12 @@ for (const isolation of ["thread", "process"] as const) {
       for (const task of scanTasks) expect(cpusOf(task), task).toBe(compactCpuList(scanCpus));
       // A scan process is lowered whole: its runtime's threads work only for its scans.
       if (isolation === "process") for (const task of scanTasks) expect(niceOf(task), task).toBe(10);
+      // And it gets none of the server's settings, secrets included: it is what parses hostile pages.
+      for (const child of isolation === "process" ? scanProcessesOf(pid) : []) {
+        const environment = readFileSync(`/proc/${child}/environ`, "utf8").split("\0");
+        expect(environment.some((entry) => entry.startsWith("PIPELINE_TOKEN=") || entry.startsWith("SCAN_CONNECT_TO="))).toBe(false);
+        expect(environment.some((entry) => entry.startsWith("PATH="))).toBe(true);
+      }
       expect(cpusOf(`/proc/${pid}/task/${pid}`)).toBe(compactCpuList(processCpus.join(",")));
     }, 60_000);
 
