@@ -125,7 +125,8 @@ export async function benchApiUnderLoad(binary: string): Promise<{ lines: string
       const { finished, longestMs, unfinished } = await hostileRun;
       // VmHWM is exact for the server alone; the sums with its scan processes are sampled (every 250 ms).
       const treePeakBytes = treePeak?.stop() ?? { rssBytes: 0, footprintBytes: 0 };
-      const peakRssBytes = inProcesses ? treePeakBytes.footprintBytes : processMemory(server.pid).peakRssBytes;
+      const serverPeakBytes = processMemory(server.pid).peakRssBytes;
+      const peakRssBytes = inProcesses ? Math.max(serverPeakBytes, treePeakBytes.footprintBytes) : serverPeakBytes;
       const endRss = footprint();
       const skipSettle = process.env.BENCH_SKIP_SETTLE === "1";
       if (!skipSettle) await Bun.sleep(SETTLE_MS);
