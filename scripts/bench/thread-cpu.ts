@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { childProcesses } from "../lib/child-processes.ts";
 
 /**
  * CPU time a process has used so far, split between its main thread (HTTP, queue, storage) and all the
@@ -20,7 +21,7 @@ export function threadCpu(pid: number): ThreadCpu {
   const own = cpuMsOf(`/proc/${pid}/stat`);
   const mainMs = cpuMsOf(`/proc/${pid}/task/${pid}/stat`).selfMs;
   let childrenMs = own.reapedChildrenMs;
-  for (const child of childrenOf(pid)) {
+  for (const child of childProcesses(pid)) {
     try {
       childrenMs += cpuMsOf(`/proc/${child}/stat`).selfMs;
     } catch {
@@ -28,15 +29,6 @@ export function threadCpu(pid: number): ThreadCpu {
     }
   }
   return { mainMs, otherMs: own.selfMs - mainMs + childrenMs };
-}
-
-function childrenOf(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-    readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8")
-      .split(" ")
-      .filter((child) => child.trim())
-      .map(Number),
-  );
 }
 
 function cpuMsOf(statPath: string): { selfMs: number; reapedChildrenMs: number } {

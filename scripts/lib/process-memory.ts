@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { childProcesses } from "./child-processes.ts";
 
 /**
  * A process's resident memory now (VmRSS) and at its peak so far (VmHWM), in bytes, from
@@ -42,15 +43,7 @@ export function processTreeMemory(pid: number): { rssBytes: number; footprintByt
 }
 
 function processTree(pid: number): number[] {
-  const children: number[] = [];
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ")) if (child.trim()) children.push(Number(child));
-    }
-  } catch {
-    // It ended meanwhile: no children to read.
-  }
-  return [pid, ...children.flatMap(processTree)];
+  return [pid, ...childProcesses(pid).flatMap(processTree)];
 }
 
 /** Reads processTreeMemory every `intervalMs` until `stop`, which gives the highest sums seen. */

@@ -1,5 +1,6 @@
 import type { PastedMarkup } from "../analyzers/schema/check-pasted.ts";
 import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
+import { runsCompiled } from "./runs-compiled.ts";
 
 /**
  * Runs checks of pasted markup in a Worker thread, one at a time. One at a time holds the memory of
@@ -174,6 +175,5 @@ function post(thread: CheckThread, message: ToCheckThread): void {
 }
 
 function checkThreadEntry(): string | URL {
-  const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.startsWith("B:/~BUN/");
-  return compiled ? "./scans/check-thread.ts" : new URL("./check-thread.ts", import.meta.url);
+  return runsCompiled() ? "./scans/check-thread.ts" : new URL("./check-thread.ts", import.meta.url);
 }

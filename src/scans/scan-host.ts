@@ -1,4 +1,5 @@
 import type { FromScanThread, FromScanThreadToPool, ToScanThread } from "./scan-thread-messages.ts";
+import { runsCompiled } from "./runs-compiled.ts";
 
 /**
  * Where a scan thread of the pool runs (SCAN_ISOLATION): a Bun Worker inside the serving process, or a
@@ -50,8 +51,8 @@ export function workerScanHost(entry: string | URL, events: ScanHostEvents): Sca
 
 /**
  * A scan thread as a child process, `command` its argv (scanProcessCommand), `env` its environment
- * (by default this process's). Its stdout and stderr are the server's, as a Worker's are. Its own `fatal` message, sent before it exits, names the error;
- * otherwise the exit code or signal does.
+ * (by default this process's). Its stdout and stderr are the server's, as a Worker's are. Its own
+ * `fatal` message, sent before it exits, names the error; otherwise the exit code or signal does.
  */
 export function processScanHost(command: string[], env: Record<string, string> | undefined, events: ScanHostEvents): ScanHost {
   let fatal: string | null = null;
@@ -98,6 +99,5 @@ export const SCAN_PROCESS_ARGUMENT = "__scan-process";
  * SCAN_PROCESS_ARGUMENT; from source, Bun runs the scan thread's module directly.
  */
 export function scanProcessCommand(): string[] {
-  const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.startsWith("B:/~BUN/");
-  return compiled ? [process.execPath, SCAN_PROCESS_ARGUMENT] : [process.execPath, new URL("./scan-thread.ts", import.meta.url).pathname];
+  return runsCompiled() ? [process.execPath, SCAN_PROCESS_ARGUMENT] : [process.execPath, new URL("./scan-thread.ts", import.meta.url).pathname];
 }

@@ -7,6 +7,7 @@ import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
 import type { FromScanThreadToPool, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 import type { ScanOptions, Scanner } from "./scanner.ts";
 import { lowerHelperThreads } from "./thread-priority.ts";
+import { runsCompiled } from "./runs-compiled.ts";
 import { processScanHost, scanProcessCommand, workerScanHost, type ScanHost, type ScanHostEvents, type ScanIsolation } from "./scan-host.ts";
 
 /**
@@ -128,8 +129,7 @@ const STOPPED: ScanOutcome = { kind: "retry", error: "The worker stopped during 
  * which a deployed binary does not have. From source, the file beside this one.
  */
 function scanThreadEntry(): string | URL {
-  const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.startsWith("B:/~BUN/");
-  return compiled ? "./scans/scan-thread.ts" : new URL("./scan-thread.ts", import.meta.url);
+  return runsCompiled() ? "./scans/scan-thread.ts" : new URL("./scan-thread.ts", import.meta.url);
 }
 
 /** As many threads as cores (at least 2, so that one long parse never holds up every scan), never more than scans. */

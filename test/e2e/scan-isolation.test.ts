@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
+import { childProcesses } from "../../scripts/lib/child-processes.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
 import { endlessBody, gzipBomb, startFixtureSite, startSilentServer } from "../helpers/fixture-server.ts";
 import { threadCpus } from "../../src/scans/cpu-affinity.ts";
@@ -74,8 +75,7 @@ function compactCpuList(list: string): string {
 
 /** The scan processes (SCAN_ISOLATION=process) of the server `pid`: its children started with the scan argument. */
 function scanProcessesOf(pid: number): number[] {
-  const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/).filter(Boolean));
-  return children.map(Number).filter((child) => {
+  return childProcesses(pid).filter((child) => {
     try {
       return readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").includes(SCAN_PROCESS_ARGUMENT);
     } catch {
