@@ -7,7 +7,7 @@
  * only the headline, a date in prose) is excluded, with the reason, because the scanner cannot be wrong
  * about something the page does not state.
  */
-import { siteName } from "../../src/analyzers/visibility/audits/site-identity.ts";
+import { siteName } from "../../src/analyzers/visibility/derive/site-identity.ts";
 import type { Signal } from "../../src/analyzers/visibility/record-schema.ts";
 import type { ScannedPage } from "./corpus-sites.ts";
 import { decodeEntities, expectedDate, markupDateStatingExpectedDay, normalise, type PageView, whereAuthorIsStated } from "./expected-on-page.ts";

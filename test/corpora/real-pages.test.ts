@@ -7,7 +7,7 @@
  * pages with the reason, and the failing page ids are printed.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readableHomepage } from "../../src/analyzers/visibility/audits/homepage-document.ts";
+import { readableHomepage } from "../../src/analyzers/visibility/derive/homepage-document.ts";
 import { bylines } from "../../src/analyzers/visibility/derive/byline.ts";
 import { publishedDate } from "../../src/analyzers/visibility/derive/published-date.ts";
 import { type ScannedPage, scanCorpusPages } from "./corpus-sites.ts";

@@ -1,4 +1,4 @@
-import { runAudits } from "./audits/run-audits.ts";
+import { runAudits } from "./scoring/run-audits.ts";
 import type { Artifacts } from "./gather/artifacts.ts";
 import { homepageUnreachable } from "./gather/homepage.ts";
 import { offSiteRecord } from "./offsite/offsite-record.ts";

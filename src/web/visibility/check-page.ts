@@ -1,4 +1,4 @@
-import type { AuditSummary } from "../../analyzers/visibility/audits/audit.ts";
+import type { AuditSummary } from "../../analyzers/visibility/scoring/audit-definition.ts";
 import { AUDIT_SUMMARIES } from "../../analyzers/visibility/audits/audit-summaries.ts";
 import { AUDIT_CATALOGUE } from "../../analyzers/visibility/audits/audit-catalogue.ts";
 import { GATES } from "../../analyzers/visibility/scoring/gates.ts";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { robotsAiSearchAccess } from "../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
-import { robotsPolicy } from "../../../src/analyzers/visibility/audits/robots-policy.ts";
+import { robotsPolicy } from "../../../src/analyzers/visibility/derive/robots/robots-policy.ts";
 import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
 import { ROBOTS_TXT_MAX_BYTES, fetchRobotsTxt } from "../../../src/analyzers/visibility/gather/robots-txt.ts";
 import { parseConnectTo } from "../../../src/net/connect-to.ts";

@@ -2,8 +2,9 @@ import { AUDIT_CATALOGUE } from "../../../src/analyzers/visibility/audits/audit-
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AUDITS } from "../../../src/analyzers/visibility/audits/registry.ts";
-import type { AuditDefinition, AuditOutcome } from "../../../src/analyzers/visibility/audits/audit.ts";
+import { AUDITS } from "../../../src/analyzers/visibility/scoring/audit-table.ts";
+import type { AuditOutcome } from "../../../src/analyzers/visibility/audits/audit.ts";
+import type { AuditDefinition } from "../../../src/analyzers/visibility/scoring/audit-definition.ts";
 import { gradeFor } from "../../../src/analyzers/visibility/scoring/grades.ts";
 import { PILLARS, type PillarId } from "../../../src/analyzers/visibility/scoring/pillars.ts";
 import { overallScore, pillarScore, pointsOf, scorePillars } from "../../../src/analyzers/visibility/scoring/score-pillars.ts";

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
-import { AUDITS } from "../../../src/analyzers/visibility/audits/registry.ts";
+import { AUDITS } from "../../../src/analyzers/visibility/scoring/audit-table.ts";
 import { AUDIT_SUMMARIES } from "../../../src/analyzers/visibility/audits/audit-summaries.ts";
 import { scoreArtifacts } from "../../../src/analyzers/visibility/score-artifacts.ts";
 import { createTestRuntime, type TestRuntime } from "../../helpers/test-runtime.ts";

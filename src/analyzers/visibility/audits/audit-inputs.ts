@@ -1,6 +1,6 @@
 import type { Artifacts } from "../gather/artifacts.ts";
-import { readableHomepage, type ReadableHomepage } from "./homepage-document.ts";
-import { sitePages } from "./site-pages.ts";
+import { readableHomepage, type ReadableHomepage } from "../derive/homepage-document.ts";
+import { sitePages } from "../derive/site-pages.ts";
 
 /**
  * What an audit needs before it can judge anything, as Lighthouse's `requiredArtifacts`: the runner

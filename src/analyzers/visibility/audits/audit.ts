@@ -1,4 +1,3 @@
-import type { PillarId } from "../scoring/pillars.ts";
 import type { Artifacts } from "../gather/artifacts.ts";
 import type { AuditInput } from "./audit-inputs.ts";
 
@@ -45,20 +44,11 @@ export interface ReachSummary {
   lost: { name: string; share: number; status: "blocked" | "limited"; cause: string }[];
 }
 
-/** An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring table. */
-export type AuditRule = Omit<AuditDefinition, "pillar" | "weight">;
-
-/** An audit as scoring sees it: its rule with its place in the scoring table (scoring/pillars.ts). */
-/** What is known of an audit without its code: enough to list, link and explain it (audit-catalogue.ts). */
-export type AuditSummary = Pick<AuditDefinition, "id" | "title" | "pillar" | "weight" | "impact">;
-
-export interface AuditDefinition {
+/** An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring table (scoring/audit-table.ts). */
+export interface AuditRule {
   /** Stable kebab-case id: stored in records, so never renamed. */
   id: string;
   title: string;
-  pillar: PillarId;
-  /** Relative weight within the pillar; 0 reports without scoring. */
-  weight: number;
   impact: Impact;
   /** What it needs to judge anything; when one is missing the runner reports "unknown" with the reason and does not run it. */
   requires?: readonly AuditInput[];

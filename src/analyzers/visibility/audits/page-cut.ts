@@ -1,8 +1,8 @@
 import { cutExtent, elementCut } from "../../structured-data/bounded-html.ts";
 import type { HomepageResponse } from "../gather/artifacts.ts";
 import type { AuditOutcome } from "./audit.ts";
-import type { HtmlCut } from "./homepage-document.ts";
-import { pathOf, type SitePage } from "./site-pages.ts";
+import type { HtmlCut } from "../derive/homepage-document.ts";
+import { pathOf, type SitePage } from "../derive/site-pages.ts";
 
 /**
  * What a reader must know when the homepage was not read whole: a hostile or very large page is cut at

@@ -1,5 +1,4 @@
-import type { AuditDefinition, AuditRule } from "./audit.ts";
-import { PILLARS } from "../scoring/pillars.ts";
+import type { AuditRule } from "./audit.ts";
 import { aiPlatformReach } from "./access/ai-platform-reach.ts";
 import { crawlerProbe } from "./access/crawler-probe.ts";
 import { homepageStatus } from "./access/homepage-status.ts";
@@ -40,7 +39,8 @@ import { organizationIdentity } from "./structure/organization-identity.ts";
 import { schemaTypeFit } from "./structure/schema-type-fit.ts";
 import { websiteSchema } from "./structure/website-schema.ts";
 
-const RULES: readonly AuditRule[] = [
+/** Every visibility audit rule. Their order in reports and pillars comes from the scoring table (scoring/pillars.ts). */
+export const AUDIT_RULES: readonly AuditRule[] = [
   robotsAiSearchAccess, aiPlatformReach, crawlerProbe, homepageStatus, pageDirectives, https, responseTime, robotsAiTraining,
   rawHtmlText, rawHtmlH1, titlePresent, textMarkupRatio,
   sitemapValid, robotsSitemap, llmsTxt, llmsFullTxt, canonicalLink, feed,
@@ -49,24 +49,3 @@ const RULES: readonly AuditRule[] = [
   authorship, contentDates, trustPages, hsts,
   wikidataEntity, wikipediaArticle, commonCrawl,
 ];
-
-/**
- * Every visibility audit with its pillar and weight from the scoring table, in the table's order (the
- * order a pillar lists its signals). A rule the table does not weigh, or a table entry with no rule, is
- * a mistake that fails at start rather than scoring silently without it.
- */
-export const AUDITS: readonly AuditDefinition[] = placeInTable(RULES);
-
-export function placeInTable(rules: readonly AuditRule[]): AuditDefinition[] {
-  const byId = new Map(rules.map((rule) => [rule.id, rule]));
-  const placed = PILLARS.flatMap((pillar) =>
-    Object.entries(pillar.audits).map(([id, weight]): AuditDefinition => {
-      const rule = byId.get(id);
-      if (!rule) throw new Error(`The scoring table weighs "${id}" in ${pillar.id}, but no audit has that id.`);
-      return { ...rule, pillar: pillar.id, weight };
-    }),
-  );
-  const unweighed = rules.filter((rule) => !placed.some((audit) => audit.id === rule.id));
-  if (unweighed.length > 0) throw new Error(`The scoring table has no weight for ${unweighed.map((rule) => `"${rule.id}"`).join(", ")}.`);
-  return placed;
-}

@@ -1,4 +1,4 @@
-import type { PageKind, PageProfile } from "./page-profile.ts";
+import type { PageKind, PageProfile } from "../derive/page-profile.ts";
 import { jsonLdScript } from "./fix-code.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { HtmlDocument } from "../audits/homepage-document.ts";
-import { excerpt } from "../audits/page-text.ts";
+import type { HtmlDocument } from "./homepage-document.ts";
+import { excerpt } from "./page-text.ts";
 import { nameFromByline } from "./byline-name.ts";
 import { findDescendant, isOutsideContent, isReaderContribution, markupWords, type PageElement, readableText } from "./page-regions.ts";
 

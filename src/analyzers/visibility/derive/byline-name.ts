@@ -1,4 +1,4 @@
-import { excerpt } from "../audits/page-text.ts";
+import { excerpt } from "./page-text.ts";
 import { startsWithDate } from "./date-text.ts";
 
 /** Words that put a name right after them in a byline: "By Jane Doe", "Von Jane Doe", "Posted by Jane". */

@@ -1,5 +1,5 @@
-import type { HtmlDocument } from "../audits/homepage-document.ts";
-import { excerpt } from "../audits/page-text.ts";
+import type { HtmlDocument } from "./homepage-document.ts";
+import { excerpt } from "./page-text.ts";
 import { markupBylines } from "./byline-markup.ts";
 import { nameFromByline } from "./byline-name.ts";
 import { headlineByline } from "./headline-byline.ts";

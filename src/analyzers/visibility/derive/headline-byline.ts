@@ -1,4 +1,4 @@
-import type { HtmlDocument } from "../audits/homepage-document.ts";
+import type { HtmlDocument } from "./homepage-document.ts";
 import { looksLikeName, nameFromByline } from "./byline-name.ts";
 import { parseDateText } from "./date-text.ts";
 import { isOutsideContent, isReaderContribution, markupWords, type PageElement, readableText } from "./page-regions.ts";

@@ -1,5 +1,5 @@
-import type { HtmlDocument } from "../audits/homepage-document.ts";
-import { excerpt } from "../audits/page-text.ts";
+import type { HtmlDocument } from "./homepage-document.ts";
+import { excerpt } from "./page-text.ts";
 import { BY_LABEL, isCapitalised, LABEL_ONLY, LEADING_LABEL, looksLikeName, nameFromByline, ROLE_ONLY } from "./byline-name.ts";
 import { isOutsideContent, isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
 

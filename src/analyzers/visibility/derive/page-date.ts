@@ -1,4 +1,4 @@
-import { excerpt } from "../audits/page-text.ts";
+import { excerpt } from "./page-text.ts";
 import { parseDateText } from "./date-text.ts";
 
 /** One date a page states about itself: what kind, when, and where it says so. */

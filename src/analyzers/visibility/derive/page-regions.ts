@@ -1,4 +1,4 @@
-import type { HtmlDocument } from "../audits/homepage-document.ts";
+import type { HtmlDocument } from "./homepage-document.ts";
 
 export type PageElement = ReturnType<HtmlDocument["querySelectorAll"]>[number];
 

@@ -1,5 +1,5 @@
-import type { HtmlDocument } from "../audits/homepage-document.ts";
-import { excerpt } from "../audits/page-text.ts";
+import type { HtmlDocument } from "./homepage-document.ts";
+import { excerpt } from "./page-text.ts";
 import { markupDates } from "./date-markup.ts";
 import { type DateKind, dated, type PageDate } from "./page-date.ts";
 import { type DateProperty, type ParsedPage, structuredDates } from "./structured-data-claims.ts";

@@ -1,8 +1,8 @@
 import { termName } from "../../structured-data/schema-org-term.ts";
 import { type GraphNode, hasType, propertyNodes, propertyTexts, type StructuredGraph, structuredGraph } from "../../structured-data/structured-graph.ts";
 import type { Artifacts } from "../gather/artifacts.ts";
-import { readableHomepage } from "../audits/homepage-document.ts";
-import { ORGANIZATION_TYPES, WEB_PAGE_TYPES } from "../audits/schema-type-families.ts";
+import { readableHomepage } from "./homepage-document.ts";
+import { ORGANIZATION_TYPES, WEB_PAGE_TYPES } from "./schema-type-families.ts";
 
 /**
  * Who the site belongs to, as its homepage's structured data (any format) states it. Pages describe

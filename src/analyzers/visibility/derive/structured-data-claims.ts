@@ -1,6 +1,6 @@
-import type { HtmlDocument } from "../audits/homepage-document.ts";
-import { excerpt } from "../audits/page-text.ts";
-import type { SitePage } from "../audits/site-pages.ts";
+import type { HtmlDocument } from "./homepage-document.ts";
+import { excerpt } from "./page-text.ts";
+import type { SitePage } from "./site-pages.ts";
 import { type GraphNode, hasType, propertyNodes, propertyTexts, propertyValues, type StructuredGraph, structuredGraph } from "../../structured-data/structured-graph.ts";
 import { findDescendant, isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
 

@@ -9,6 +9,7 @@ import { siteLinksToCheck } from "./llms-links.ts";
 import { gatherProbes } from "./probes.ts";
 import { fetchRobotsTxt, skippedRobotsTxt } from "./robots-txt.ts";
 import { gatherSamplePages, pickSamplePages, pickSitemapPages, sampleHasRoom } from "./sample-pages.ts";
+import { robotsGroups } from "../derive/robots/robots-groups.ts";
 import { gatherSitemap, sitemapPageUrls, withChildSitemaps } from "./sitemap.ts";
 import { cacheFetches } from "./scan-fetch-cache.ts";
 import { limitFetcher } from "./site-limiter.ts";
@@ -150,12 +151,9 @@ async function acceptOrRefetch(context: Pick<ScanContext, "fetcher" | "signal">,
 /** The sitemap robots.txt names, when it is not the /sitemap.xml already fetched; otherwise that one. */
 async function robotsSitemap(context: Pick<ScanContext, "fetcher" | "signal">, robotsTxt: RobotsTxtArtifact, fallback: SitemapArtifact): Promise<SitemapArtifact> {
   if (!robotsTxt.ok || robotsTxt.status !== 200) return fallback;
-  const listed = robotsTxt.text
-    .split(/\r\n|\r|\n/)
-    .map((line) => /^\s*sitemap\s*:\s*(\S+)/i.exec(line.replace(/#.*/, ""))?.[1])
-    .find((url): url is string => url !== undefined && URL.canParse(url));
+  const listed = robotsGroups(robotsTxt.text.split(/\r\n|\r|\n/)).sitemaps.find((sitemap) => URL.canParse(sitemap.url));
   if (!listed) return fallback;
-  const url = new URL(listed).href;
+  const url = new URL(listed.url).href;
   if (url === fallback.url) return { ...fallback, source: "robots" };
   return gatherSitemap(context, url, "robots");
 }

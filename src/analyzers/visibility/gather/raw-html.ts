@@ -1,4 +1,4 @@
-import { WORD_PATTERN } from "../audits/page-text.ts";
+import { WORD_PATTERN } from "../derive/page-text.ts";
 import { hiddenRanges, isRegExpSpace } from "./hidden-ranges.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { ccBotBlocked } from "../audits/robots-ccbot.ts";
+import { ccBotBlocked } from "../derive/robots/robots-ccbot.ts";
 import type { Artifacts } from "../gather/artifacts.ts";
 import type { VisibilityRecord } from "../record-schema.ts";
 

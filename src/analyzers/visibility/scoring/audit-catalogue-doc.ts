@@ -1,4 +1,4 @@
-import { AUDITS } from "../audits/registry.ts";
+import { AUDITS } from "./audit-table.ts";
 import { GATES } from "./gates.ts";
 import { gradeFor } from "./grades.ts";
 import { PILLARS } from "./pillars.ts";

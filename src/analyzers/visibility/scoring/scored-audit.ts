@@ -1,4 +1,5 @@
-import type { AuditDefinition, AuditOutcome } from "../audits/audit.ts";
+import type { AuditOutcome } from "../audits/audit.ts";
+import type { AuditDefinition } from "./audit-definition.ts";
 
 /** An audit definition with the outcome it produced for this site: what scoring works from. */
 export interface ScoredAudit {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { aiPlatformReach } from "../../../../src/analyzers/visibility/audits/access/ai-platform-reach.ts";
-import { platformReach } from "../../../../src/analyzers/visibility/audits/platform-reach.ts";
+import { platformReach } from "../../../../src/analyzers/visibility/derive/platform-reach.ts";
 import { AI_PLATFORMS, audienceShare } from "../../../../src/analyzers/visibility/platforms.ts";
 import type { Artifacts } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
 import { APP_SHELL, homepage, page, probe, probes, site, siteWithHtml, siteWithRobots } from "../sample-site.ts";

@@ -1,8 +1,8 @@
-import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { AUDITS } from "../../../../src/analyzers/visibility/audits/registry.ts";
+import { AUDITS } from "../../../../src/analyzers/visibility/scoring/audit-table.ts";
 import { PILLAR_IDS } from "../../../../src/analyzers/visibility/scoring/pillars.ts";
 import { SITES } from "./audit-sites.ts";
 

@@ -1,4 +1,4 @@
-import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { describe, expect, test } from "bun:test";
 import { canonicalLink } from "../../../../src/analyzers/visibility/audits/discover/canonical-link.ts";
 import { feed } from "../../../../src/analyzers/visibility/audits/discover/feed.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { codeBlock, inlineCode } from "../../../../src/analyzers/visibility/audits/fix-code.ts";
-import { AUDITS } from "../../../../src/analyzers/visibility/audits/registry.ts";
-import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
+import { AUDITS } from "../../../../src/analyzers/visibility/scoring/audit-table.ts";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { fixTextParts } from "../../../../src/web/fix/fix-text-parts.ts";
 import { SITES } from "./audit-sites.ts";
 

@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { wordCountAudit } from "../../../../src/analyzers/visibility/audits/content/word-count.ts";
 import { headingOutline } from "../../../../src/analyzers/visibility/audits/content/heading-outline.ts";
 import { rawHtmlText } from "../../../../src/analyzers/visibility/audits/render/raw-html-text.ts";
-import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { authorship } from "../../../../src/analyzers/visibility/audits/trust/authorship.ts";
 import { MAX_DOM_ELEMENTS } from "../../../../src/analyzers/structured-data/bounded-html.ts";
-import { SAMPLE_PARSE_MAX_CHARS } from "../../../../src/analyzers/visibility/audits/homepage-document.ts";
+import { SAMPLE_PARSE_MAX_CHARS } from "../../../../src/analyzers/visibility/derive/homepage-document.ts";
 import { ARTICLE_BODY, homepage, INTRO, page, samplePage, site } from "../sample-site.ts";
 
 /** A DOM cut at MAX_DOM_ELEMENTS is stated by the verdicts that judged it, naming the page. */

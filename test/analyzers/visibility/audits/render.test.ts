@@ -1,10 +1,10 @@
-import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { describe, expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
 import { rawHtmlText } from "../../../../src/analyzers/visibility/audits/render/raw-html-text.ts";
 import { titlePresent } from "../../../../src/analyzers/visibility/audits/render/title-present.ts";
 import { parseHtml as parseDocument } from "../../../../src/analyzers/structured-data/html-document.ts";
-import { visibleText, wordCount } from "../../../../src/analyzers/visibility/audits/page-text.ts";
+import { visibleText, wordCount } from "../../../../src/analyzers/visibility/derive/page-text.ts";
 import { APP_SHELL, INTRO, homepage, page, site, siteWithHtml } from "../sample-site.ts";
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(" ");

@@ -1,4 +1,4 @@
-import { AUDITS } from "../../../../src/analyzers/visibility/audits/registry.ts";
+import { AUDITS } from "../../../../src/analyzers/visibility/scoring/audit-table.ts";
 import { describe, expect, test } from "bun:test";
 import { robotsAiSearchAccess } from "../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
 import { robotsAiTraining } from "../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";

@@ -1,6 +1,6 @@
-import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { describe, expect, test } from "bun:test";
-import { normaliseAmount } from "../../../../src/analyzers/visibility/audits/page-profile.ts";
+import { normaliseAmount } from "../../../../src/analyzers/visibility/derive/page-profile.ts";
 import { schemaTypeFit } from "../../../../src/analyzers/visibility/audits/structure/schema-type-fit.ts";
 import type { SamplePageArtifact } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
 import { GOOD_JSON_LD, homepage, INTRO, ORIGIN, page, site } from "../sample-site.ts";

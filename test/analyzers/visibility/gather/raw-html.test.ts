@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { wordCount } from "../../../../src/analyzers/visibility/audits/page-text.ts";
+import { wordCount } from "../../../../src/analyzers/visibility/derive/page-text.ts";
 import { rawLinks, rawTitle, rawWordCount } from "../../../../src/analyzers/visibility/gather/raw-html.ts";
 import { CORPUS_DIR, corpusAvailable, corpusEntries, loadPage } from "../../../corpora/real-pages-corpus.ts";
 

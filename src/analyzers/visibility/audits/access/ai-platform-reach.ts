@@ -1,9 +1,10 @@
-import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
+import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
+import { withCutNotice } from "../robots-cut-notice.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { percent } from "../../platforms.ts";
 import { type AuditRule, type AuditOutcome, type Effort, type Fix, passed } from "../audit.ts";
-import { type Cause, type PlatformVerdict, platformReach } from "../platform-reach.ts";
-import { namedInOwnGroup } from "../robots-verdicts.ts";
+import { type Cause, type PlatformVerdict, platformReach } from "../../derive/platform-reach.ts";
+import { namedInOwnGroup } from "../../derive/robots/robots-verdicts.ts";
 import { codeBlock, inlineCode } from "../fix-code.ts";
 
 /**

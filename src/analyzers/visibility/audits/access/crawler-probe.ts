@@ -2,7 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { crawler, knownCrawler } from "../../crawlers.ts";
 import { AI_PLATFORMS, audienceShare } from "../../platforms.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { type ProbeAnswer, type ProbeVerdict, compareProbes, describeProbe, wordsRead } from "../probe-verdicts.ts";
+import { type ProbeAnswer, type ProbeVerdict, compareProbes, describeProbe, wordsRead } from "../../derive/probe-verdicts.ts";
 import { counted } from "../wording.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
-import { type Directive, headerDirectives, metaDirectives } from "../indexing-directives.ts";
+import { type Directive, headerDirectives, metaDirectives } from "../../derive/indexing-directives.ts";
 
 /**
  * Page-level indexing directives: <meta name="robots"> (or a crawler's own name) and the X-Robots-Tag

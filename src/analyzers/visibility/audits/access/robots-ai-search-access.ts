@@ -2,8 +2,9 @@ import { crawlersFor } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { AI_PLATFORMS, audienceShare, percent } from "../../platforms.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { robotsPolicy, withCutNotice } from "../robots-policy.ts";
-import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../robots-verdicts.ts";
+import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
+import { withCutNotice } from "../robots-cut-notice.ts";
+import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../../derive/robots/robots-verdicts.ts";
 import { codeBlock, inlineCode } from "../fix-code.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { crawlersFor } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
-import { robotsPolicy } from "../robots-policy.ts";
-import { blockingRules, describeBlockingRule, verdictsFor } from "../robots-verdicts.ts";
+import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
+import { blockingRules, describeBlockingRule, verdictsFor } from "../../derive/robots/robots-verdicts.ts";
 
 /**
  * Reports the site's choice about AI-training crawlers. Opting out of training is the owner's call and

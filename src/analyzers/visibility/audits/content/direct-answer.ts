@@ -1,9 +1,9 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
-import { excerpt, wordCount } from "../page-text.ts";
-import { siteName } from "../site-identity.ts";
-import { textOf } from "../site-pages.ts";
+import { excerpt, wordCount } from "../../derive/page-text.ts";
+import { siteName } from "../../derive/site-identity.ts";
+import { textOf } from "../../derive/site-pages.ts";
 
 /** Assistants summarise a site from its opening: a plain sentence near the top saying what it is and for whom. */
 export const directAnswer: AuditRule = {

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { excerpt } from "../page-text.ts";
-import { contentPages, meanScore, pathOf, textOf } from "../site-pages.ts";
+import { excerpt } from "../../derive/page-text.ts";
+import { contentPages, meanScore, pathOf, textOf } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** One h1 and headings that nest in order give agents the outline of the page: what it covers, and where. */

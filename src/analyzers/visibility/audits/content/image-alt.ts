@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
-import { contentPages, pathOf } from "../site-pages.ts";
+import { contentPages, pathOf } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 import { inlineCode } from "../fix-code.ts";
 

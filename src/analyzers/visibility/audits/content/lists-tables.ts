@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { contentPages, pathOf } from "../site-pages.ts";
+import { contentPages, pathOf } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** Lists and tables hold facts in a shape assistants lift straight into answers (steps, prices, comparisons). */

@@ -1,10 +1,10 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { hasType, structuredGraph } from "../../../structured-data/structured-graph.ts";
-import { QUESTION_PATTERN } from "../page-profile.ts";
-import { excerpt, wordCount } from "../page-text.ts";
-import { siteName } from "../site-identity.ts";
-import { contentPages, pathOf, textOf } from "../site-pages.ts";
+import { QUESTION_PATTERN } from "../../derive/page-profile.ts";
+import { excerpt, wordCount } from "../../derive/page-text.ts";
+import { siteName } from "../../derive/site-identity.ts";
+import { contentPages, pathOf, textOf } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 import { codeBlock } from "../fix-code.ts";
 

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { visibleText, wordCount } from "../page-text.ts";
-import { contentPages, meanScore, pathOf } from "../site-pages.ts";
+import { visibleText, wordCount } from "../../derive/page-text.ts";
+import { contentPages, meanScore, pathOf } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** Assistants cite pages that actually answer something; a page of a few dozen words has little to cite. */

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 
 /** An RSS or Atom feed announces new content the moment it is published, to readers and crawlers alike. */
 export const feed: AuditRule = {

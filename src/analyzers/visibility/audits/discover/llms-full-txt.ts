@@ -2,7 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { isServedTextFile } from "../../derive/served-llms-txt.ts";
 import { contentTypeProblem } from "../../derive/text-content-type.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { siteOriginOf } from "../site-identity.ts";
+import { siteOriginOf } from "../../derive/site-identity.ts";
 
 /** llms-full.txt: the site's key content in one Markdown file, for agents that want it all in one fetch. */
 export const llmsFullTxt: AuditRule = {

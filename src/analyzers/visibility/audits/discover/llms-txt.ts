@@ -5,8 +5,8 @@ import { LLMS_TXT_RULES, type LlmsTxtRule, type RuleViolation, judgeLlmsTxt, quo
 import { type ServedTextFile, servedLlmsTxt } from "../../derive/served-llms-txt.ts";
 import { rawLinks } from "../../gather/raw-html.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
-import { sitePages } from "../site-pages.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
+import { sitePages } from "../../derive/site-pages.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /**

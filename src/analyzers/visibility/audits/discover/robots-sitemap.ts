@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { robotsPolicy } from "../robots-policy.ts";
+import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
 import { counted } from "../wording.ts";
 import { codeBlock } from "../fix-code.ts";
 

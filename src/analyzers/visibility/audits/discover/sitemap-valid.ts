@@ -1,7 +1,7 @@
 import type { Artifacts, ChildSitemapArtifact, SitemapArtifact } from "../../gather/artifacts.ts";
 import { CHILD_SITEMAP_MAX_BYTES, SITEMAP_MAX_BYTES } from "../../gather/sitemap.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { siteOriginOf } from "../site-identity.ts";
+import { siteOriginOf } from "../../derive/site-identity.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /** A sitemap that parses and dates its pages tells crawlers what exists and what changed, so fresh pages get re-read. */

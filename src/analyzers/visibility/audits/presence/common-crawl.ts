@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
-import { ccBotBlocked } from "../robots-ccbot.ts";
+import { ccBotBlocked } from "../../derive/robots/robots-ccbot.ts";
 
 /** Common Crawl is the open crawl most language models are trained on: pages in it reach those models. */
 export const commonCrawl: AuditRule = {

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 
 /** Wikidata is the open knowledge graph AI systems and search engines use to identify entities. */
 export const wikidataEntity: AuditRule = {

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
-import { siteName } from "../site-identity.ts";
+import { siteName } from "../../derive/site-identity.ts";
 
 /** Wikipedia is in every major model's training data; an article, or citations of the site, carry weight. */
 export const wikipediaArticle: AuditRule = {

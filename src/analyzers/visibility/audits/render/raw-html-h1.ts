@@ -1,8 +1,8 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
-import { excerpt } from "../page-text.ts";
-import { textOf } from "../site-pages.ts";
+import { excerpt } from "../../derive/page-text.ts";
+import { textOf } from "../../derive/site-pages.ts";
 
 /** The main heading names the page's topic; an agent that reads only the served HTML must find it there. */
 export const rawHtmlH1: AuditRule = {

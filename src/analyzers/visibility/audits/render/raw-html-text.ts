@@ -1,8 +1,8 @@
 import { requiredHomepage } from "../audit-inputs.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
-import type { HtmlDocument } from "../homepage-document.ts";
-import { excerpt, visibleText, wordCount } from "../page-text.ts";
+import { excerpt } from "../../derive/page-text.ts";
+import { MIN_WORDS, rawHtmlRender } from "../../derive/raw-html-render.ts";
 import { counted } from "../wording.ts";
 import { pageCutNote } from "../page-cut.ts";
 
@@ -19,14 +19,6 @@ export const rawHtmlText: AuditRule = {
   run,
 };
 
-/** Below this many words the raw HTML does not carry the page's content. */
-export const MIN_WORDS = 50;
-
-/** Mount points of the common client-side frameworks (React, Next.js, Vue, Nuxt, Gatsby, Angular, Svelte). */
-const MOUNT_POINTS = ["#root", "#app", "#__next", "#__nuxt", "#___gatsby", "#svelte", "app-root", "[data-reactroot]", "[ng-version]"];
-/** Server-side data payloads: their text reached the HTML even if the markup did not. */
-const DATA_PAYLOADS = ["script#__NEXT_DATA__", "script#__NUXT_DATA__", 'script[type="application/json"]'];
-
 function run(artifacts: Artifacts): AuditOutcome {
   const outcome = judge(artifacts);
   const cut = pageCutNote(requiredHomepage(artifacts));
@@ -35,16 +27,11 @@ function run(artifacts: Artifacts): AuditOutcome {
 
 function judge(artifacts: Artifacts): AuditOutcome {
   const homepage = requiredHomepage(artifacts);
-  const document = homepage.document;
-  const text = visibleText(document);
-  const words = wordCount(text);
+  const { text, words, shell, bundles, payloadWords, emptyShell } = rawHtmlRender(homepage.document);
   const evidence = [`${counted(words, "word")} of visible text in the raw HTML`, ...(text ? [`"${excerpt(text)}"`] : [])];
   if (words >= MIN_WORDS) return passed(`The raw HTML carries ${words} words of visible text: crawlers that do not run JavaScript can read the page.`, evidence);
 
-  const shell = emptyMountPoint(document);
-  const bundles = scriptBundles(document);
-  const payloadWords = payloadWordCount(document);
-  if (shell && bundles > 0 && payloadWords >= MIN_WORDS) {
+  if (shell && bundles > 0 && !emptyShell) {
     return {
       status: "warn",
       score: 0.75,
@@ -55,7 +42,7 @@ function judge(artifacts: Artifacts): AuditOutcome {
       fix: serverRenderFix(shell, "M"),
     };
   }
-  if (shell && bundles > 0) {
+  if (shell && emptyShell) {
     return {
       status: "fail",
       score: 0,
@@ -79,38 +66,6 @@ function judge(artifacts: Artifacts): AuditOutcome {
       effort: "S",
     },
   };
-}
-
-function emptyMountPoint(document: HtmlDocument): string | null {
-  for (const selector of MOUNT_POINTS) {
-    const element = document.querySelector(selector);
-    if (element && element.children.length === 0 && (element.textContent ?? "").trim() === "") return selector;
-  }
-  return null;
-}
-
-function scriptBundles(document: HtmlDocument): number {
-  return Array.from(document.querySelectorAll("script")).filter((script) => script.hasAttribute("src") || script.getAttribute("type") === "module").length;
-}
-
-/** Words in the natural-language strings of JSON data payloads (props, page data). */
-function payloadWordCount(document: HtmlDocument): number {
-  let words = 0;
-  for (const script of Array.from(document.querySelectorAll(DATA_PAYLOADS.join(",")))) {
-    try {
-      words += proseWords(JSON.parse(script.textContent ?? ""));
-    } catch {
-      // A payload that is not JSON carries no text we can count.
-    }
-  }
-  return words;
-}
-
-function proseWords(value: unknown): number {
-  if (typeof value === "string") return /\s/.test(value.trim()) && !/^(https?:|\/)/.test(value) ? wordCount(value) : 0;
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + proseWords(item), 0);
-  if (value && typeof value === "object") return Object.values(value).reduce((sum: number, item) => sum + proseWords(item), 0);
-  return 0;
 }
 
 function serverRenderFix(shell: string, effort: "M" | "L"): Fix {

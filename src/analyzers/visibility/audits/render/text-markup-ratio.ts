@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
-import { visibleText } from "../page-text.ts";
+import { visibleText } from "../../derive/page-text.ts";
 
 /**
  * How much of the served HTML is readable text. Agents read a budget of bytes per page: a page made of

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
-import { excerpt } from "../page-text.ts";
+import { excerpt } from "../../derive/page-text.ts";
 
 export const titlePresent: AuditRule = {
   id: "title-present",

@@ -1,9 +1,9 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
-import { excerpt } from "../page-text.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
-import { textOf } from "../site-pages.ts";
+import { excerpt } from "../../derive/page-text.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
+import { textOf } from "../../derive/site-pages.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /** OpenGraph tags are the card chat assistants and link previews show for the site. */

@@ -2,9 +2,9 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type GraphNode, propertyTexts, propertyValues } from "../../../structured-data/structured-graph.ts";
 import { homepageStructure, type SiteEntity, siteEntity } from "../../derive/site-entity.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { excerpt } from "../page-text.ts";
-import { ORGANIZATION_TYPES } from "../schema-type-families.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
+import { excerpt } from "../../derive/page-text.ts";
+import { ORGANIZATION_TYPES } from "../../derive/schema-type-families.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { codeBlock, jsonLdScript } from "../fix-code.ts";
 
 /**

@@ -1,10 +1,10 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { type PageKind, type PageProfile, profilePage } from "../page-profile.ts";
-import { ABOUT_TYPES, ARTICLE_TYPES, CONTACT_TYPES, describesBusiness, FAQ_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../schema-type-families.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
+import { type PageKind, type PageProfile, profilePage } from "../../derive/page-profile.ts";
+import { ABOUT_TYPES, ARTICLE_TYPES, CONTACT_TYPES, describesBusiness, FAQ_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../../derive/schema-type-families.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { structuredGraph } from "../../../structured-data/structured-graph.ts";
-import { pathOf, sitePages } from "../site-pages.ts";
+import { pathOf, sitePages } from "../../derive/site-pages.ts";
 import { counted } from "../wording.ts";
 import { EXPECTED_TYPES, KIND_LABELS, typeFitBlock } from "../type-fit-block.ts";
 import { codeBlock } from "../fix-code.ts";

@@ -2,7 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { propertyTexts } from "../../../structured-data/structured-graph.ts";
 import { homepageStructure, siteWebsite } from "../../derive/site-entity.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { codeBlock, jsonLdScript } from "../fix-code.ts";
 
 /** A WebSite node names the site and ties it to its publisher: the name assistants use for it. */

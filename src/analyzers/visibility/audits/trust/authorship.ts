@@ -1,9 +1,9 @@
 import { bylines } from "../../derive/byline.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { excerpt } from "../page-text.ts";
-import { siteName } from "../site-identity.ts";
-import { pathOf, sitePages } from "../site-pages.ts";
+import { excerpt } from "../../derive/page-text.ts";
+import { siteName } from "../../derive/site-identity.ts";
+import { pathOf, sitePages } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** Content with a named author is content someone answers for; assistants weigh that when choosing sources. */

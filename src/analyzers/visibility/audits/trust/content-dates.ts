@@ -2,7 +2,7 @@ import { parseDateText } from "../../derive/date-text.ts";
 import { pageDates } from "../../derive/published-date.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { pathOf, sitePages } from "../site-pages.ts";
+import { pathOf, sitePages } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /**

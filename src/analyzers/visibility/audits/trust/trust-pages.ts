@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { siteName, siteOriginOf } from "../site-identity.ts";
+import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 
 /** About, contact and privacy pages show there is a real, reachable organisation behind the site. */
 export const trustPages: AuditRule = {

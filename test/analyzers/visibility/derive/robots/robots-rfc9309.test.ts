@@ -4,9 +4,9 @@
  * Each row: the file (and how it was served), the agent, the path asked about, and whether it may fetch.
  */
 import { describe, expect, test } from "bun:test";
-import type { RobotsTxtArtifact } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
-import { mayFetch, robotsPolicy } from "../../../../src/analyzers/visibility/audits/robots-policy.ts";
-import { robots, site } from "../sample-site.ts";
+import type { RobotsTxtArtifact } from "../../../../../src/analyzers/visibility/gather/artifacts.ts";
+import { mayFetch, robotsPolicy } from "../../../../../src/analyzers/visibility/derive/robots/robots-policy.ts";
+import { robots, site } from "../../sample-site.ts";
 
 interface Row {
   why: string;

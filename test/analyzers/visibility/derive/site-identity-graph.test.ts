@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { jsonLdPresent } from "../../../../src/analyzers/visibility/audits/structure/json-ld-present.ts";
 import { organizationIdentity } from "../../../../src/analyzers/visibility/audits/structure/organization-identity.ts";
 import { websiteSchema } from "../../../../src/analyzers/visibility/audits/structure/website-schema.ts";
-import { siteName } from "../../../../src/analyzers/visibility/audits/site-identity.ts";
+import { siteName } from "../../../../src/analyzers/visibility/derive/site-identity.ts";
 import { openGraph } from "../../../../src/analyzers/visibility/audits/structure/open-graph.ts";
 import { ORIGIN, page, siteWithHtml } from "../sample-site.ts";
 

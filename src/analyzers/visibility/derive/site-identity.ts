@@ -1,6 +1,6 @@
 import type { Artifacts } from "../gather/artifacts.ts";
 import { propertyTexts } from "../../structured-data/structured-graph.ts";
-import { homepageStructure, siteEntity, siteWebsite } from "../derive/site-entity.ts";
+import { homepageStructure, siteEntity, siteWebsite } from "./site-entity.ts";
 import { readableHomepage } from "./homepage-document.ts";
 import { excerpt } from "./page-text.ts";
 import { textOf } from "./site-pages.ts";

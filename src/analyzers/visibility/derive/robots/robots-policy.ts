@@ -1,6 +1,5 @@
 import robotsParser from "robots-parser";
-import type { Artifacts, RobotsTxtArtifact } from "../gather/artifacts.ts";
-import type { AuditOutcome } from "./audit.ts";
+import type { Artifacts, RobotsTxtArtifact } from "../../gather/artifacts.ts";
 import { type RobotsCut, describeCut, withoutPartialLine } from "./robots-cut.ts";
 import { comparablePath } from "./robots-encoding.ts";
 import { type AgentLine, multiAgentLines, robotsGroups } from "./robots-groups.ts";
@@ -135,12 +134,6 @@ export function mayFetch(policy: RobotsPolicy, token: string, path: string): boo
 /** The sentence saying where robots.txt was cut, or null when it was read whole. */
 export function cutNotice(policy: RobotsPolicy): string | null {
   return policy.kind === "rules" && policy.cut ? describeCut(policy.url, policy.cut) : null;
-}
-
-/** The outcome with the cut notice added to its detail and evidence, when robots.txt was cut. */
-export function withCutNotice(outcome: AuditOutcome, policy: RobotsPolicy): AuditOutcome {
-  const notice = cutNotice(policy);
-  return notice ? { ...outcome, detail: `${outcome.detail} ${notice}`, evidence: [...outcome.evidence, notice] } : outcome;
 }
 
 /**

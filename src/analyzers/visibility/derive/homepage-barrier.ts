@@ -1,7 +1,7 @@
 import type { Artifacts } from "../gather/artifacts.ts";
 import { readableHomepage } from "./homepage-document.ts";
 import { visibleText, wordCount } from "./page-text.ts";
-import { rawHtmlText } from "./render/raw-html-text.ts";
+import { rawHtmlRender } from "./raw-html-render.ts";
 
 /**
  * What stands between a crawler and the homepage's content once it has fetched it: a login wall (every
@@ -32,7 +32,6 @@ function barrierOf(artifacts: Artifacts): HomepageBarrier {
     const redirected = response.redirects.length > 0 && LOGIN_PATH.test(path) ? `the homepage redirects to ${response.finalUrl}, ` : "";
     return { kind: "login-wall", text: `${redirected}a sign-in form with ${words} words of text: the homepage is behind a login wall` };
   }
-  // The render audit already knows an empty app shell when it sees one (an empty mount point and script bundles, no payload).
-  if (rawHtmlText.run(artifacts).blocking === true) return { kind: "app-shell", text: "the homepage is an empty JavaScript app shell" };
+  if (rawHtmlRender(document).emptyShell) return { kind: "app-shell", text: "the homepage is an empty JavaScript app shell" };
   return null;
 }

@@ -1,4 +1,4 @@
-import type { Artifacts } from "../gather/artifacts.ts";
+import type { Artifacts } from "../../gather/artifacts.ts";
 import { robotsPolicy, homepagePath, verdictFor } from "./robots-policy.ts";
 
 /** The robots.txt rule that keeps CCBot (Common Crawl) out, quoted, or null when it may crawl. */

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { robotsAiSearchAccess } from "../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
-import { robotsAiTraining } from "../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
-import { robotsSitemap } from "../../../../src/analyzers/visibility/audits/discover/robots-sitemap.ts";
-import { ccBotBlocked } from "../../../../src/analyzers/visibility/audits/robots-ccbot.ts";
-import { comparablePath, comparablePattern } from "../../../../src/analyzers/visibility/audits/robots-encoding.ts";
-import { agentTokens } from "../../../../src/analyzers/visibility/audits/robots-groups.ts";
-import { type RobotsPolicy, cutNotice, multiAgentNotice, robotsPolicy, verdictFor } from "../../../../src/analyzers/visibility/audits/robots-policy.ts";
-import { homepage, robots, site, siteWithRobots } from "../sample-site.ts";
+import { robotsAiSearchAccess } from "../../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
+import { robotsAiTraining } from "../../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
+import { robotsSitemap } from "../../../../../src/analyzers/visibility/audits/discover/robots-sitemap.ts";
+import { ccBotBlocked } from "../../../../../src/analyzers/visibility/derive/robots/robots-ccbot.ts";
+import { comparablePath, comparablePattern } from "../../../../../src/analyzers/visibility/derive/robots/robots-encoding.ts";
+import { agentTokens } from "../../../../../src/analyzers/visibility/derive/robots/robots-groups.ts";
+import { type RobotsPolicy, cutNotice, multiAgentNotice, robotsPolicy, verdictFor } from "../../../../../src/analyzers/visibility/derive/robots/robots-policy.ts";
+import { homepage, robots, site, siteWithRobots } from "../../sample-site.ts";
 
 type Rules = Extract<RobotsPolicy, { kind: "rules" }>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { schemaVocabulary } from "../../../../src/analyzers/schema/vocabulary/vocabulary.ts";
-import { schemaSubtypes } from "../../../../src/analyzers/visibility/audits/schema-subtypes.ts";
-import { ARTICLE_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../../../../src/analyzers/visibility/audits/schema-type-families.ts";
+import { schemaSubtypes } from "../../../../src/analyzers/visibility/derive/schema-subtypes.ts";
+import { ARTICLE_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../../../../src/analyzers/visibility/derive/schema-type-families.ts";
 import { organizationIdentity } from "../../../../src/analyzers/visibility/audits/structure/organization-identity.ts";
 import { schemaTypeFit } from "../../../../src/analyzers/visibility/audits/structure/schema-type-fit.ts";
 import type { SamplePageArtifact } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
@@ -40,7 +40,7 @@ describe("schema type families come from the schema.org vocabulary", () => {
   });
 
   test("the families are inlined when built: the bundle carries the arrays, never the vocabulary", async () => {
-    const built = await Bun.build({ entrypoints: [`${import.meta.dir}/../../../../src/analyzers/visibility/audits/schema-type-families.ts`], target: "bun" });
+    const built = await Bun.build({ entrypoints: [`${import.meta.dir}/../../../../src/analyzers/visibility/derive/schema-type-families.ts`], target: "bun" });
     expect(built.success).toBe(true);
     const code = await built.outputs[0]!.text();
     expect(code).toContain('"AnimalShelter"');

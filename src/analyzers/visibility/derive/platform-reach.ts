@@ -5,7 +5,7 @@ import { readableHomepage } from "./homepage-document.ts";
 import { homepageBarrier } from "./homepage-barrier.ts";
 import { type Directive, directiveEffect, headerDirectives, metaDirectives } from "./indexing-directives.ts";
 import { compareProbes, type ProbeComparison } from "./probe-verdicts.ts";
-import { type MatchedRule, homepagePath, robotsPolicy, verdictFor } from "./robots-policy.ts";
+import { type MatchedRule, homepagePath, robotsPolicy, verdictFor } from "./robots/robots-policy.ts";
 
 /**
  * Reach, by AI platform: for each platform people get answers from (ai-platforms.json), whether it can

@@ -1,5 +1,5 @@
-import type { AiCrawler } from "../crawlers.ts";
-import type { Artifacts } from "../gather/artifacts.ts";
+import type { AiCrawler } from "../../crawlers.ts";
+import type { Artifacts } from "../../gather/artifacts.ts";
 import { agentTokens } from "./robots-groups.ts";
 import { type CrawlerVerdict, type MatchedRule, type RobotsPolicy, homepagePath, verdictFor } from "./robots-policy.ts";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { runAudits } from "../../../../src/analyzers/visibility/audits/run-audits.ts";
-import type { AuditDefinition } from "../../../../src/analyzers/visibility/audits/audit.ts";
-import { AUDITS, placeInTable } from "../../../../src/analyzers/visibility/audits/registry.ts";
+import { runAudits } from "../../../../src/analyzers/visibility/scoring/run-audits.ts";
+import type { AuditDefinition } from "../../../../src/analyzers/visibility/scoring/audit-definition.ts";
+import { AUDITS, placeInTable } from "../../../../src/analyzers/visibility/scoring/audit-table.ts";
 import { PILLARS } from "../../../../src/analyzers/visibility/scoring/pillars.ts";
 import { homepage, site } from "../sample-site.ts";
 

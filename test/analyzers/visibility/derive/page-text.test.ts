@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { textOf } from "../../../../src/analyzers/visibility/audits/site-pages.ts";
+import { textOf } from "../../../../src/analyzers/visibility/derive/site-pages.ts";
 import { parseHtml } from "../../../../src/analyzers/structured-data/html-document.ts";
 
 describe("text read from an element keeps table cells and blocks apart", () => {
