@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { gatherArtifacts } from "../../../src/analyzers/visibility/gather/index.ts";
 import { pickSamplePages } from "../../../src/analyzers/visibility/gather/sample-pages.ts";
 import { limitFetcher, PER_SITE_CONCURRENCY } from "../../../src/analyzers/visibility/gather/site-limiter.ts";
-import { summarise } from "../../../src/analyzers/visibility/gather/sitemap.ts";
+import { summariseSitemap as summarise } from "../../../src/analyzers/visibility/gather/sitemap-summary.ts";
 import { siteLinksToCheck } from "../../../src/analyzers/visibility/gather/llms-links.ts";
 import { probedCrawlers } from "../../../src/analyzers/visibility/crawlers.ts";
 import type { SafeFetcher } from "../../../src/net/fetch-types.ts";

@@ -87,15 +87,14 @@ export interface LlmsTxtDocument {
   links: DocumentLink[];
 }
 
-const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const ATX_OPENING = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const BLOCKQUOTE = /^ {0,3}>/;
 const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$/;
-// `[name](url "title")`, the URL allowed one level of balanced parentheses (as in Wikipedia's URLs). The
-// name holds no brackets, so a line of hostile `[`s is read in linear time rather than quadratic.
-const LINK_SOURCE = String.raw`\[([^[\]\n]*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)`;
-const LINK_AT_START = new RegExp(`^${LINK_SOURCE}`);
-const LINKS = new RegExp(`(!?)${LINK_SOURCE}`, "g");
+// `[name](url "title")`: the name holds no brackets; the URL (matched by hand in linkAt) is allowed one
+// level of balanced parentheses, as in Wikipedia's URLs.
+const LINK_HEAD = /\[([^[\]\n]*)\]\(\s*<?/y;
+const LINK_TAIL = />?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/y;
 
 /** Splits an llms.txt into its parts; `base` (the file's URL) resolves relative links. */
 export function parseLlmsTxt(text: string, base?: string): LlmsTxtDocument {
@@ -155,8 +154,8 @@ function readBlock(lines: string[], index: number, base: string | undefined): Ll
   const at = { line: index + 1, firstLine: line };
   const fence = FENCE.exec(line);
   if (fence) return { kind: "code", ...at, endLine: fenceEnd(lines, index, fence[1]!) + 1 };
-  const heading = ATX_HEADING.exec(line);
-  if (heading) return { kind: "heading", ...at, endLine: index + 1, level: heading[1]!.length, text: (heading[2] ?? "").trim() };
+  const heading = atxHeading(line);
+  if (heading) return { kind: "heading", ...at, endLine: index + 1, ...heading };
   if (isThematicBreak(line)) return { kind: "break", ...at, endLine: index + 1 };
   if (BLOCKQUOTE.test(line)) return { kind: "blockquote", ...at, endLine: continuedUntil(lines, index, (next) => BLOCKQUOTE.test(next) || !startsBlock(next)) + 1 };
   if (topLevelItem(line)) return readList(lines, index, base);
@@ -172,9 +171,38 @@ function continuedUntil(lines: string[], index: number, continues: (line: string
 
 /** The index of the closing fence, or the last line when the fence is never closed. */
 function fenceEnd(lines: string[], index: number, opening: string): number {
-  const closing = new RegExp(`^ {0,3}${opening[0] === "`" ? "`" : "~"}{${opening.length},}[ \\t]*$`);
-  for (let next = index + 1; next < lines.length; next += 1) if (closing.test(lines[next]!)) return next;
+  for (let next = index + 1; next < lines.length; next += 1) if (closesFence(lines[next]!, opening)) return next;
   return lines.length - 1;
+}
+
+/**
+ * A closing fence: up to three spaces, at least as many of the opening's marks, then only spaces or tabs
+ * (CommonMark §4.5). Read by hand: the regular expression took time quadratic in a long line of marks and spaces.
+ */
+function closesFence(line: string, opening: string): boolean {
+  const indent = line.length - line.trimStart().length;
+  if (indent > 3 || line.slice(0, indent).includes("\t")) return false;
+  let end = indent;
+  while (end < line.length && line[end] === opening[0]) end += 1;
+  return end - indent >= opening.length && /^[ \t]*$/.test(line.slice(end));
+}
+
+/**
+ * An ATX heading (CommonMark §4.2): one to six `#`, then a space, a tab or the end of the line; the text
+ * without an optional closing run of `#` that follows a space. Read by hand: the regular expression it
+ * replaces took time quadratic in the spaces inside a heading.
+ */
+function atxHeading(line: string): { level: number; text: string } | null {
+  const opening = ATX_OPENING.exec(line);
+  if (!opening) return null;
+  const rest = line.slice(opening[0].length);
+  if (/[\n\r\u2028\u2029]/.test(rest)) return null;
+  let end = rest.length;
+  while (end > 0 && (rest[end - 1] === " " || rest[end - 1] === "\t")) end -= 1;
+  let hashes = end;
+  while (hashes > 0 && rest[hashes - 1] === "#") hashes -= 1;
+  if (hashes < end && (hashes === 0 || rest[hashes - 1] === " " || rest[hashes - 1] === "\t")) end = hashes;
+  return { level: opening[1]!.length, text: rest.slice(0, end).trim() };
 }
 
 /** `---`, `* * *`, `___`: tested without a backtracking regex, which a long `- - - …` line would make slow. */
@@ -185,7 +213,7 @@ function isThematicBreak(line: string): boolean {
 }
 
 function startsBlock(line: string): boolean {
-  return FENCE.test(line) || ATX_HEADING.test(line) || isThematicBreak(line) || BLOCKQUOTE.test(line) || topLevelItem(line);
+  return FENCE.test(line) || atxHeading(line) !== null || isThematicBreak(line) || BLOCKQUOTE.test(line) || topLevelItem(line);
 }
 
 function topLevelItem(line: string): boolean {
@@ -229,18 +257,18 @@ function readList(lines: string[], index: number, base: string | undefined): Lis
 }
 
 function itemOf(line: number, firstLine: string, content: string, base: string | undefined): ListItem {
-  const match = LINK_AT_START.exec(content);
+  const match = linkAt(content, 0);
   if (!match) return { line, firstLine, content, link: null };
-  const rest = content.slice(match[0].length).trim();
+  const rest = content.slice(match.end).trim();
   const colon = /^:\s*(.*)$/s.exec(rest);
   return {
     line,
     firstLine,
     content,
     link: {
-      name: match[1]!.trim(),
-      url: match[2]!,
-      href: resolve(match[2]!, base),
+      name: match.name.trim(),
+      url: match.url,
+      href: resolve(match.url, base),
       notes: colon ? colon[1]! : null,
       stray: !colon && rest !== "" ? rest : null,
     },
@@ -256,13 +284,64 @@ function linksOf(lines: string[], blocks: LlmsTxtBlock[], sections: LlmsTxtSecti
     while (next < sections.length && sections[next]!.heading.line <= block.line) section = sections[next++]!;
     if (block.kind === "code") continue;
     for (let index = block.line - 1; index < block.endLine; index += 1) {
-      for (const match of lines[index]!.matchAll(LINKS)) {
-        if (match[1] === "!") continue; // an image, not a link to read
-        links.push({ name: match[2]!.trim(), url: match[3]!, href: resolve(match[3]!, base), line: index + 1, section: section?.heading.text ?? null, optional: section?.optional ?? false });
+      for (const match of linksIn(lines[index]!)) {
+        if (match.image) continue; // an image, not a link to read
+        links.push({ name: match.name.trim(), url: match.url, href: resolve(match.url, base), line: index + 1, section: section?.heading.text ?? null, optional: section?.optional ?? false });
       }
     }
   }
   return links;
+}
+
+interface LinkMatch {
+  name: string;
+  url: string;
+  /** Just after the link's `)`. */
+  end: number;
+}
+
+/**
+ * The `[name](url "title")` link that starts at `start`, or null. The URL is scanned by hand, greedily:
+ * no shorter URL could be followed by what ends a link, and the regular expression this replaces
+ * backtracked through every character of a long URL that was never closed.
+ */
+function linkAt(text: string, start: number): LinkMatch | null {
+  LINK_HEAD.lastIndex = start;
+  const head = LINK_HEAD.exec(text);
+  if (!head) return null;
+  const urlStart = LINK_HEAD.lastIndex;
+  let end = urlStart;
+  while (end < text.length) {
+    const char = text[end]!;
+    if (char === "(") {
+      let close = end + 1;
+      while (close < text.length && text[close] !== "(" && text[close] !== ")" && !/\s/.test(text[close]!)) close += 1;
+      if (text[close] !== ")") break;
+      end = close + 1;
+    } else if (char === ")" || char === "<" || char === ">" || /\s/.test(char)) {
+      break;
+    } else {
+      end += 1;
+    }
+  }
+  if (end === urlStart) return null;
+  LINK_TAIL.lastIndex = end;
+  if (!LINK_TAIL.exec(text)) return null;
+  return { name: head[1]!, url: text.slice(urlStart, end), end: LINK_TAIL.lastIndex };
+}
+
+/** Every link in a line, in order, each marked when it is an image (`![alt](src)`). */
+function* linksIn(line: string): Generator<LinkMatch & { image: boolean }> {
+  let from = 0;
+  for (let open = line.indexOf("[", from); open >= 0; open = line.indexOf("[", from)) {
+    const match = linkAt(line, open);
+    if (match) {
+      yield { ...match, image: open > 0 && line[open - 1] === "!" && open - 1 >= from };
+      from = match.end;
+    } else {
+      from = open + 1;
+    }
+  }
 }
 
 function resolve(url: string, base: string | undefined): string | null {

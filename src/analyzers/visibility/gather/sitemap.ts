@@ -2,13 +2,13 @@ import type { ScanContext } from "../../analyzer.ts";
 import type { ChildSitemapArtifact, SitemapArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
 import { type SitemapBody, sitemapBody } from "./sitemap-body.ts";
+import { summariseSitemap } from "./sitemap-summary.ts";
 
 /**
  * The sitemaps protocol allows 50 MB per file; the first few MB are plenty to judge coverage and freshness.
  * A gzipped sitemap is capped twice at this size: the compressed bytes fetched, and the text they inflate to.
  */
 export const SITEMAP_MAX_BYTES = 4 * 1024 * 1024;
-const SAMPLE_SIZE = 10;
 
 /**
  * GET a sitemap and keep a summary (kind, entries, lastmod coverage, a sample of URLs) rather than the
@@ -18,7 +18,7 @@ export async function gatherSitemap(context: Pick<ScanContext, "fetcher" | "sign
   try {
     const response = await context.fetcher.fetch(url, { signal: context.signal, maxBytes: SITEMAP_MAX_BYTES, headers: { accept: "application/xml,text/xml;q=0.9,*/*;q=0.5" } });
     const body = await sitemapBody(response, SITEMAP_MAX_BYTES);
-    return { ok: true, source, url, status: response.status, contentType: response.headers["content-type"] ?? null, ...bodyFields(body), ...summarise(body.text) };
+    return { ok: true, source, url, status: response.status, contentType: response.headers["content-type"] ?? null, ...bodyFields(body), ...summariseSitemap(body.text) };
   } catch (caught) {
     return { ok: false, source, url, error: gatherErrorFrom(caught, url) };
   }
@@ -61,7 +61,7 @@ async function gatherChildSitemap(context: Pick<ScanContext, "fetcher" | "signal
       return { ok: true, url, status: response.status, contentType: response.headers["content-type"] ?? null, truncated: response.truncated, kind: null, entries: 0, withLastmod: 0, newestLastmod: null, sample: [] };
     }
     const body = await sitemapBody(response, CHILD_SITEMAP_MAX_BYTES);
-    return { ok: true, url, status: response.status, contentType: response.headers["content-type"] ?? null, ...bodyFields(body), ...summarise(body.text) };
+    return { ok: true, url, status: response.status, contentType: response.headers["content-type"] ?? null, ...bodyFields(body), ...summariseSitemap(body.text) };
   } catch (caught) {
     return { ok: false, url, error: gatherErrorFrom(caught, url) };
   }
@@ -78,29 +78,4 @@ export function sitemapPageUrls(sitemap: SitemapArtifact): string[] {
   if (!sitemap.ok || sitemap.status !== 200) return [];
   if (sitemap.kind === "urlset") return sitemap.sample;
   return (sitemap.children ?? []).flatMap((child) => (child.ok && child.kind === "urlset" ? child.sample : []));
-}
-
-export function summarise(xml: string): Pick<Extract<SitemapArtifact, { ok: true }>, "kind" | "entries" | "withLastmod" | "newestLastmod" | "sample"> {
-  const head = xml.slice(0, 4096);
-  const kind = /<(?:\w+:)?urlset\b/i.test(head) ? "urlset" : /<(?:\w+:)?sitemapindex\b/i.test(head) ? "sitemapindex" : null;
-  if (kind === null) return { kind, entries: 0, withLastmod: 0, newestLastmod: null, sample: [] };
-  const entryTag = kind === "urlset" ? "url" : "sitemap";
-  const entryPattern = new RegExp(`<(?:\\w+:)?${entryTag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${entryTag}\\s*>`, "gi");
-  let entries = 0;
-  let withLastmod = 0;
-  let newest: { text: string; time: number } | null = null;
-  const sample: string[] = [];
-  for (let match = entryPattern.exec(xml); match; match = entryPattern.exec(xml)) {
-    entries++;
-    const body = match[1]!;
-    const loc = /<(?:\w+:)?loc>\s*([\s\S]*?)\s*<\/(?:\w+:)?loc>/i.exec(body)?.[1];
-    if (loc && sample.length < SAMPLE_SIZE) sample.push(loc.replace(/&amp;/g, "&").replace(/<!\[CDATA\[|\]\]>/g, "").trim());
-    const lastmod = /<(?:\w+:)?lastmod>\s*([^<]*?)\s*<\/(?:\w+:)?lastmod>/i.exec(body)?.[1];
-    if (!lastmod) continue;
-    const time = Date.parse(lastmod);
-    if (Number.isNaN(time)) continue;
-    withLastmod++;
-    if (!newest || time > newest.time) newest = { text: lastmod, time };
-  }
-  return { kind, entries, withLastmod, newestLastmod: newest?.text ?? null, sample };
 }

@@ -96,8 +96,9 @@ function rulesPolicy(url: string, status: number, body: string, truncated: boole
   return { kind: "rules", url, status, lines, robot: robotsParser(url, input.text), truncated, cut, multiAgentLines: multiAgentLines(groups), sources: input.sources };
 }
 
+/** An HTML page served as robots.txt, told by its start (after white space and a byte-order mark, which trimStart drops in one pass). */
 function looksLikeHtml(text: string): boolean {
-  return /^\s*(?:\uFEFF)?\s*<(?:!doctype\s+html|html|head|body|meta|script|title|!--)/i.test(text);
+  return /^<(?:!doctype\s+html|html|head|body|meta|script|title|!--)/i.test(text.trimStart().slice(0, 1024));
 }
 
 /**
