@@ -53,11 +53,12 @@ export function adminRoutes(deps: AdminRoutesDeps) {
   const accounts = accountDepsFrom(deps);
   const publicUrl = config.PUBLIC_URL;
   const origin = publicOrigin(publicUrl);
-  const admin = adminCredentialsFrom(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const admin = adminCredentialsFrom(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, accounts);
   const challenge: ChallengeWidgetConfig = { kind: config.CHALLENGE, turnstileSiteKey: config.TURNSTILE_SITE_KEY };
   const challengeCsp = challengePageCsp(config.CHALLENGE);
   const clientIp = (request: Request) => resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), config.TRUST_PROXY);
-  const signedIn = async (request: Request) => (await sessionFromHeaders(accounts, request.headers, "admin", publicUrl)) !== null;
+  // Sessions opened under other admin credentials are not found (admin-session-binding.ts).
+  const signedIn = async (request: Request) => admin !== null && (await sessionFromHeaders(accounts, request.headers, "admin", publicUrl, await admin.sessionBinding)) !== null;
 
   // Without a configured admin, every admin page is a 404 that says so.
   const enabled = () => (admin ? undefined : pageResponse(disabled(), { status: 404 }));
@@ -98,7 +99,7 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       const result = await logInAdmin(accounts, admin!, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       return loginAnswer(result, body.email, { variant: "admin", challenge, challengeCsp, publicUrl, now: accounts.now() });
     }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
-    .post("/admin/logout", async ({ request }) => seeOther("/admin/login", [await endSessionFromHeaders(accounts, request.headers, "admin", publicUrl)]), {
+    .post("/admin/logout", async ({ request }) => seeOther("/admin/login", [await endSessionFromHeaders(accounts, request.headers, "admin", publicUrl, await admin!.sessionBinding)]), {
       beforeHandle: enabledAndSameOrigin,
     })
     .post("/admin/keys/:id/revoke", async ({ request, params }) => {

@@ -20,7 +20,8 @@ test("a list, whitespace, a path, userinfo, a bad escape or a bad port is refuse
 });
 
 test("a URL Elysia would misread gets a placeholder host; method, path, query, headers and body are kept", async () => {
-  for (const [url, path] of [["http://a/xx/metrics?q=1", "/xx/metrics?q=1"], ["http://abc/", "/"], ["/xx/admin", "/xx/admin"], ["http://a:1//x", "//x"]]) {
+  const cases: [string, string][] = [["http://a/xx/metrics?q=1", "/xx/metrics?q=1"], ["http://abc/", "/"], ["/xx/admin", "/xx/admin"], ["http://a:1//x", "//x"]];
+  for (const [url, path] of cases) {
     const original = new Request(url.startsWith("/") ? `http://placeholder${url}` : url, { method: "POST", headers: { "x-test": "kept" }, body: "payload" });
     const given = url.startsWith("/") ? Object.defineProperty(original, "url", { value: url }) : original;
     const routable = routableRequest(given);
