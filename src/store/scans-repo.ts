@@ -1,3 +1,4 @@
+import { storableJson } from "./storable-json.ts";
 import type { Db } from "./database.ts";
 import { callerColumns, type Caller } from "../types/caller.ts";
 import { RefreshAhead } from "../lib/refresh-ahead.ts";
@@ -49,7 +50,7 @@ export async function insertScan(db: Db, scan: NewScan): Promise<number> {
   const row = await db.get<{ id: number }>(
     `INSERT INTO scans (domain, page_url, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.scannedAt, scan.recordJson, scan.artifactsJson, kind, apiKeyId],
+    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.scannedAt, storableJson(scan.recordJson), scan.artifactsJson, kind, apiKeyId],
   );
   // Again once written: a read that ran meanwhile may have cached the previous record. (Inside a
   // transaction the commit comes later still; SQLite holds other readers until then, and on

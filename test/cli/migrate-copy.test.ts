@@ -308,6 +308,29 @@ describe.skipIf(!postgres)(postgresLabel("sightline migrate --from sqlite: --to 
     }
   }, 120_000);
 
+  test("a record an earlier version stored with \\u0000 or a lone surrogate is copied in a form PostgreSQL's jsonb reads", async () => {
+    const path = join(work, "nul-record.sqlite");
+    const written = openDatabase(path);
+    // Written as versions before storableJson stored such records: straight into the table.
+    await written.run("INSERT INTO scans (domain, status, score, scanned_at, record, caller_kind) VALUES (?, 'ok', 70, ?, ?, 'cli')", [
+      "nul.test",
+      T0,
+      JSON.stringify({ result: { grade: "C", name: "Nul\0Corp \ud800" } }),
+    ]);
+    await written.close();
+    const target = await newTarget();
+    const from = openDatabase(path, { migrate: false });
+    const to = await openPostgres(target.url);
+    try {
+      await copyStore(from, to);
+      expect((await scanHistoryPage(to, "nul.test", 10, 0)).map((row) => row.grade)).toEqual(["C"]);
+      expect(JSON.parse((await latestScan(to, "nul.test"))!.recordJson)).toEqual({ result: { grade: "C", name: "NulCorp \ufffd" } });
+    } finally {
+      await to.close();
+      await from.close();
+    }
+  }, 120_000);
+
   test("a count that differs fails the copy and leaves the target empty", async () => {
     const source = await sqliteSource("mismatch");
     const target = await newTarget();
