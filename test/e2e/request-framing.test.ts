@@ -128,3 +128,17 @@ describe("one response per request, whatever the body's framing", () => {
     expect(responses.map((response) => response.status)).toEqual([404, 200]);
   });
 });
+
+describe("path parameters that do not percent-decode (finding 11)", () => {
+  test("the badge is the neutral one, the report and its page are 404s, and no error is logged", async () => {
+    for (const bad of ["%ED%A0%80", "%FF", "%zz"]) {
+      const badge = only(await get(`/badge/${bad}.svg`, "localhost"));
+      expect(badge.status).toBe(200);
+      expect(badge.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      for (const path of [`/api/report/${bad}.json`, `/api/report/${bad}/history.json`, `/report/${bad}`]) {
+        expect({ path, status: only(await get(path, "localhost")).status }).toEqual({ path, status: 404 });
+      }
+    }
+    expect(service.lines.filter((line) => line.includes('"level":"error"')).map((line) => line.slice(0, 300))).toEqual([]);
+  });
+});
