@@ -1,3 +1,4 @@
+import { makeRecordsStorableOnce } from "./store/record-repair.ts";
 import { normalizeStoredEmails } from "./accounts/account-email.ts";
 import { scanProcessEnv, type Config } from "./config.ts";
 import { openStore, type Db } from "./store/database.ts";
@@ -62,6 +63,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   useVocabularyFile(config.SCHEMA_VOCABULARY);
   const db = await openStore(databaseTargetOf(config), { onError: onDatabaseError });
   await normalizeStoredEmails(db, log);
+  await makeRecordsStorableOnce(db, log);
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 
   const offsite = {

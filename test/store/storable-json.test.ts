@@ -6,7 +6,8 @@ import { describe, expect, test } from "bun:test";
 import { storableJson } from "../../src/store/storable-json.ts";
 import { forEachStoreEngine } from "../helpers/store-engines.ts";
 import { POSTGRES_HOOK_TIMEOUT_MS } from "../helpers/postgres.ts";
-import { insertScan, scanHistoryPage } from "../../src/store/scans-repo.ts";
+import { insertScan, latestScan, scanHistoryPage } from "../../src/store/scans-repo.ts";
+import { makeRecordsStorableOnce } from "../../src/store/record-repair.ts";
 
 /** What a record should hold once stored: every string (keys too) without NUL and well formed. */
 function cleaned(value: unknown): unknown {
@@ -63,5 +64,25 @@ forEachStoreEngine((engine) => {
     expect(history.map((row) => row.grade)).toEqual(["B"]);
     const stored = await db.get<{ record: string }>("SELECT record FROM scans WHERE domain = ?", ["nul.test"]);
     expect(JSON.parse(stored!.record)).toEqual(cleaned(record));
+  }, POSTGRES_HOOK_TIMEOUT_MS);
+
+  test("records stored before are rewritten once at start: the history reads again, other records stay byte for byte", async () => {
+    const db = await engine.open();
+    const insertRaw = (domain: string, record: string) =>
+      db.run("INSERT INTO scans (domain, status, score, scanned_at, record, caller_kind) VALUES (?, 'ok', 70, 1, ?, 'cli')", [domain, record]);
+    const broken = JSON.stringify({ result: { grade: "C", name: "Nul\0Corp \ud800" } });
+    const fine = JSON.stringify({ result: { grade: "A", text: "\\u0000 typed \u0001 😀" } });
+    await insertRaw("broken.test", broken);
+    await insertRaw("fine.test", fine);
+    const lines: string[] = [];
+    await makeRecordsStorableOnce(db, (_level, message, fields) => lines.push(`${message} ${JSON.stringify(fields)}`));
+    expect(lines).toEqual(['stored records rewritten without NUL and lone surrogates {"records":1}']);
+    expect((await scanHistoryPage(db, "broken.test", 10, 0)).map((row) => row.grade)).toEqual(["C"]);
+    expect(JSON.parse((await latestScan(db, "broken.test"))!.recordJson)).toEqual({ result: { grade: "C", name: "NulCorp \ufffd" } });
+    expect((await latestScan(db, "fine.test"))!.recordJson).toBe(fine);
+    // Done once: a later start reads no record.
+    await insertRaw("later.test", broken);
+    await makeRecordsStorableOnce(db, () => lines.push("again"));
+    expect(lines).toHaveLength(1);
   }, POSTGRES_HOOK_TIMEOUT_MS);
 });
