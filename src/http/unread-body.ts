@@ -9,7 +9,8 @@
 
 /** True when the request's chunked body is still there to read (not read, not cancelled by its route). */
 export function hasUnreadChunkedBody(request: Request): boolean {
-  return request.body !== null && !request.bodyUsed && request.headers.has("transfer-encoding");
+  // The header first: most requests have none, and reading `body` makes Bun create a stream.
+  return request.headers.has("transfer-encoding") && request.body !== null && !request.bodyUsed;
 }
 
 /** Reads and discards the rest of the body; false when it ends malformed or the connection closes first. */
