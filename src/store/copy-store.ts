@@ -3,7 +3,7 @@ import { storableJson } from "./storable-json.ts";
 
 /**
  * Copies a whole installation from a SQLite database into an empty PostgreSQL one (`sightline migrate
- * --from sqlite:… --to postgres://…`), keeping every id, and verifies that each table holds as many rows
+ * --from sqlite:…` into DATABASE_URL), keeping every id, and verifies that each table holds as many rows
  * on both sides.
  *
  * Memory stays bounded: each table is read in pages by SQLite's rowid (every table has one; for those
