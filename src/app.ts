@@ -21,6 +21,7 @@ import { mcpRoutes } from "./http/mcp-routes.ts";
 import { metricsRoutes } from "./http/metrics-routes.ts";
 import { checkRoutes } from "./http/check-routes.ts";
 import { setMatchedRoute } from "./http/matched-route.ts";
+import { keepUndecodableParams } from "./http/path-params.ts";
 import { createFallbackErrors } from "./http/fallback-errors.ts";
 import { errorResponse } from "./http/json-response.ts";
 
@@ -66,8 +67,12 @@ export function createApp(deps: AppDeps) {
       if (code === "VALIDATION") return errorResponse(400, "Request is not valid.");
       return fallback.internal(request, error);
     })
-    // Every matched request, before validation, so that a 400 is counted under its route too.
-    .onTransform(({ request, route }) => setMatchedRoute(request, route))
+    // Every matched request, before validation, so that a 400 is counted under its route too; a path
+    // parameter that does not percent-decode is passed on as sent (path-params.ts).
+    .onTransform(({ request, route, params }) => {
+      setMatchedRoute(request, route);
+      keepUndecodableParams(params, route, request.url);
+    })
     .use(docsRoutes({ ...TITLES[deps.service], version: deps.version, publicUrl: deps.publicUrl }))
     .use(healthRoutes({ service: deps.service, version: deps.version }))
     .use(metricsRoutes({ token: deps.config.METRICS_TOKEN, scrape: deps.scrapeMetrics }))

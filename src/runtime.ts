@@ -1,3 +1,5 @@
+import { makeRecordsStorableOnce } from "./store/record-repair.ts";
+import { normalizeStoredEmails } from "./accounts/account-email.ts";
 import { scanProcessEnv, type Config } from "./config.ts";
 import { openStore, type Db } from "./store/database.ts";
 import { databaseTargetOf } from "./store/database-target.ts";
@@ -60,6 +62,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const analyzer = analyzerFor(config.SERVICE);
   useVocabularyFile(config.SCHEMA_VOCABULARY);
   const db = await openStore(databaseTargetOf(config), { onError: onDatabaseError });
+  await normalizeStoredEmails(db, log);
+  await makeRecordsStorableOnce(db, log);
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 
   const offsite = {

@@ -7,6 +7,8 @@ import { applySecurityHeaders } from "./http/security-headers.ts";
 import { errorResponse } from "./http/json-response.ts";
 import { matchedRouteOf } from "./http/matched-route.ts";
 import { recordHttpRequest } from "./metrics/http-metrics.ts";
+import { hostFieldProblem, pathStartOf, routableRequest } from "./http/request-target.ts";
+import { drainBody, hasUnreadChunkedBody } from "./http/unread-body.ts";
 
 
 /** GET routes answered by Bun's native router, path pattern → responder. Each also exists in the app. */
@@ -17,8 +19,9 @@ type Produce = (request: Request) => Response | Promise<Response>;
 type RouteOf = () => string | null;
 
 /**
- * What every request goes through, whichever router answers it: HEAD answered like GET without a
- * body, security headers, a JSON 500 for anything thrown, and one log line (method, path, status,
+ * What every request goes through, whichever router answers it: a 400 for a Host that is not one host,
+ * HEAD answered like GET without a body, an unread chunked body read before the answer (unread-body.ts),
+ * security headers, a JSON 500 for anything thrown, and one log line (method, path, status,
  * duration, client: never a header, query or body, so no token or key can reach the log), and the
  * request counted in the metrics under its route pattern.
  * A responder that answers synchronously is finished synchronously: the hot report route makes no
@@ -26,11 +29,18 @@ type RouteOf = () => string | null;
  */
 function observe(log: Log, request: Request, client: string, produce: Produce, routeOf: RouteOf): Response | Promise<Response> {
   const started = performance.now();
-  const finish = (response: Response) => finishResponse(log, request, client, started, response, routeOf);
+  const finish = (response: Response): Response | Promise<Response> => {
+    if (!hasUnreadChunkedBody(request)) return finishResponse(log, request, client, started, response, routeOf);
+    return drainBody(request).then((complete) =>
+      finishResponse(log, request, client, started, complete ? response : errorResponse(400, "Malformed request body."), routeOf),
+    );
+  };
   const fail = (error: unknown) => {
     log("error", "request failed", { error: error instanceof Error ? error.message : String(error) });
     return finish(errorResponse(500, "Internal server error"));
   };
+  const hostProblem = hostFieldProblem(request.headers);
+  if (hostProblem !== null) return finish(errorResponse(400, `Bad request: ${hostProblem}.`, {}, { connection: "close" }));
   let produced: Response | Promise<Response>;
   try {
     produced = produce(request);
@@ -61,8 +71,10 @@ function finishResponse(log: Log, request: Request, client: string, started: num
  */
 export function createRequestHandler(app: Pick<App, "handle">, log: Log): (request: Request, client: string) => Promise<Response> {
   return async (request, client) => {
-    // HEAD is routed as GET; the route the app matched is recorded on the request it was given.
-    const routed = request.method === "HEAD" ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
+    // The path is read from the request target alone; HEAD is routed as GET; the route the app
+    // matched is recorded on the request it was given.
+    const routable = routableRequest(request);
+    const routed = request.method === "HEAD" ? new Request(routable.url, { method: "GET", headers: request.headers }) : routable;
     setClientAddress(routed, client);
     return observe(log, request, client, () => app.handle(routed), () => matchedRouteOf(routed));
   };
@@ -108,10 +120,10 @@ export function handlersOf(options: ServerOptions) {
   };
 }
 
-/** The path of an absolute URL without its query (which may carry secrets), without a URL parse. */
+/** The path of a request's URL without its query (which may carry secrets), without a URL parse. */
 function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
+  const start = pathStartOf(url);
+  if (start >= url.length) return "/";
   const end = url.slice(start).search(/[?#]/);
   return end < 0 ? url.slice(start) : url.slice(start, start + end);
 }

@@ -4,6 +4,9 @@ import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from "../auth/passw
 import { normalizeEmail } from "./email-address.ts";
 import { claimLoginAttempt, lockedForSeconds, loginSubjects, settleLoginSuccess } from "./login-throttle.ts";
 import { startSession, type StartedSession } from "./session-service.ts";
+import { adminSessionBinding, forgetOtherAdminSessions } from "./admin-session-binding.ts";
+import type { Db } from "../store/database.ts";
+import type { Log } from "../log.ts";
 import type { AccountDeps } from "./account-deps.ts";
 import type { LoginResult } from "./login.ts";
 
@@ -11,19 +14,30 @@ import type { LoginResult } from "./login.ts";
  * The admin is configured (ADMIN_EMAIL, ADMIN_PASSWORD), not a row in `users`. The password is hashed
  * once at start, so each attempt is checked with Argon2id's constant-time verification and the
  * plain password is not compared anywhere; the email is compared as SHA-256 digests in constant time.
+ * Admin sessions are bound to both (admin-session-binding.ts): changing either ends them.
  */
 
 export interface AdminCredentials {
   emailDigest: Uint8Array;
   passwordHash: Promise<string>;
+  sessionBinding: Promise<Uint8Array>;
 }
 
 export type AdminLoginResult = Exclude<LoginResult, { kind: "signed-in" }> | { kind: "signed-in"; session: StartedSession };
 
-/** Null when ADMIN_EMAIL / ADMIN_PASSWORD are unset: there is no admin login. */
-export function adminCredentialsFrom(email: string | undefined, password: string | undefined): AdminCredentials | null {
+/**
+ * Null when ADMIN_EMAIL / ADMIN_PASSWORD are unset: there is no admin login. The binding resolves once the
+ * sessions of earlier credentials are gone from `db`, so no session is opened or read before that.
+ */
+export function adminCredentialsFrom(email: string | undefined, password: string | undefined, store: { db: Db; log: Log }): AdminCredentials | null {
   if (email === undefined || password === undefined) return null;
-  return { emailDigest: digest(normalizeEmail(email)), passwordHash: hashPassword(password) };
+  const sessionBinding = adminSessionBinding(email, password).then(async (binding) => {
+    await forgetOtherAdminSessions(store.db, binding).catch((error: unknown) =>
+      store.log("warn", "could not delete the sessions of earlier admin credentials", { error: error instanceof Error ? error.message : String(error) }),
+    );
+    return binding;
+  });
+  return { emailDigest: digest(normalizeEmail(email)), passwordHash: hashPassword(password), sessionBinding };
 }
 
 export async function logInAdmin(
@@ -50,7 +64,7 @@ export async function logInAdmin(
   }
   await settleLoginSuccess(deps.db, subjects);
   deps.log("info", "admin signed in");
-  return { kind: "signed-in", session: await startSession(deps.db, "admin", null, deps.now()) };
+  return { kind: "signed-in", session: await startSession(deps.db, "admin", null, deps.now(), await admin.sessionBinding) };
 }
 
 function digest(text: string): Uint8Array {

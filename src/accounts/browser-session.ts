@@ -5,9 +5,10 @@ import { endSession, readSession, type ActiveSession, type StartedSession } from
 
 /** Sessions as a browser carries them: read from the Cookie header, given and taken back with Set-Cookie. */
 
-export async function sessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): Promise<ActiveSession | null> {
+/** `binding`: the credentials the session must have been opened with (the admin's), as startSession took it. */
+export async function sessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string, binding: Uint8Array | null = null): Promise<ActiveSession | null> {
   const token = readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl));
-  return readSession(deps.db, token, kind, deps.now());
+  return readSession(deps.db, token, kind, deps.now(), binding);
 }
 
 export function cookieFor(kind: SessionKind, publicUrl: string, session: StartedSession, now: number): string {
@@ -15,8 +16,8 @@ export function cookieFor(kind: SessionKind, publicUrl: string, session: Started
 }
 
 /** Ends the session the request carries (if any) and returns the Set-Cookie that clears it. */
-export async function endSessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string): Promise<string> {
-  await endSession(deps.db, readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl)));
+export async function endSessionFromHeaders(deps: AccountDeps, headers: Headers, kind: SessionKind, publicUrl: string, binding: Uint8Array | null = null): Promise<string> {
+  await endSession(deps.db, readCookie(headers.get("cookie"), sessionCookieName(kind, publicUrl)), binding);
   return clearedSessionCookie(kind, publicUrl);
 }
 

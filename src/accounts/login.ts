@@ -1,4 +1,4 @@
-import { findUserByEmail } from "../store/users-repo.ts";
+import { findAccountByEmail } from "./account-email.ts";
 import { decoyPasswordHash, PASSWORD_MAX_LENGTH, verifyPassword } from "../auth/passwords.ts";
 import { normalizeEmail } from "./email-address.ts";
 import { claimLoginAttempt, lockedForSeconds, loginSubjects, settleLoginSuccess } from "./login-throttle.ts";
@@ -39,7 +39,7 @@ export async function logIn(deps: AccountDeps, input: LoginInput): Promise<Login
   const claim = await claimLoginAttempt(deps.db, subjects, deps.now());
   if (!claim.ok) return { kind: "locked", retryAfterSeconds: claim.retryAfterSeconds };
 
-  const user = await findUserByEmail(deps.db, email);
+  const user = await findAccountByEmail(deps.db, input.email.slice(0, 320));
   const password = input.password.slice(0, PASSWORD_MAX_LENGTH * 4);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !matches) {

@@ -20,14 +20,17 @@ export interface ActiveSession {
 const PURGE_EVERY_MS = 60 * 60_000;
 const lastPurgeAt = new WeakMap<Db, number>();
 
-/** A new session with a new token: called at every sign-in, so a token planted before sign-in is worthless. */
-export async function startSession(db: Db, kind: SessionKind, userId: number | null, now: number): Promise<StartedSession> {
+/**
+ * A new session with a new token: called at every sign-in, so a token planted before sign-in is worthless.
+ * `binding` ties it to the credentials it was opened with (see hashSessionToken); read and end it with the same.
+ */
+export async function startSession(db: Db, kind: SessionKind, userId: number | null, now: number, binding: Uint8Array | null = null): Promise<StartedSession> {
   await purgeOccasionally(db, now);
   const policy = SESSION_POLICIES[kind];
   const token = generateSessionToken();
   const absoluteExpiresAt = now + policy.absoluteMs;
   await insertSession(db, {
-    tokenHash: hashSessionToken(token),
+    tokenHash: hashSessionToken(token, binding),
     kind,
     userId,
     createdAt: now,
@@ -38,10 +41,10 @@ export async function startSession(db: Db, kind: SessionKind, userId: number | n
   return { token, absoluteExpiresAt };
 }
 
-/** The live session of `kind` that `token` names, or null (unknown, tampered, wrong kind, expired). */
-export async function readSession(db: Db, token: string | null, kind: SessionKind, now: number): Promise<ActiveSession | null> {
+/** The live session of `kind` that `token` names, or null (unknown, tampered, wrong kind, other credentials, expired). */
+export async function readSession(db: Db, token: string | null, kind: SessionKind, now: number, binding: Uint8Array | null = null): Promise<ActiveSession | null> {
   if (token === null || !isSessionTokenShaped(token)) return null;
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = hashSessionToken(token, binding);
   const row = await findSession(db, tokenHash);
   if (!row || row.kind !== kind) return null;
   if (row.idleExpiresAt <= now || row.absoluteExpiresAt <= now) {
@@ -54,9 +57,9 @@ export async function readSession(db: Db, token: string | null, kind: SessionKin
   return { kind: row.kind, userId: row.userId, absoluteExpiresAt: row.absoluteExpiresAt };
 }
 
-export async function endSession(db: Db, token: string | null): Promise<void> {
+export async function endSession(db: Db, token: string | null, binding: Uint8Array | null = null): Promise<void> {
   if (token === null || !isSessionTokenShaped(token)) return;
-  await deleteSession(db, hashSessionToken(token));
+  await deleteSession(db, hashSessionToken(token, binding));
 }
 
 async function purgeOccasionally(db: Db, now: number): Promise<void> {

@@ -1,4 +1,5 @@
-import { findUserByEmail, insertUser } from "../store/users-repo.ts";
+import { insertUser } from "../store/users-repo.ts";
+import { findAccountByEmail } from "./account-email.ts";
 import { consumeRateLimits } from "../limits/rate-limiter.ts";
 import { hashPassword, passwordProblem } from "../auth/passwords.ts";
 import { checkEmail } from "./email-address.ts";
@@ -44,7 +45,7 @@ export async function signUp(deps: AccountDeps, input: SignupInput): Promise<Sig
   );
   if (!decision.ok) return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
 
-  if (await findUserByEmail(deps.db, email.email)) return { kind: "taken" };
+  if (await findAccountByEmail(deps.db, input.email)) return { kind: "taken" };
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   // The UNIQUE constraint settles a race between two signups for the same address.

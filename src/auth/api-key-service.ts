@@ -1,3 +1,4 @@
+import { holdsUnsafeCharacters, unsafeCharactersMessage } from "../lib/unsafe-characters.ts";
 import type { Db } from "../store/database.ts";
 import {
   allApiKeysWithOwner,
@@ -51,8 +52,8 @@ export function validateApiKeyName(name: string): string {
   if (trimmed.length > API_KEY_NAME_MAX_LENGTH) {
     throw new ApiKeyNameError(`A key name has at most ${API_KEY_NAME_MAX_LENGTH} characters.`);
   }
-  // Control characters would garble lists and logs.
-  if (/\p{Cc}/u.test(trimmed)) throw new ApiKeyNameError("A key name cannot contain control characters.");
+  // Control characters and direction marks would garble lists, terminals and logs.
+  if (holdsUnsafeCharacters(trimmed)) throw new ApiKeyNameError(unsafeCharactersMessage("A key name"));
   return trimmed;
 }
 

@@ -19,8 +19,18 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-export function hashSessionToken(token: string): Uint8Array {
-  return sha256(new TextEncoder().encode(token));
+/**
+ * The key a session is stored under. A session bound to credentials (the admin's: admin-session-binding.ts)
+ * is stored under the digest of its token followed by the binding, so once the credentials change the
+ * cookie names no stored session.
+ */
+export function hashSessionToken(token: string, binding: Uint8Array | null = null): Uint8Array {
+  const encoded = new TextEncoder().encode(token);
+  if (binding === null) return sha256(encoded);
+  const bound = new Uint8Array(encoded.length + binding.length);
+  bound.set(encoded);
+  bound.set(binding, encoded.length);
+  return sha256(bound);
 }
 
 /** Whether `value` is shaped like one of our tokens; anything else is not looked up. */

@@ -1,3 +1,4 @@
+import { terminalJson, terminalText } from "./terminal-text.ts";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Config } from "../config.ts";
@@ -66,7 +67,7 @@ async function create(name: string, db: Db, config: Config, io: { out: (t: strin
   try {
     const created = await createApiKey(db, { prefix: config.KEY_PREFIX, name, userId: null, now: Date.now() });
     io.out(`${created.key}\n`);
-    io.err(`Created key ${created.id} "${created.name}" (${created.visibleStart}…). Store it now: it cannot be shown again.\n`);
+    io.err(`Created key ${created.id} "${terminalText(created.name)}" (${created.visibleStart}…). Store it now: it cannot be shown again.\n`);
     return EXIT.ok;
   } catch (error) {
     if (!(error instanceof ApiKeyNameError)) throw error;
@@ -83,7 +84,7 @@ async function list(args: string[], db: Db, io: { out: (t: string) => void; err:
   }
   const keys = await listAllApiKeys(db);
   if (args.includes("--json")) {
-    io.out(`${JSON.stringify(keys, null, 2)}\n`);
+    io.out(`${terminalJson(keys)}\n`);
     return EXIT.ok;
   }
   if (keys.length === 0) {
@@ -93,9 +94,9 @@ async function list(args: string[], db: Db, io: { out: (t: string) => void; err:
   const date = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString().slice(0, 16).replace("T", " "));
   const rows = keys.map((key) => [
     String(key.id),
-    key.name,
+    terminalText(key.name),
     `${key.visibleStart}…`,
-    key.userEmail ?? "(operator)",
+    key.userEmail === null ? "(operator)" : terminalText(key.userEmail),
     date(key.createdAt),
     date(key.lastUsedAt),
     key.revokedAt === null ? "active" : `revoked ${date(key.revokedAt)}`,

@@ -24,17 +24,21 @@ export async function migrateCommand(config: Config): Promise<number> {
 }
 
 /**
- * `sightline migrate --from sqlite:<path> --to postgres://…`: copies a SQLite installation into a new
- * PostgreSQL database (migrated here if it is not yet) and prints each table's row count on both sides.
- * The counts go to stdout, the progress to stderr. The URL is only ever shown without its password.
+ * `sightline migrate --from sqlite:<path>`: copies a SQLite installation into a new PostgreSQL database,
+ * DATABASE_URL (`configuredTarget`) or `--to` given without a password, migrated here if it is not yet,
+ * and prints each table's row count on both sides. The counts go to stdout, the progress to stderr. The
+ * URL is only ever shown without its password, and a password is never taken from the command line,
+ * which every user of the machine can read (ps, /proc) and the shell keeps in its history.
  */
-export async function migrateCopyCommand(args: string[], io: Io): Promise<number> {
+export async function migrateCopyCommand(args: string[], io: Io, configuredTarget?: string): Promise<number> {
   const parsed = parseCopyArgs(args);
-  if (typeof parsed === "string") {
-    io.err(`sightline migrate: ${parsed}\n\n${MIGRATE_USAGE}\n`);
+  const to = typeof parsed === "string" ? null : (parsed.to ?? configuredTarget ?? null);
+  if (typeof parsed === "string" || to === null) {
+    const problem = typeof parsed === "string" ? parsed : "say where to copy to: set DATABASE_URL=postgres://user:password@host:5432/database (or give --to postgres://… without a password)";
+    io.err(`sightline migrate: ${problem}\n\n${MIGRATE_USAGE}\n`);
     return EXIT.usage;
   }
-  const shownTarget = redactedDatabaseUrl(parsed.to);
+  const shownTarget = redactedDatabaseUrl(to);
   if (!existsSync(parsed.from)) {
     io.err(`sightline migrate: there is no SQLite database at ${resolve(parsed.from)}; nothing was copied.\n`);
     return EXIT.failure;
@@ -44,7 +48,7 @@ export async function migrateCopyCommand(args: string[], io: Io): Promise<number
   try {
     // Opened as it is: the source is only read, never migrated.
     source = openDatabase(parsed.from, { migrate: false });
-    target = await openPostgres(parsed.to);
+    target = await openPostgres(to);
     io.err(`Copying ${resolve(parsed.from)} into ${shownTarget}\n`);
     const counts = await copyStore(source, target, { onProgress: (table, copied, total) => io.err(`${table}: ${copied}/${total}\n`) });
     io.out(countsTable(counts));
@@ -62,8 +66,11 @@ export async function migrateCopyCommand(args: string[], io: Io): Promise<number
   }
 }
 
-/** `--from sqlite:<path> --to postgres://…`, each also as `--flag=value`; a message when they are not that. */
-export function parseCopyArgs(args: readonly string[]): { from: string; to: string } | string {
+/**
+ * `--from sqlite:<path> [--to postgres://…]`, each also as `--flag=value`; a message when they are not
+ * that. `to` is null when not given (the target is then DATABASE_URL); a `--to` holding a password is refused.
+ */
+export function parseCopyArgs(args: readonly string[]): { from: string; to: string | null } | string {
   const values: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -76,10 +83,20 @@ export function parseCopyArgs(args: readonly string[]): { from: string; to: stri
   }
   const from = values["--from"];
   const to = values["--to"];
-  if (from === undefined || to === undefined) return "give both --from sqlite:<path> and --to postgres://…";
+  if (from === undefined) return "give --from sqlite:<path>, the SQLite file to copy";
   if (!from.startsWith("sqlite:") || from.length === "sqlite:".length) return `--from must be sqlite:<path to the database file>, not "${from}"`;
+  if (to === undefined) return { from: from.slice("sqlite:".length), to: null };
   if (!/^postgres(ql)?:\/\//.test(to)) return "--to must be a postgres:// (or postgresql://) URL";
+  if (holdsPassword(to)) {
+    return "--to holds a password, which every user of this machine can read on a command line (and the shell keeps in its history): leave --to out and set DATABASE_URL to the target instead; nothing was copied";
+  }
   return { from: from.slice("sqlite:".length), to };
+}
+
+function holdsPassword(url: string): boolean {
+  if (!URL.canParse(url)) return /:[^/@]*@/.test(url);
+  const parsed = new URL(url);
+  return parsed.password !== "" || parsed.searchParams.has("password");
 }
 
 function countsTable(counts: readonly TableCount[]): string {

@@ -34,14 +34,15 @@ const commands: Record<string, Command> = {
     },
   },
   migrate: {
-    summary: "Apply pending database migrations and exit; or copy a SQLite installation into PostgreSQL (--from, --to).",
+    summary: "Apply pending database migrations and exit; or copy a SQLite installation into PostgreSQL (--from, into DATABASE_URL).",
     usage: MIGRATE_USAGE,
     flags: ["--from", "--to"],
     run: async (args, config) => {
-      // The copy names both databases itself: it needs no configuration.
+      // The copy names its source; its target is DATABASE_URL (read from the environment: never a password on the command line).
       if (args.length > 0) {
+        const settings = await config();
         const { migrateCopyCommand } = await import("./migrate-command.ts");
-        return migrateCopyCommand(args, stdio);
+        return migrateCopyCommand(args, stdio, settings.DATABASE_URL);
       }
       const settings = await config();
       const { migrateCommand } = await import("./migrate-command.ts");

@@ -1,3 +1,4 @@
+import { terminalBlock, terminalJson } from "./terminal-text.ts";
 import type { Config } from "../config.ts";
 import { useVocabularyFile } from "../analyzers/schema/vocabulary/vocabulary.ts";
 import { visibilityAnalyzer, type VisibilityRecord } from "../analyzers/visibility/index.ts";
@@ -55,7 +56,8 @@ export async function scanCommand(args: string[], config: Config, io: ScanIo): P
     return EXIT.usage;
   }
   const record = await scanOnce(target.domain, config);
-  io.out(parsed.json ? `${JSON.stringify(record, null, 2)}\n` : summary(record, parsed.minScore));
+  // The record quotes the scanned site: what a terminal would act on is escaped (terminal-text.ts).
+  io.out(parsed.json ? `${terminalJson(record)}\n` : terminalBlock(summary(record, parsed.minScore)));
   if (record.status !== "ok" || !record.result) return EXIT.failure;
   if (parsed.minScore !== null && record.result.score < parsed.minScore) {
     io.err(`sightline scan: score ${record.result.score} is below --min-score ${parsed.minScore}.\n`);

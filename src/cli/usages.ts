@@ -8,16 +8,17 @@ sightline keys list [--json]    List every key: id, name, visible start, owner, 
 sightline keys revoke <id>      Revoke a key; the next request that uses it is refused.`;
 
 export const MIGRATE_USAGE = `sightline migrate
-sightline migrate --from sqlite:<path> --to postgres://user:password@host:5432/database
+sightline migrate --from sqlite:<path>      (into the PostgreSQL database DATABASE_URL names)
 
 Without options: applies every pending migration to the configured database (DATABASE_URL, else
 DATABASE_PATH). \`serve\` does this at start as well.
 
-With --from and --to: copies a whole installation (settings, accounts, keys, sessions, scans with their
+With --from: copies a whole installation (settings, accounts, keys, sessions, scans with their
 artifacts, the queue, rate-limit and sign-in records) from a SQLite file into a new PostgreSQL database,
-keeping every id, then prints each table's row count on both sides. The target is migrated first if it
-is not yet; it must hold no data. Stop the server that uses the SQLite file first: the copy reads it as
-one snapshot and holds its write lock until done. Progress goes to stderr; the password never appears.
+keeping every id, then prints each table's row count on both sides. The target is DATABASE_URL, read
+from the environment so that its password stays off the command line (--to postgres://… is accepted
+only without a password). It is migrated first if it is not yet, and must hold no data. Stop the server
+that uses the SQLite file first: the copy reads it as one snapshot and holds its write lock until done. Progress goes to stderr; the password never appears.
 Both "--from X" and "--from=X" work.
 
 Exit codes: 0 done and every count matches; 1 the source is missing, the target holds data, the schemas

@@ -1,3 +1,4 @@
+import { SAFE_TEXT_PATTERN } from "../lib/unsafe-characters.ts";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
 import type { ChallengeWidgetConfig } from "../web/challenge-widget.ts";
@@ -49,11 +50,11 @@ export interface AccountRoutesDeps {
 
 // Form bodies are checked in the handlers (readForm), so that a bad form gets the form back as HTML.
 const Credentials = t.Object({
-  email: t.String({ maxLength: 1024, title: "Email" }),
+  email: t.String({ maxLength: 1024, pattern: SAFE_TEXT_PATTERN, title: "Email" }),
   password: t.String({ maxLength: 4096, title: "Password" }),
   challengeToken: t.Optional(t.String({ maxLength: 8192, title: "The verification" })),
 });
-const KeyName = t.Object({ name: t.String({ maxLength: 1024, title: "Key name" }) });
+const KeyName = t.Object({ name: t.String({ maxLength: 1024, pattern: SAFE_TEXT_PATTERN, title: "Key name" }) });
 
 export function accountRoutes(deps: AccountRoutesDeps) {
   const { config } = deps;

@@ -1,3 +1,4 @@
+import { SAFE_TEXT_PATTERN } from "../lib/unsafe-characters.ts";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config.ts";
 import type { ChallengeWidgetConfig } from "../web/challenge-widget.ts";
@@ -43,7 +44,7 @@ export interface AdminRoutesDeps {
 
 // Checked in the handler (readForm), so that a bad form gets the form back as HTML.
 const Credentials = t.Object({
-  email: t.String({ maxLength: 1024, title: "Email" }),
+  email: t.String({ maxLength: 1024, pattern: SAFE_TEXT_PATTERN, title: "Email" }),
   password: t.String({ maxLength: 4096, title: "Password" }),
   challengeToken: t.Optional(t.String({ maxLength: 8192, title: "The verification" })),
 });
@@ -53,11 +54,12 @@ export function adminRoutes(deps: AdminRoutesDeps) {
   const accounts = accountDepsFrom(deps);
   const publicUrl = config.PUBLIC_URL;
   const origin = publicOrigin(publicUrl);
-  const admin = adminCredentialsFrom(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const admin = adminCredentialsFrom(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, accounts);
   const challenge: ChallengeWidgetConfig = { kind: config.CHALLENGE, turnstileSiteKey: config.TURNSTILE_SITE_KEY };
   const challengeCsp = challengePageCsp(config.CHALLENGE);
   const clientIp = (request: Request) => resolveClientIp(clientAddressOf(request), request.headers.get("x-forwarded-for"), config.TRUST_PROXY);
-  const signedIn = async (request: Request) => (await sessionFromHeaders(accounts, request.headers, "admin", publicUrl)) !== null;
+  // Sessions opened under other admin credentials are not found (admin-session-binding.ts).
+  const signedIn = async (request: Request) => admin !== null && (await sessionFromHeaders(accounts, request.headers, "admin", publicUrl, await admin.sessionBinding)) !== null;
 
   // Without a configured admin, every admin page is a 404 that says so.
   const enabled = () => (admin ? undefined : pageResponse(disabled(), { status: 404 }));
@@ -78,10 +80,18 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       if (!(await signedIn(request))) return seeOther("/admin/login");
       return pageResponse(adminPage(await adminOverview(accounts), { notice: query.revoked === "1" ? "The key was revoked." : undefined }));
     }, { beforeHandle: enabled })
-    .get("/admin/scans", async ({ request, query }) => ((await signedIn(request)) ? pageResponse(adminScansPage(await scanList(accounts, query))) : seeOther("/admin/login")), {
+    .get("/admin/scans", async ({ request, query }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
+      const list = await scanList(accounts, query);
+      return pageResponse(adminScansPage(list), { status: list.refused === null ? 200 : 400 });
+    }, {
       beforeHandle: enabled,
     })
-    .get("/admin/users", async ({ request, query }) => ((await signedIn(request)) ? pageResponse(adminUsersPage(await userList(accounts, query))) : seeOther("/admin/login")), {
+    .get("/admin/users", async ({ request, query }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
+      const list = await userList(accounts, query);
+      return pageResponse(adminUsersPage(list), { status: list.refused === null ? 200 : 400 });
+    }, {
       beforeHandle: enabled,
     })
     .get("/admin/keys/:id/revoke", async ({ request, params }) => {
@@ -98,7 +108,7 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       const result = await logInAdmin(accounts, admin!, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       return loginAnswer(result, body.email, { variant: "admin", challenge, challengeCsp, publicUrl, now: accounts.now() });
     }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
-    .post("/admin/logout", async ({ request }) => seeOther("/admin/login", [await endSessionFromHeaders(accounts, request.headers, "admin", publicUrl)]), {
+    .post("/admin/logout", async ({ request }) => seeOther("/admin/login", [await endSessionFromHeaders(accounts, request.headers, "admin", publicUrl, await admin!.sessionBinding)]), {
       beforeHandle: enabledAndSameOrigin,
     })
     .post("/admin/keys/:id/revoke", async ({ request, params }) => {

@@ -12,7 +12,8 @@ const MACHINE_PATHS = /^\/(?:api|mcp|swagger|healthz|metrics|badge|assets)(?:\/|
 /**
  * Answers for what no route handles: 404 for an unknown path (an HTML page in the site's layout when
  * a browser asks for a page, JSON otherwise), 405 (with Allow) for a known path and the wrong method,
- * and a bare 500 that never carries a stack trace.
+ * a bare 500 that never carries a stack trace, and a 400 (never sent: the connection is gone) for a
+ * request whose client went away or whose body Bun found malformed while the route read it.
  */
 export function createFallbackErrors(routes: readonly { method: string; path: string }[], log: Log) {
   const patterns = routes.map((route) => ({ method: route.method.toUpperCase(), pattern: pathPattern(route.path) }));
@@ -34,6 +35,11 @@ export function createFallbackErrors(routes: readonly { method: string; path: st
       return errorResponse(404, "Not found");
     },
     internal(request: Request, error: unknown): Response {
+      // The client closed the connection, or Bun closed it on a malformed body the route was reading: not our error.
+      if (request.signal.aborted) {
+        log("info", "request abandoned by the client", { method: request.method, path: new URL(request.url).pathname, error: describe(error) });
+        return errorResponse(400, "The request was not received in full.");
+      }
       log("error", "unhandled error", { method: request.method, path: new URL(request.url).pathname, error: describe(error) });
       return errorResponse(500, "Internal server error");
     },

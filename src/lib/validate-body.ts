@@ -15,7 +15,14 @@ export function createBodyValidator<S extends TSchema>(schema: S, example: strin
     const field = first.path.slice(1).replaceAll("/", ".");
     if (first.message === "Unexpected property") return { ok: false, error: `Unknown field "${field.slice(0, 64)}" in the request body.` };
     if (first.message === "Expected required property") return { ok: false, error: `${field} is required.` };
-    const expected = first.schema.type ?? "a valid value";
-    return { ok: false, error: `${field} must be a ${expected}.` };
+    return { ok: false, error: `${field} must be ${expectedOf(first.schema)}.` };
   };
+}
+
+/** "a boolean"; for a union, its members' types: "an object, an array or a string". */
+function expectedOf(schema: TSchema): string {
+  const types = Array.isArray(schema.anyOf) ? (schema.anyOf as TSchema[]).map((member) => member.type).filter((type) => typeof type === "string") : [schema.type];
+  const named = types.filter((type): type is string => typeof type === "string").map((type) => `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`);
+  if (named.length === 0) return "a valid value";
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(", ")} or ${named[named.length - 1]}`;
 }

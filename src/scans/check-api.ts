@@ -9,7 +9,7 @@ import type { ScanLimits } from "../limits/scan-limit-rules.ts";
 import type { Db } from "../store/database.ts";
 import type { ParsedBody } from "./scan-api.ts";
 import { identifyCaller } from "./identify-caller.ts";
-import { validateCheckRequestBody } from "./check-request-body.ts";
+import { checkedText, validateCheckRequestBody } from "./check-request-body.ts";
 import type { CheckOutcome } from "./check-in-thread.ts";
 import type { CheckOutputRequest } from "./check-thread-messages.ts";
 
@@ -65,7 +65,7 @@ export async function handleCheckApi(
   const given = (["html", "jsonld", "markup"] as const).filter((field) => body.value[field] !== undefined);
   if (given.length !== 1) return refusal(400, "Send exactly one of html, jsonld and markup: the markup to check.");
   const field = given[0]!;
-  const text = body.value[field]!;
+  const text = checkedText(body.value[field]!);
   if (text.trim() === "") return refusal(400, "Nothing to check: the pasted markup is empty.");
   const url = body.value.url;
   if (url !== undefined && !isPageUrl(url)) return refusal(400, "url must be an http or https URL of at most 2048 characters.");

@@ -1,8 +1,9 @@
 import type { Db, SqlValue } from "./database.ts";
+import { storableJson } from "./storable-json.ts";
 
 /**
  * Copies a whole installation from a SQLite database into an empty PostgreSQL one (`sightline migrate
- * --from sqlite:… --to postgres://…`), keeping every id, and verifies that each table holds as many rows
+ * --from sqlite:…` into DATABASE_URL), keeping every id, and verifies that each table holds as many rows
  * on both sides.
  *
  * Memory stays bounded: each table is read in pages by SQLite's rowid (every table has one; for those
@@ -18,6 +19,8 @@ interface CopiedTable {
   identity?: "id";
   /** Rows per batch: scans carry their artifacts (hundreds of kilobytes each), so they come fewer at a time. */
   batch?: number;
+  /** Columns rewritten on the way: a record SQLite holds may be JSON that PostgreSQL's jsonb refuses. */
+  rewrite?: Readonly<Record<string, (value: string) => string>>;
 }
 
 /**
@@ -43,6 +46,7 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     columns: ["id", "domain", "page_url", "status", "score", "scanned_at", "record", "artifacts", "caller_kind", "api_key_id"],
     identity: "id",
     batch: 100,
+    rewrite: { record: storableJson },
   },
   {
     name: "jobs",
@@ -119,11 +123,16 @@ async function copyTable(source: Db, target: Db, table: CopiedTable, total: numb
   for (;;) {
     const rows = await source.all<Record<string, SqlValue>>(page, [after, batch]);
     if (rows.length === 0) return;
-    await target.run(insertStatement(table, rows.length), rows.flatMap((row) => table.columns.map((column) => row[column] ?? null)));
+    await target.run(insertStatement(table, rows.length), rows.flatMap((row) => table.columns.map((column) => copiedValue(table, column, row[column] ?? null))));
     after = rows[rows.length - 1]!.copy_rowid as number;
     copied += rows.length;
     options.onProgress?.(table.name, copied, total);
   }
+}
+
+function copiedValue(table: CopiedTable, column: string, value: SqlValue): SqlValue {
+  const rewrite = table.rewrite?.[column];
+  return rewrite && typeof value === "string" ? rewrite(value) : value;
 }
 
 function insertStatement(table: CopiedTable, rows: number): string {

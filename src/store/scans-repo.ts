@@ -1,3 +1,4 @@
+import { storableJson } from "./storable-json.ts";
 import type { Db } from "./database.ts";
 import { callerColumns, type Caller } from "../types/caller.ts";
 import { RefreshAhead } from "../lib/refresh-ahead.ts";
@@ -49,7 +50,7 @@ export async function insertScan(db: Db, scan: NewScan): Promise<number> {
   const row = await db.get<{ id: number }>(
     `INSERT INTO scans (domain, page_url, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.scannedAt, scan.recordJson, scan.artifactsJson, kind, apiKeyId],
+    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.scannedAt, storableJson(scan.recordJson), scan.artifactsJson, kind, apiKeyId],
   );
   // Again once written: a read that ran meanwhile may have cached the previous record. (Inside a
   // transaction the commit comes later still; SQLite holds other readers until then, and on
@@ -209,6 +210,35 @@ export async function recentScans(db: Db, limit: number): Promise<ScanSummary[]>
  * `lastScanId`), and read a page at a time in domain order, so memory stays bounded however many
  * domains there are and no read cursor stays open while re-scored rows are inserted.
  */
+// A record holding the escape of a NUL or of a surrogate (a JSON text escapes only lone ones): what storableJson rewrites.
+const SUSPECT_RECORD = {
+  sqlite: "(instr(record, '\\u0000') > 0 OR record GLOB '*\\u[dD][89abcdefABCDEF]*')",
+  postgres: "(strpos(record, '\\u0000') > 0 OR record ~ '\\\\u[dD][89a-fA-F]')",
+} as const;
+
+/**
+ * Rewrites, a page of rows at a time, the records stored before records were made storable (storable-json.ts)
+ * that PostgreSQL's jsonb would refuse; resolves to how many changed.
+ */
+export async function makeStoredRecordsStorable(db: Db, pageSize = 100): Promise<number> {
+  let changed = 0;
+  for (let after = 0; ; ) {
+    const rows = await db.all<{ id: number; domain: string; record: string }>(
+      `SELECT id, domain, record FROM scans WHERE id > ? AND ${SUSPECT_RECORD[db.engine]} ORDER BY id LIMIT ?`,
+      [after, pageSize],
+    );
+    if (rows.length === 0) return changed;
+    for (const row of rows) {
+      const storable = storableJson(row.record);
+      if (storable === row.record) continue;
+      await db.run("UPDATE scans SET record = ? WHERE id = ?", [storable, row.id]);
+      latestCacheOf(db).forget(row.domain);
+      changed++;
+    }
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
 export async function lastScanId(db: Db): Promise<number> {
   return (await db.get<{ id: number | null }>("SELECT MAX(id) AS id FROM scans"))?.id ?? 0;
 }

@@ -52,3 +52,8 @@ export async function deleteSession(db: Db, tokenHash: Uint8Array): Promise<void
 export async function purgeExpiredSessions(db: Db, now: number): Promise<number> {
   return (await db.run("DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?", [now, now]));
 }
+
+/** Ends every admin session (the admin's credentials changed). */
+export async function deleteAdminSessions(db: Db): Promise<number> {
+  return (await db.run("DELETE FROM sessions WHERE kind = 'admin'"));
+}

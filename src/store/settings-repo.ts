@@ -16,3 +16,8 @@ export async function setSettingIfAbsent(db: Db, key: string, value: string): Pr
     return (await getSetting(db, key))!;
   });
 }
+
+/** Stores `value` under `key`, replacing any value it had. */
+export async function setSetting(db: Db, key: string, value: string): Promise<void> {
+  await db.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value]);
+}

@@ -34,6 +34,22 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return (await db.get<UserRow>(`SELECT id, email, password_hash AS "passwordHash", created_at AS "createdAt" FROM users WHERE email = ?`, [email]));
 }
 
+// Engine by engine: an email with a character outside printable ASCII.
+const NON_ASCII_EMAIL = {
+  sqlite: "email GLOB '*[^ -~]*'",
+  postgres: "email ~ '[^ -~]'",
+} as const;
+
+/** The users whose email holds a character outside printable ASCII: the only ones Unicode normalisation can change. */
+export async function usersWithNonAsciiEmail(db: Db): Promise<{ id: number; email: string }[]> {
+  return db.all<{ id: number; email: string }>(`SELECT id, email FROM users WHERE ${NON_ASCII_EMAIL[db.engine]} ORDER BY id`);
+}
+
+/** Changes a user's email unless another user holds the new one; false then. */
+export async function setUserEmailIfFree(db: Db, id: number, email: string): Promise<boolean> {
+  return (await db.run("UPDATE users SET email = ?1 WHERE id = ?2 AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?1)", [email, id])) === 1;
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   return (await db.get<UserRow>(`SELECT id, email, password_hash AS "passwordHash", created_at AS "createdAt" FROM users WHERE id = ?`, [id]));
 }

@@ -1,5 +1,8 @@
 /** The admin area: disabled without ADMIN_EMAIL/ADMIN_PASSWORD, short sessions, the overview, revoking any key. */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createApiKey } from "../../src/auth/api-key-service.ts";
 import { insertScan } from "../../src/store/scans-repo.ts";
 import { challengeToken, createKeyByForm, sessionCookieOf, startAccounts, stopTurnstileFake, type AccountsService } from "./account-test-kit.ts";
@@ -139,5 +142,46 @@ describe("admin area", () => {
     const out = await s.post("/admin/logout", {}, { cookie: admin });
     expect(out.status).toBe(303);
     expect((await s.get("/admin", { cookie: admin })).status).toBe(303);
+  });
+
+  test("a restart with another ADMIN_PASSWORD or ADMIN_EMAIL ends the admin sessions opened before; the same settings keep them", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "sightline-admin-rotation-"));
+    const DATABASE_PATH = join(directory, "shared.sqlite");
+    const restart = async (env: Record<string, string>) => {
+      await service?.close();
+      service = await startAccounts({ DATABASE_PATH, ...env });
+      return service;
+    };
+    try {
+      const first = await restart(ADMIN);
+      const opened = sessionCookieOf(await signInAdmin(first))!;
+      expect((await first.get("/admin", { cookie: opened })).status).toBe(200);
+
+      const same = await restart(ADMIN);
+      expect((await same.get("/admin", { cookie: opened })).status).toBe(200);
+
+      const newPassword = await restart({ ...ADMIN, ADMIN_PASSWORD: "a brand new operator passphrase" });
+      const refused = await newPassword.get("/admin", { cookie: opened });
+      expect(refused.status).toBe(303);
+      expect(refused.headers.get("location")).toBe("/admin/login");
+      const fresh = sessionCookieOf(await signInAdmin(newPassword, "a brand new operator passphrase"))!;
+      expect((await newPassword.get("/admin", { cookie: fresh })).status).toBe(200);
+
+      // Back to the first password: the session opened under the second ends, and the first one stays ended.
+      const back = await restart(ADMIN);
+      expect((await back.get("/admin", { cookie: fresh })).status).toBe(303);
+      expect((await back.get("/admin", { cookie: opened })).status).toBe(303);
+
+      const newEmail = await restart({ ...ADMIN, ADMIN_EMAIL: "operator@example.com" });
+      expect((await newEmail.get("/admin", { cookie: opened })).status).toBe(303);
+      const again = sessionCookieOf(await signInAdmin(newEmail, ADMIN.ADMIN_PASSWORD, "operator@example.com"))!;
+      expect((await newEmail.get("/admin", { cookie: again })).status).toBe(200);
+      expect((await newEmail.get("/admin/login", { cookie: again })).status).toBe(303);
+      expect((await newEmail.get("/admin/login", { cookie: opened })).status).toBe(200);
+    } finally {
+      await service?.close();
+      service = undefined;
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -163,10 +163,11 @@ function withPassword(url: string): string {
   return parsed.href;
 }
 
-async function command(args: string[]) {
+/** Runs the copy as the CLI does: `databaseUrl` is DATABASE_URL from the environment, the target. */
+async function command(args: string[], databaseUrl?: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await migrateCopyCommand(args, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
+  const code = await migrateCopyCommand(args, { out: (text) => void out.push(text), err: (text) => void err.push(text) }, databaseUrl);
   return { code, out: out.join(""), err: err.join("") };
 }
 
@@ -179,19 +180,36 @@ function printedCount(out: string, table: string): [number, number] | null {
 describe("sightline migrate --from/--to without a database to reach", () => {
   test("usage errors name what is wrong and exit 2", async () => {
     expect(parseCopyArgs(["--from", "sqlite:a.sqlite", "--to=postgres://h/db"])).toEqual({ from: "a.sqlite", to: "postgres://h/db" });
-    expect(parseCopyArgs(["--from", "sqlite:a.sqlite"])).toContain("give both");
+    expect(parseCopyArgs(["--from", "sqlite:a.sqlite"])).toEqual({ from: "a.sqlite", to: null });
+    expect(parseCopyArgs(["--to", "postgres://h/db"])).toContain("give --from sqlite:<path>");
     expect(parseCopyArgs(["--from", "a.sqlite", "--to", "postgres://h/db"])).toContain("--from must be sqlite:");
     expect(parseCopyArgs(["--from", "sqlite:a", "--to", "mysql://h/db"])).toContain("--to must be a postgres://");
     expect(parseCopyArgs(["--from", "sqlite:a", "--to", "postgres://h/db", "extra"])).toContain('unexpected argument "extra"');
     const result = await command(["--to", `postgres://u:${PASSWORD}@127.0.0.1:1/db`]);
     expect(result.code).toBe(EXIT.usage);
-    expect(result.err).toContain("give both --from");
+    expect(result.err).toContain("give --from");
     expect(result.err + result.out).not.toContain(PASSWORD);
+  });
+
+  test("a password on the command line is refused before anything is read; without a target the command says to set DATABASE_URL", async () => {
+    const source = join(work, "any.sqlite");
+    for (const to of [`postgres://u:${PASSWORD}@127.0.0.1:1/db`, `postgresql://u:${PASSWORD}@127.0.0.1:1/db`, `postgres://u@127.0.0.1:1/db?password=${PASSWORD}`]) {
+      for (const args of [["--from", `sqlite:${source}`, "--to", to], [`--from=sqlite:${source}`, `--to=${to}`]]) {
+        const result = await command(args, "postgres://other@127.0.0.1:1/db");
+        expect(result.code).toBe(EXIT.usage);
+        expect(result.err).toContain("--to holds a password");
+        expect(result.err).toContain("set DATABASE_URL to the target instead");
+        expect(result.err + result.out).not.toContain(PASSWORD);
+      }
+    }
+    const none = await command(["--from", `sqlite:${source}`]);
+    expect(none.code).toBe(EXIT.usage);
+    expect(none.err).toContain("say where to copy to: set DATABASE_URL=postgres://");
   });
 
   test("a missing source file is refused before anything is opened or created", async () => {
     const missing = join(work, "nowhere", "gone.sqlite");
-    const result = await command(["--from", `sqlite:${missing}`, "--to", `postgres://u:${PASSWORD}@127.0.0.1:1/db`]);
+    const result = await command(["--from", `sqlite:${missing}`], `postgres://u:${PASSWORD}@127.0.0.1:1/db`);
     expect(result.code).toBe(EXIT.failure);
     expect(result.err).toContain(`there is no SQLite database at ${missing}`);
     expect(result.err + result.out).not.toContain(PASSWORD);
@@ -232,7 +250,7 @@ describe.skipIf(!postgres)(postgresLabel("sightline migrate --from sqlite: --to 
     const target = await newTarget();
     const url = withPassword(target.url);
 
-    const first = await command(["--from", `sqlite:${source.path}`, "--to", url]);
+    const first = await command(["--from", `sqlite:${source.path}`], url);
     expect(first.err).not.toContain("failed");
     expect(first.code).toBe(EXIT.ok);
     expect(first.out + first.err).not.toContain(PASSWORD);
@@ -278,7 +296,7 @@ describe.skipIf(!postgres)(postgresLabel("sightline migrate --from sqlite: --to 
       await pg.close();
     }
 
-    const second = await command(["--from", `sqlite:${source.path}`, "--to", url]);
+    const second = await command(["--from", `sqlite:${source.path}`], url);
     expect(second.code).toBe(EXIT.failure);
     expect(second.err).toContain("already holds data");
     expect(second.err).toContain("copy only into a new, empty database");
@@ -302,6 +320,29 @@ describe.skipIf(!postgres)(postgresLabel("sightline migrate --from sqlite: --to 
       expect(counts.every((count) => count.source === count.target)).toBe(true);
       expect(progress.filter((line) => line.startsWith("scans "))).toEqual(["scans 0/12", "scans 5/12", "scans 10/12", "scans 12/12"]);
       expect(await storeView(to, source.fixture)).toEqual(source.view);
+    } finally {
+      await to.close();
+      await from.close();
+    }
+  }, 120_000);
+
+  test("a record an earlier version stored with \\u0000 or a lone surrogate is copied in a form PostgreSQL's jsonb reads", async () => {
+    const path = join(work, "nul-record.sqlite");
+    const written = openDatabase(path);
+    // Written as versions before storableJson stored such records: straight into the table.
+    await written.run("INSERT INTO scans (domain, status, score, scanned_at, record, caller_kind) VALUES (?, 'ok', 70, ?, ?, 'cli')", [
+      "nul.test",
+      T0,
+      JSON.stringify({ result: { grade: "C", name: "Nul\0Corp \ud800" } }),
+    ]);
+    await written.close();
+    const target = await newTarget();
+    const from = openDatabase(path, { migrate: false });
+    const to = await openPostgres(target.url);
+    try {
+      await copyStore(from, to);
+      expect((await scanHistoryPage(to, "nul.test", 10, 0)).map((row) => row.grade)).toEqual(["C"]);
+      expect(JSON.parse((await latestScan(to, "nul.test"))!.recordJson)).toEqual({ result: { grade: "C", name: "NulCorp \ufffd" } });
     } finally {
       await to.close();
       await from.close();
@@ -370,8 +411,8 @@ describe.skipIf(!postgres)(postgresLabel("sightline migrate --from sqlite: --to 
     const source = await sqliteSource("binary");
     const target = await newTarget();
     const binary = await sightlineBinary();
-    // The source and the throwaway target are named on the command line; nothing else of this process's environment is passed.
-    const result = await $`${binary} migrate --from=sqlite:${source.path} --to=${withPassword(target.url)}`.env(childEnv()).nothrow().quiet();
+    // The source on the command line, the target (with its password) in DATABASE_URL; nothing else of this process's environment is passed.
+    const result = await $`${binary} migrate --from=sqlite:${source.path}`.env(childEnv({ DATABASE_URL: withPassword(target.url) })).nothrow().quiet();
     const out = result.stdout.toString();
     const err = result.stderr.toString();
     expect(err).not.toContain("failed");

@@ -91,6 +91,24 @@ describe("POST /api/check", () => {
     expect(asHtml.result.items[0].type).toBe("Product");
   });
 
+  test("jsonld may be an object or an array, as the API documents, and is checked as its text would be", async () => {
+    const s = await start();
+    const asText = await (await check(s, { jsonld: JSON.stringify(PRODUCT) })).json();
+    const asObject = await check(s, { jsonld: PRODUCT });
+    expect(asObject.status).toBe(200);
+    const objectBody = await asObject.json();
+    expect(objectBody.input).toBe("jsonld");
+    expect(objectBody.result).toEqual(asText.result);
+    const asArray = await check(s, { jsonld: [PRODUCT, { "@context": "https://schema.org", "@type": "Organization", name: "Lamp Co", url: "https://shop.example/" }] });
+    expect(asArray.status).toBe(200);
+    expect((await asArray.json()).result.items.map((item: { type: string }) => item.type)).toEqual(["Product", "Organization"]);
+    for (const value of [42, null, true]) {
+      const refused = await check(s, { jsonld: value });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error).toBe("jsonld must be an object, an array or a string.");
+    }
+  });
+
   test("invalid JSON-LD gives error items, and broken JSON an unreadable block", async () => {
     const s = await start();
     const wrong = await (await check(s, { jsonld: JSON.stringify({ ...PRODUCT, colour: "red" }) })).json();
