@@ -1,5 +1,6 @@
 import { listAllApiKeys, revokeApiKey, type ApiKeySummaryWithOwner } from "../auth/api-key-service.ts";
-import { recentRateRefusals, type RateRefusal } from "../store/rate-limits-repo.ts";
+import { recentRateRefusals, type BucketUse, type RateRefusal } from "../store/rate-limits-repo.ts";
+import { clearLimitBucket, listLimitBuckets } from "../limits/limit-buckets.ts";
 import { countFilteredScans, recentScans, type ScanSummary } from "../store/scans-repo.ts";
 import { countUsers, listUsers, type UserSummaryRow } from "../store/users-repo.ts";
 import { listJobs, queueCounts, type JobRow } from "../scans/queue.ts";
@@ -16,6 +17,8 @@ export interface AdminOverview {
   userCount: number;
   operatorKeys: ApiKeySummaryWithOwner[];
   refusals: RateRefusal[];
+  /** Rate-limit buckets holding requests in their window, each of which the operator may clear. */
+  buckets: BucketUse[];
 }
 
 // The overview shows the newest few; /admin/scans and /admin/users search and page through all.
@@ -48,6 +51,7 @@ export async function adminOverview(deps: AccountDeps): Promise<AdminOverview> {
     userCount: await countUsers(deps.db),
     operatorKeys: keys.filter((key) => key.userId === null),
     refusals: (await recentRateRefusals(deps.db, REFUSALS)).filter((refusal) => refusal.at > now - REFUSAL_WINDOW_MS),
+    buckets: await listLimitBuckets(deps.db, now),
   };
 }
 
@@ -60,4 +64,11 @@ export async function revokeAnyKey(deps: AccountDeps, keyId: number): Promise<bo
   const revoked = await revokeApiKey(deps.db, keyId, deps.now());
   if (revoked) deps.log("info", "api key revoked by admin", { keyId });
   return revoked;
+}
+
+/** Clears a rate-limit bucket from the admin page, logged as `sightline limits clear` is. */
+export async function clearBucketAsAdmin(deps: AccountDeps, bucket: string): Promise<number> {
+  const forgotten = await clearLimitBucket(deps.db, bucket);
+  deps.log("info", "rate-limit bucket cleared", { bucket, forgotten, by: "admin" });
+  return forgotten;
 }

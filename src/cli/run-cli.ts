@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
-import { KEYS_USAGE, MIGRATE_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
+import { KEYS_USAGE, LIMITS_USAGE, MIGRATE_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
 
 /*
  * Each command is imported when it runs, not before: `version` and `--help` load nothing else, and `scan`
@@ -57,6 +57,16 @@ const commands: Record<string, Command> = {
       const settings = await config();
       const { keysCommand } = await import("./keys-command.ts");
       return keysCommand(args, settings, stdio);
+    },
+  },
+  limits: {
+    summary: "List the rate-limit buckets in use, or clear one (an IP address, a domain, a key).",
+    usage: LIMITS_USAGE,
+    flags: ["--json"],
+    run: async (args, config) => {
+      const settings = await config();
+      const { limitsCommand } = await import("./limits-command.ts");
+      return limitsCommand(args, settings, stdio);
     },
   },
   scan: {

@@ -54,3 +54,10 @@ that failed, that stored no artifacts, or whose artifacts this build cannot read
 
 Exit codes: 0 done (with --all, skipped scans included); 1 --domain has no stored scan or was skipped,
 the audits or scoring failed on a scan, or a record could not be stored; 2 bad usage.`;
+
+export const LIMITS_USAGE = `sightline limits list [--json]    The rate-limit buckets holding requests in their window, busiest first.
+sightline limits clear <bucket>   Forget a bucket's counted requests, so its limit starts afresh.
+
+A bucket is an IP address (its /64 for IPv6), a domain, or key:<id>, typed as such or as listed
+(ip:203.0.113.7, domain:example.com, key:3; check-… for checks of pasted markup). Clearing is logged.
+It uses the server's database (DATABASE_PATH or DATABASE_URL) and may run while the server runs.`;

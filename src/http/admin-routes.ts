@@ -7,7 +7,8 @@ import type { ChallengeVerifier } from "../auth/challenge.ts";
 import type { Db } from "../store/database.ts";
 import type { Log } from "../log.ts";
 import { adminCredentialsFrom, logInAdmin } from "../accounts/admin-login.ts";
-import { adminOverview, findAnyKey, revokeAnyKey } from "../accounts/admin-overview.ts";
+import { adminOverview, clearBucketAsAdmin, findAnyKey, revokeAnyKey } from "../accounts/admin-overview.ts";
+import { bucketOf } from "../limits/limit-buckets.ts";
 import { scanList, userList } from "../accounts/admin-lists.ts";
 import { endSessionFromHeaders, sessionFromHeaders } from "../accounts/browser-session.ts";
 import { checkSameOrigin, publicOrigin } from "../auth/csrf.ts";
@@ -49,6 +50,8 @@ const Credentials = t.Object({
   challengeToken: t.Optional(t.String({ maxLength: 8192, title: "The verification" })),
 });
 
+const ClearBucket = t.Object({ bucket: t.String({ maxLength: 300, title: "The limit" }) });
+
 export function adminRoutes(deps: AdminRoutesDeps) {
   const { config } = deps;
   const accounts = accountDepsFrom(deps);
@@ -78,7 +81,8 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     })
     .get("/admin", async ({ request, query }) => {
       if (!(await signedIn(request))) return seeOther("/admin/login");
-      return pageResponse(adminPage(await adminOverview(accounts), { notice: query.revoked === "1" ? "The key was revoked." : undefined }));
+      const notice = query.revoked === "1" ? "The key was revoked." : query.cleared !== undefined ? `The limit ${query.cleared} was cleared: it starts afresh.` : undefined;
+      return pageResponse(adminPage(await adminOverview(accounts), { notice }));
     }, { beforeHandle: enabled })
     .get("/admin/scans", async ({ request, query }) => {
       if (!(await signedIn(request))) return seeOther("/admin/login");
@@ -111,6 +115,14 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     .post("/admin/logout", async ({ request }) => seeOther("/admin/login", [await endSessionFromHeaders(accounts, request.headers, "admin", publicUrl, await admin!.sessionBinding)]), {
       beforeHandle: enabledAndSameOrigin,
     })
+    .post("/admin/limits/clear", async ({ request, body: raw }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
+      const form = readForm(ClearBucket, raw);
+      const named = form.ok ? bucketOf(form.value.bucket) : { ok: false as const, error: form.problem };
+      if (!named.ok) return pageResponse(messagePage({ title: "No such limit", message: named.error, next: html`<p><a href="/admin#refusals">Back to the admin page</a></p>` }), { status: 400 });
+      await clearBucketAsAdmin(accounts, named.bucket);
+      return seeOther(`/admin?cleared=${encodeURIComponent(named.bucket)}#refusals`);
+    }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
     .post("/admin/keys/:id/revoke", async ({ request, params }) => {
       if (!(await signedIn(request))) return seeOther("/admin/login");
       const keyId = keyIdOf(params.id);

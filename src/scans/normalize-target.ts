@@ -1,4 +1,5 @@
 import { parse as parseDomain } from "tldts";
+import { withLocalSiteHint } from "./local-site-hint.ts";
 
 /**
  * Turns what a user typed ("Example.com", "https://www.example.com/pricing?x=1", "bücher.de") into the
@@ -55,9 +56,9 @@ export function normalizeTarget(input: unknown): NormalizedTarget {
   }
   if (url.username !== "" || url.password !== "") return fail("URLs with user information (user@host) are not accepted.");
   if (!SCANNED_PORTS.has(url.port)) {
-    return fail(`Port ${url.port} is not supported: only sites on the standard ports 80 and 443 can be scanned.`);
+    return fail(withLocalSiteHint(`Port ${url.port} is not supported: only sites on the standard ports 80 and 443 can be scanned.`));
   }
-  if (url.hostname.startsWith("[") || IPV4_LITERAL.test(url.hostname)) return fail("IP addresses cannot be scanned: enter a domain name.");
+  if (url.hostname.startsWith("[") || IPV4_LITERAL.test(url.hostname)) return fail(withLocalSiteHint("IP addresses cannot be scanned: enter a domain name."));
 
   if (url.hostname.endsWith(".")) url.hostname = url.hostname.slice(0, -1);
   url.hash = "";
@@ -127,7 +128,11 @@ function dnsNameProblem(host: string): string | undefined {
   if (host.length === 0) return "url has no domain name: enter one such as example.com.";
   if (host.length > MAX_NAME_LENGTH) return `The domain name is longer than ${MAX_NAME_LENGTH} characters.`;
   const labels = host.split(".");
-  if (labels.length < 2) return `"${preview(host)}" is not a full domain name: enter one such as example.com.`;
+  if (labels.length < 2) {
+    const reason = `"${preview(host)}" is not a full domain name: enter one such as example.com.`;
+    // "localhost" or "intranet" is a machine the operator may mean; "com" is a public suffix, not a site.
+    return parseDomain(host).isIcann === true ? reason : withLocalSiteHint(reason);
+  }
   for (const label of labels) {
     if (label === "") return `"${preview(host)}" has an empty part between two dots.`;
     if (label.length > MAX_LABEL_LENGTH) {

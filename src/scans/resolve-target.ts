@@ -1,6 +1,7 @@
 import { connectToPorts, type ConnectToRule } from "../net/connect-to.ts";
 import { resolveHost, type Lookup } from "../net/resolve-host.ts";
 import { FetchError } from "../net/fetch-types.ts";
+import { withLocalSiteHint } from "./local-site-hint.ts";
 
 /**
  * The DNS half of target validation: a domain is accepted when the operator listed it, or its www.
@@ -27,11 +28,11 @@ export async function checkTargetResolves(
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
       // A private address is decisive: the site must not be reached through its www. name instead.
-      if (error.code === "blocked-address") return { ok: false, error: error.message };
+      if (error.code === "blocked-address") return { ok: false, error: withLocalSiteHint(error.message) };
       firstError ??= error;
     }
   }
-  return { ok: false, error: firstError?.message ?? `${domain} does not resolve.` };
+  return { ok: false, error: withLocalSiteHint(firstError?.message ?? `${domain} does not resolve.`) };
 }
 
 function withTimeout<T>(work: Promise<T>, timeoutMs: number, host: string): Promise<T> {

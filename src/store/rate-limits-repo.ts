@@ -52,3 +52,26 @@ export async function recentRateRefusals(db: Db, limit: number): Promise<RateRef
   return (await db.all<RateRefusal>(`SELECT bucket, at, retry_after_seconds AS "retryAfterSeconds"
          FROM rate_refusals ORDER BY at DESC, id DESC LIMIT ?`, [limit]));
 }
+
+export interface BucketUse {
+  bucket: string;
+  /** Events still in the window. */
+  used: number;
+  /** The oldest of them (ms since the epoch). */
+  oldestAt: number;
+}
+
+/** Buckets with events after `since`, the busiest first, for `sightline limits list` and the admin page. */
+export async function bucketsInUse(db: Db, since: number, limit: number): Promise<BucketUse[]> {
+  return (await db.all<BucketUse>(`SELECT bucket, count(*) AS used, min(at) AS "oldestAt"
+         FROM rate_events WHERE at > ? GROUP BY bucket ORDER BY count(*) DESC, bucket ASC LIMIT ?`, [since, limit])).map((row) => ({
+    bucket: row.bucket,
+    used: Number(row.used),
+    oldestAt: Number(row.oldestAt),
+  }));
+}
+
+/** Forgets every event of one bucket, so its limit starts afresh; returns how many were forgotten. */
+export async function clearBucketEvents(db: Db, bucket: string): Promise<number> {
+  return await db.run("DELETE FROM rate_events WHERE bucket = ?", [bucket]);
+}

@@ -8,6 +8,7 @@
  * The private names resolve through a fake DNS (no SCAN_CONNECT_TO), as a real internal name would;
  * the redirecting site is a loopback fixture reached through SCAN_CONNECT_TO.
  */
+import { LOCAL_SITE_HINT } from "../../src/scans/local-site-hint.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Challenge } from "altcha-lib";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -82,7 +83,7 @@ describe("refusing a name that resolves privately", () => {
     const response = await service.scan({ url: `https://${name}/page` }, { token: TOKEN });
     expect(response.status).toBe(400);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: `${name} resolves to a private or reserved address, which cannot be scanned.` });
+    expect(JSON.parse(text)).toEqual({ error: `${name} resolves to a private or reserved address, which cannot be scanned. ${LOCAL_SITE_HINT}` });
     expectNoAddress(text);
   });
 

@@ -169,6 +169,25 @@ describe("the README's quick start", () => {
     expect(page.status).toBe(200);
   }, 60_000);
 
+  test("\"Scan a site on your own machine\": the command as written scans a site on a loopback port", async () => {
+    const block = shellBlocks.find((candidate) => candidate.body.includes("SCAN_CONNECT_TO=my-site.test"));
+    expect(block).toBeDefined();
+    const local = await startFixtureSite(wellPreparedSite("my-site.test"));
+    try {
+      // The README's port 8080 becomes the fixture's; everything else runs as written.
+      const command = block!.body.trim().replaceAll(":8080", `:${local.port}`);
+      const { SCAN_CONNECT_TO: _ignored, ...withoutMapping } = env;
+      // Not spawnSync: the fixture site answers from this process's event loop.
+      const run = Bun.spawn(["bash", "-c", command], { cwd: ROOT, env: withoutMapping, stdout: "pipe", stderr: "pipe" });
+      const [stdout, stderr, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+      expect(code, stderr).toBe(0);
+      expect(stdout).toContain("my-site.test");
+      expect(stdout).toMatch(/\b\d{1,3}\/100\b/);
+    } finally {
+      await local.stop();
+    }
+  }, 60_000);
+
   test("without the header, the 403 the README quotes: the interface's error and a hint naming the key", async () => {
     const refused = await fetch(`${baseUrl}/api/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"url":"example.com"}' });
     expect(refused.status).toBe(403);

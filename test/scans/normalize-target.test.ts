@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { LOCAL_SITE_HINT } from "../../src/scans/local-site-hint.ts";
 import { normalizeTarget } from "../../src/scans/normalize-target.ts";
 
 const accepted = (input: unknown) => {
@@ -147,7 +148,7 @@ describe("normalizeTarget refuses, naming the reason", () => {
     ["example.com:0", "0"],
     ["localhost:8080", "8080"],
   ])("the non-standard port in %s", (input, port) => {
-    expect(errorOf(input)).toBe(`Port ${port} is not supported: only sites on the standard ports 80 and 443 can be scanned.`);
+    expect(errorOf(input)).toBe(`Port ${port} is not supported: only sites on the standard ports 80 and 443 can be scanned. ${LOCAL_SITE_HINT}`);
   });
 
   test.each([
@@ -173,7 +174,7 @@ describe("normalizeTarget refuses, naming the reason", () => {
     "8.8.8.8",
     "http:8.8.8.8/",
   ])("the IP literal %s", (input) => {
-    expect(errorOf(input)).toBe("IP addresses cannot be scanned: enter a domain name.");
+    expect(errorOf(input)).toBe(`IP addresses cannot be scanned: enter a domain name. ${LOCAL_SITE_HINT}`);
   });
 
   test.each(["1.2.3.256", "example.123", "https://example.0x1/"])("%s, which ends in a number but is no valid address", (input) => {
@@ -195,6 +196,12 @@ describe("normalizeTarget refuses, naming the reason", () => {
     ["localhost:", '"localhost" is not a full domain name'],
   ])("the single label %s", (input, message) => {
     expect(errorOf(input)).toContain(message);
+  });
+
+  test("a machine's name, an IP address or another port points the operator to SCAN_CONNECT_TO; a public suffix does not", () => {
+    for (const input of ["localhost", "intranet", "localhost:8080", "127.0.0.1", "rosewood-bakery.com:8080"]) expect(errorOf(input)).toEndWith(LOCAL_SITE_HINT);
+    expect(LOCAL_SITE_HINT).toContain("SCAN_CONNECT_TO");
+    expect(errorOf("com")).not.toContain("SCAN_CONNECT_TO");
   });
 
   test.each([

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { parseConnectTo } from "../../src/net/connect-to.ts";
 import type { Lookup } from "../../src/net/resolve-host.ts";
+import { LOCAL_SITE_HINT } from "../../src/scans/local-site-hint.ts";
 import { checkTargetResolves } from "../../src/scans/resolve-target.ts";
 
 function countingLookup(records: Record<string, string[]>): { lookup: Lookup; asked: string[] } {
@@ -18,7 +19,7 @@ describe("checkTargetResolves", () => {
   test("a name that does not resolve is looked up once, and its www. name once", async () => {
     const { lookup, asked } = countingLookup({});
     const outcome = await checkTargetResolves("nowhere.example", { connectTo: [], lookup });
-    expect(outcome).toEqual({ ok: false, error: "nowhere.example does not resolve." });
+    expect(outcome).toEqual({ ok: false, error: `nowhere.example does not resolve. ${LOCAL_SITE_HINT}` });
     expect(asked).toEqual(["nowhere.example", "www.nowhere.example"]);
   });
 
@@ -52,6 +53,6 @@ describe("checkTargetResolves", () => {
   test("a name server that never answers is given up on: a clear 400 instead of a hung request", async () => {
     const silent: Lookup = () => new Promise(() => {});
     const outcome = await checkTargetResolves("slow-dns.example", { connectTo: [], lookup: silent, timeoutMs: 50 });
-    expect(outcome).toEqual({ ok: false, error: "slow-dns.example did not resolve within 0.05 seconds." });
+    expect(outcome).toEqual({ ok: false, error: `slow-dns.example did not resolve within 0.05 seconds. ${LOCAL_SITE_HINT}` });
   });
 });

@@ -32,7 +32,14 @@ ${overview.userCount > 0 ? html`<p><a href="/admin/users">All ${overview.userCou
 <h3>Operator keys</h3>
 ${overview.operatorKeys.length === 0 ? html`<p class="muted">None (create them with <code>sightline keys create</code>).</p>` : keyList(overview.operatorKeys)}
 
-<h2 id="refusals">Rate-limit refusals in the last day</h2>
+<h2 id="refusals">Rate limits</h2>
+<p class="muted">Scans are limited per client address (its /64 for IPv6), per domain and per API key, each in a window of an hour (<code>LIMIT_PER_IP_PER_HOUR</code>, <code>LIMIT_PER_DOMAIN_PER_HOUR</code>, <code>LIMIT_PER_KEY_PER_HOUR</code>). Clearing a limit forgets the requests it counted, so its owner goes on at once; <code>sightline limits clear</code> does the same.</p>
+${overview.buckets.length === 0 ? html`<p class="muted">No limit holds a request in its window.</p>` : html`<div class="table-scroll"><table class="table stack"><caption>Limits in use</caption>
+<thead><tr><th scope="col">Limit</th><th scope="col">Requests counted</th><th scope="col">Oldest</th><th scope="col"><span class="visually-hidden">Clear</span></th></tr></thead>
+<tbody>${overview.buckets.map(
+  (use) => html`<tr><th scope="row"><code>${use.bucket}</code></th><td data-label="Requests counted">${String(use.used)}</td><td data-label="Oldest">${timeOf(use.oldestAt)}</td><td>${clearButton(use.bucket)}</td></tr>`,
+)}</tbody></table></div>`}
+<h3>Refusals in the last day</h3>
 ${overview.refusals.length === 0 ? html`<p class="muted">Nobody was turned away.</p>` : html`<div class="table-scroll"><table class="table stack">
 <thead><tr><th scope="col">Bucket</th><th scope="col">When</th><th scope="col">Retry after</th></tr></thead>
 <tbody>${overview.refusals.map(
@@ -40,6 +47,10 @@ ${overview.refusals.length === 0 ? html`<p class="muted">Nobody was turned away.
 )}</tbody></table></div>`}
 </section>`;
   return renderAccountPage({ title: "Admin", body });
+}
+
+function clearButton(bucket: string): SafeHtml {
+  return html`<form method="post" action="/admin/limits/clear"><input type="hidden" name="bucket" value="${bucket}"><button class="button secondary small" type="submit">Clear<span class="visually-hidden"> ${bucket}</span></button></form>`;
 }
 
 function jobTable(caption: string, jobs: readonly JobRow[]): SafeHtml | "" {
