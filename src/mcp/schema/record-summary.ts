@@ -1,4 +1,5 @@
-import type { EligibilityEntry, SchemaRecord } from "../../analyzers/schema/record-schema.ts";
+import type { EligibilityEntry, SchemaRecord, SchemaResult } from "../../analyzers/schema/record-schema.ts";
+import { verdictTexts } from "../../analyzers/schema/verdict-texts.ts";
 
 const MAX_ISSUES_LISTED = 10;
 
@@ -20,7 +21,7 @@ export function summarizeSchemaRecord(record: SchemaRecord, reportUrl: string): 
   for (const item of items) {
     lines.push(`- ${item.path} ${item.format} ${item.type || "(no type)"}: ${item.errors.length} error(s), ${item.warnings.length} warning(s)`);
     for (const issue of item.errors.slice(0, MAX_ISSUES_LISTED)) lines.push(`    error ${issue.property ?? "(item)"}: ${issue.message}`);
-    for (const entry of item.eligibility) lines.push(...verdictLines(entry));
+    for (const entry of item.eligibility) lines.push(...verdictLines(entry, record.result.rules));
   }
   if (generated.length > 0) {
     lines.push("Suggested JSON-LD to add (check the values before publishing):");
@@ -31,9 +32,9 @@ export function summarizeSchemaRecord(record: SchemaRecord, reportUrl: string): 
 }
 
 /** A feature's verdict, then why: its status and each required fix (recommended ones are in the record). */
-function verdictLines(entry: EligibilityEntry): string[] {
+function verdictLines(entry: EligibilityEntry, rules: SchemaResult["rules"]): string[] {
   const verdict = entry.verdict ?? (entry.eligible ? "eligible" : "ineligible");
-  const why = (entry.reasons ?? []).filter((reason) => reason.level !== "recommended").slice(0, MAX_ISSUES_LISTED);
+  const why = (verdictTexts(entry, rules).reasons ?? []).filter((reason) => reason.level !== "recommended").slice(0, MAX_ISSUES_LISTED);
   if (why.length === 0 && entry.missingRequired.length > 0) return [`    ${entry.feature}: ${VERDICT_WORDS[verdict]}; missing required: ${entry.missingRequired.join(", ")}`];
   return [`    ${entry.feature}: ${VERDICT_WORDS[verdict]}`, ...why.map((reason) => `      ${reason.level}${reason.property ? ` ${reason.property}` : ""}: ${reason.message}`)];
 }
