@@ -34,7 +34,7 @@ export function keyBucket(keyId: number): string {
  * One IPv6 host usually owns a whole /64, so counting single IPv6 addresses would let it rotate
  * through billions of buckets; the /64 is the unit. IPv4-mapped IPv6 counts as the IPv4 address.
  */
-function addressBucket(clientIp: string): string {
+export function addressBucket(clientIp: string): string {
   if (!ipaddr.isValid(clientIp)) return clientIp;
   const address = ipaddr.process(clientIp);
   if (address.kind() === "ipv4") return address.toString();
