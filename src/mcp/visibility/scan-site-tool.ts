@@ -41,9 +41,9 @@ export function scanSiteTool(deps: McpToolDeps): McpTool {
     description:
       "Scan a website for AI visibility: how well AI assistants and answer engines (ChatGPT, Claude, Perplexity, Gemini / AI Overviews, " +
       "Copilot) can reach, read, understand and cite it. Use it when the user asks how a site shows up to AI, why assistants do not cite " +
-      "it, or what to fix. Pass a domain or any URL on the site. Returns a 0-100 score, a grade A-F, seven weighted pillars with their " +
-      "signals, up to ten top issues each with a concrete fix (what, why, how, effort), and off-site presence (Wikidata, Wikipedia, " +
-      `Common Crawl). Cost: a record younger than ${describeDuration(cacheTtlSeconds)} is returned at once and costs nothing; otherwise a fresh scan ` +
+      "it, or what to fix. Pass a domain or any URL on the site. Returns a summary: a 0-100 score, a grade A-F, seven weighted pillars, up to " +
+      "ten top issues each with a concrete fix (what, why, how, effort), and off-site presence (Wikidata, Wikipedia, Common Crawl); " +
+      `the full record, with every signal, is at reportUrl. Cost: a record younger than ${describeDuration(cacheTtlSeconds)} is returned at once and costs nothing; otherwise a fresh scan ` +
       `runs (usually 5-30 seconds) and counts against limits shared by all anonymous callers (the web form's too): ${scans(limits.perIpPerHour)} per hour ` +
       `from one address and ${scans(limits.perDomainPerHour)} per hour per domain. The tool waits up to ${waitSeconds} seconds for the result ` +
       `(at most ${MAX_WAITS_PER_CLIENT} calls from one address wait at once; others answer at once with the scan's state); if ` +

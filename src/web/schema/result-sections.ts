@@ -87,13 +87,13 @@ export function itemsSection(result: Pick<SchemaResult, "items" | "rules" | "sum
 ${items.length === 0 && unlisted <= 0 ? html`<p>${WORDING[source].noItems}</p>` : ""}
 ${items.length > ITEMS_PER_PAGE ? html`<p class="muted items-range">Items ${first + 1}–${first + shown.length} of ${items.length} listed.</p>` : ""}
 ${shown.length > 0 ? html`<ol class="schema-items" start="${first + 1}">${shown.map(card)}</ol>` : ""}
-${pages > 1 ? itemsPager(page, pages, paging) : ""}
+${pages > 1 ? itemsPager(page, pages, items.length, paging) : ""}
 ${unlisted > 0 ? html`<p class="notice info items-unlisted">${plural(unlisted, "more item")} ${unlisted === 1 ? "was" : "were"} checked and counted above, but not listed: the record lists the first ${items.length}.</p>` : ""}
 </section>`;
 }
 
-function itemsPager(page: number, pages: number, paging: ItemsPaging | undefined): SafeHtml {
-  if (!paging) return html`<p class="muted">Showing the first ${ITEMS_PER_PAGE} items; the JSON answer holds them all.</p>`;
+function itemsPager(page: number, pages: number, listed: number, paging: ItemsPaging | undefined): SafeHtml {
+  if (!paging) return html`<p class="muted">Showing the first ${ITEMS_PER_PAGE} items; the JSON answer of <code>POST /api/check</code> lists all ${listed}.</p>`;
   const link = (target: number, label: string, rel: string) => html`<a class="button small secondary" rel="${rel}" href="${paging.hrefOf(target)}">${label}</a>`;
   return html`<nav class="pager items-pager" aria-label="Pages of items">
 ${page > 1 ? link(page - 1, "Previous items", "prev") : ""}
