@@ -16,11 +16,13 @@ import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
 import { MAX_RECORD_ITEMS_CHARS } from "../../src/analyzers/structured-data/structured-data-caps.ts";
 import { MAX_MCP_ANSWER_BYTES } from "../../src/mcp/mcp-answer-limit.ts";
+import { MAX_WAITS_PER_CLIENT } from "../../src/mcp/scan-waits.ts";
 
 const PRODUCTS = 5000;
 const PAGE = `<!doctype html><html><head><title>Catalogue</title><script type="application/ld+json">${JSON.stringify(
   Array.from({ length: PRODUCTS }, (_, index) => ({ "@context": "https://schema.org", "@type": "Product", name: `p${index}` })),
 )}</script></head><body><h1>Catalogue</h1></body></html>`;
+const SLOW_PAGE_MS = 8000;
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 let work: string;
@@ -30,7 +32,14 @@ let service: ServiceProcess;
 beforeAll(async () => {
   const binary = await sightlineBinary();
   work = mkdtempSync(join(tmpdir(), "sightline-bounds-"));
-  site = await startFixtureSite({ "/": () => new Response(PAGE, { headers: { "content-type": "text/html" } }) });
+  site = await startFixtureSite({
+    "/": () => new Response(PAGE, { headers: { "content-type": "text/html" } }),
+    // Answers after a while, so that an analysis of it is running while agents join it.
+    "/slow": async () => {
+      await Bun.sleep(SLOW_PAGE_MS);
+      return new Response("<!doctype html><title>Slow</title>", { headers: { "content-type": "text/html" } });
+    },
+  });
   service = await startService([binary], {
     SERVICE: "schema",
     DATABASE_PATH: join(work, "schema.sqlite"),
@@ -82,3 +91,32 @@ test("a page of 5,000 minimal Products: a bounded record, a paged report, a summ
   expect(refused.status).toBe(400);
   expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(-32600);
 }, 240_000);
+
+test("agents joining a running analysis from one address: at most MAX_WAITS_PER_CLIENT wait, the others answer at once", async () => {
+  const agents = await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const client = new Client({ name: "joining-agent", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${service.baseUrl}/mcp`)));
+      return client;
+    }),
+  );
+  try {
+    const answers: CallToolResult[] = [];
+    const calls = agents.map((agent) =>
+      (agent.callTool({ name: "analyze_page", arguments: { url: "http://catalogue.test/slow" } }, undefined, { timeout: 120_000 }) as Promise<CallToolResult>).then((answer) => {
+        answers.push(answer);
+        return answer;
+      }),
+    );
+    // Those that do not wait answer while the page is still being fetched.
+    while (answers.length < 10 - MAX_WAITS_PER_CLIENT) await Bun.sleep(20);
+    for (const answer of answers) {
+      expect(answer.structuredContent).toMatchObject({ state: "running", summary: null });
+      expect((answer.content[0] as { text: string }).text).toContain("not waited for");
+    }
+    const all = await Promise.all(calls);
+    expect(all.filter((answer) => (answer.structuredContent as { state: string }).state === "complete")).toHaveLength(MAX_WAITS_PER_CLIENT);
+  } finally {
+    await Promise.all(agents.map((agent) => agent.close()));
+  }
+}, 120_000);
