@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import { runCli } from "./cli/run-cli.ts";
 import { SCAN_PROCESS_ARGUMENT } from "./scans/scan-host.ts";
+import { CHECK_PROCESS_ARGUMENT } from "./scans/check-host.ts";
 
 /**
  * Entry point of the binary and of `bun run start` / `bun run dev`. The configuration (TypeBox and its
@@ -29,6 +30,12 @@ if (process.argv[2] === SCAN_PROCESS_ARGUMENT) {
   // A scan process started by the server's pool (SCAN_ISOLATION=process); it lives as long as its channel.
   import("./scans/scan-thread.ts").catch((error: unknown) => {
     // Started by hand, without the channel: say so, as a usage error.
+    process.stderr.write(`sightline: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  });
+} else if (process.argv[2] === CHECK_PROCESS_ARGUMENT) {
+  // A check process of pasted markup (SCAN_ISOLATION=process, see scans/check-host.ts); it lives as long as its channel.
+  import("./scans/check-thread.ts").catch((error: unknown) => {
     process.stderr.write(`sightline: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 2;
   });

@@ -1,4 +1,5 @@
 import type { Analyzer } from "../analyzers/analyzer.ts";
+import { recordFacts } from "../analyzers/record-facts.ts";
 import type { RescoredFrom } from "../analyzers/rescored-from-schema.ts";
 import type { Db } from "../store/database.ts";
 import { insertScan, latestScan, storedArtifacts, type StoredScan } from "../store/scans-repo.ts";
@@ -82,6 +83,7 @@ export async function rescoreDomain(deps: RescoreDeps, domain: string): Promise<
     pageUrl: latest.pageUrl ?? null,
     status: record.status,
     score,
+    ...recordFacts(record),
     scannedAt: source.scannedAt,
     recordJson: JSON.stringify(record),
     artifactsJson: null,

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { Type as T } from "@sinclair/typebox";
-import type { Config } from "../config.ts";
+import { type Config, scanProcessEnv } from "../config.ts";
 import { SchemaResultSchema } from "../analyzers/schema/record-schema.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
 import { type CheckApiDeps, handleCheckApi, maxCheckBodyBytes } from "../scans/check-api.ts";
@@ -25,7 +25,7 @@ const CheckedBody = T.Object(
 
 export interface CheckRoutesDeps {
   service: "visibility" | "schema";
-  config: Pick<Config, "FETCH_MAX_BYTES" | "SCAN_TIMEOUT_MS" | "SCAN_CPUS" | "SCHEMA_VOCABULARY" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
+  config: Pick<Config, "FETCH_MAX_BYTES" | "SCAN_TIMEOUT_MS" | "SCAN_CPUS" | "SCAN_ISOLATION" | "SCHEMA_VOCABULARY" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
   scanApi: ScanApiDeps;
   trustProxy: number;
 }
@@ -47,6 +47,9 @@ export function checkRoutes(deps: CheckRoutesDeps) {
       timeoutMs: deps.config.SCAN_TIMEOUT_MS,
       cpus: scanCpuSet(deps.config.SCAN_CPUS),
       now: deps.scanApi.now,
+      // Checks run where scans do: with SCAN_ISOLATION=process (the default) a paste's parse is never in the server's memory.
+      isolation: deps.config.SCAN_ISOLATION,
+      env: scanProcessEnv(process.env),
     }),
   };
   const maxBody = maxCheckBodyBytes(api.maxBytes);

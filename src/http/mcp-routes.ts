@@ -11,7 +11,7 @@ export const MCP_PATH = "/mcp";
 /** How long scan_site waits for a record before answering "still running", and how often it looks. */
 const SCAN_WAIT = { waitMs: 25_000, pollMs: 500 };
 
-export interface McpRoutesDeps extends Omit<McpToolDeps, "scanWait"> {
+export interface McpRoutesDeps extends Omit<McpToolDeps, "scanWait" | "waits"> {
   service: "visibility" | "schema";
   version: string;
   trustProxy: number;
@@ -30,13 +30,13 @@ export interface McpRoutesDeps extends Omit<McpToolDeps, "scanWait"> {
 export function mcpRoutes(deps: McpRoutesDeps) {
   let loading: Promise<{ endpoint: McpEndpoint; handleMcpPost: typeof import("../mcp/handle-mcp-request.ts").handleMcpPost }> | undefined;
   const load = () =>
-    (loading ??= Promise.all([import("../mcp/handle-mcp-request.ts"), import("../mcp/tool-registry.ts")]).then(([handler, registry]) => ({
+    (loading ??= Promise.all([import("../mcp/handle-mcp-request.ts"), import("../mcp/tool-registry.ts"), import("../mcp/scan-waits.ts")]).then(([handler, registry, waits]) => ({
       handleMcpPost: handler.handleMcpPost,
       endpoint: {
         name: `sightline-${deps.service}`,
         version: deps.version,
         publicUrl: deps.publicUrl,
-        offer: registry.mcpToolsFor(deps.service, { db: deps.db, scans: deps.scans, publicUrl: deps.publicUrl, scanWait: deps.scanWait ?? SCAN_WAIT }),
+        offer: registry.mcpToolsFor(deps.service, { db: deps.db, scans: deps.scans, publicUrl: deps.publicUrl, scanWait: deps.scanWait ?? SCAN_WAIT, waits: new waits.ScanWaits() }),
       },
     })));
   const methodNotAllowed = ({ request }: { request: Request }) =>
@@ -59,14 +59,16 @@ export function mcpRoutes(deps: McpRoutesDeps) {
           summary: "Model Context Protocol endpoint for AI agents",
           description:
             "The MCP Streamable HTTP transport, stateless, no authentication. Point an MCP client at this URL. Tools: `scan_site` " +
-            "(url, forceRescan) starts or reuses a scan and waits up to 25 seconds for the record; `get_report` (domain) returns the " +
-            "stored record. MCP callers share the anonymous per-IP and per-domain limits; cached records cost nothing. Send " +
-            "`Accept: application/json, text/event-stream`. Errors are JSON-RPC errors: -32700 body not JSON, -32600 not JSON-RPC, " +
+            "(url, forceRescan) starts or reuses a scan and waits up to 25 seconds for the record (at most 2 waits per client address); " +
+            "`get_report` (domain) returns the stored record in brief, the full record at its reportUrl. MCP callers share the anonymous " +
+            "per-IP and per-domain limits of the web form; cached records cost nothing. One JSON-RPC message per request (batches are " +
+            "refused, as MCP 2025-06-18 says); answers hold at most 256 KiB. Send `Accept: application/json, text/event-stream`. Errors " +
+            "are JSON-RPC errors: -32700 body not JSON, -32600 not one JSON-RPC message (a batch included), " +
             `413 body over ${MAX_MCP_BODY_BYTES / 1024} KiB; GET and DELETE answer 405.`,
           responses: {
             200: { description: "A JSON-RPC response, as a server-sent event stream (`text/event-stream`)." },
             202: { description: "Notifications or responses only: accepted, no body." },
-            400: { description: "A JSON-RPC parse error (-32700) or invalid request (-32600)." },
+            400: { description: "A JSON-RPC parse error (-32700), or an invalid request (-32600): not one JSON-RPC message, or a batch (MCP 2025-06-18 removed batching)." },
             406: { description: "The Accept header does not list both application/json and text/event-stream." },
             413: { description: `The request body is larger than ${MAX_MCP_BODY_BYTES / 1024} KiB.` },
           },

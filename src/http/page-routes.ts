@@ -113,7 +113,8 @@ export function pageRoutes(deps: PageRoutesDeps) {
           case "in-progress":
             return page(renderProgressPage(ctx, web, found.domain, found.state, found.progress, pageTarget(found.domain, found.page)));
           case "report": {
-            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline, pages: found.pages });
+            const itemsPage = typeof query.items === "string" && /^[1-9]\d{0,5}$/.test(query.items) ? Number(query.items) : 1;
+            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline, pages: found.pages, itemsPage });
             return page(renderScanPage(ctx, { ...parts, body: html`${parts.body}${checksTemplate(web.checks)}` }));
           }
         }

@@ -7,8 +7,6 @@ import { MAX_MCP_BODY_BYTES } from "./mcp-body-limit.ts";
 import type { McpServiceTools } from "./tool-registry.ts";
 
 export { MAX_MCP_BODY_BYTES };
-/** The SDK's own cap on one JSON-RPC batch. */
-const MAX_BATCH_MESSAGES = 100;
 /**
  * Answers are event streams, and comment frames keep a long tool call's stream alive: Bun closes a
  * connection that stays silent for 10 seconds (its default idle timeout; a stream's headers only leave
@@ -57,13 +55,18 @@ export async function handleMcpPost(endpoint: McpEndpoint, request: Request, cli
   return response;
 }
 
-/** Why `value` is not a JSON-RPC message or batch of them, or null when it is one. */
+/**
+ * Why `value` is not one JSON-RPC message, or null when it is. A batch (an array) is refused: the MCP
+ * specification removed JSON-RPC batching in revision 2025-06-18, whose Streamable HTTP transport says
+ * "The body of the POST request MUST be a single JSON-RPC request, notification, or response" and that
+ * a server that cannot accept the input returns an HTTP error status (400) whose body may be a JSON-RPC
+ * error without an id. So one request holds at most one tool call (one batch of 10 get_schema_report
+ * calls was answered with 212 MB; 100 scan_site calls in one batch made 100 waits).
+ */
 function jsonRpcShapeError(value: unknown): string | null {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "an empty batch.";
-    if (value.length > MAX_BATCH_MESSAGES) return `a batch must not exceed ${MAX_BATCH_MESSAGES} messages.`;
-    const index = value.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
-    return index < 0 ? null : `message ${index} of the batch is not a JSON-RPC 2.0 request, notification or response.`;
-  }
+  if (Array.isArray(value)) return BATCH_REFUSAL;
   return JSONRPCMessageSchema.safeParse(value).success ? null : "the body is not a JSON-RPC 2.0 request, notification or response.";
 }
+
+export const BATCH_REFUSAL =
+  "JSON-RPC batches are not accepted: the body must be a single JSON-RPC request, notification or response (MCP 2025-06-18 and later do not support batching).";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { MAX_MCP_ANSWER_BYTES, MAX_MCP_STRUCTURED_BYTES } from "./mcp-answer-limit.ts";
 
 /**
  * One tool an MCP client can call. Each service contributes its own (see tool-registry.ts); the
@@ -53,8 +54,25 @@ export function defineTool<TInput extends z.ZodRawShape, TOutput extends z.ZodRa
     annotations: tool.annotations,
     async call(args, context) {
       const answer = await tool.run(args as z.infer<z.ZodObject<TInput>>, context);
-      if (!answer.ok) return { content: [{ type: "text", text: answer.text }], isError: true };
-      return { content: [{ type: "text", text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
+      if (!answer.ok) return { content: [{ type: "text", text: cutToBytes(answer.text, MAX_MCP_ANSWER_BYTES) }], isError: true };
+      const structuredBytes = Buffer.byteLength(JSON.stringify(answer.structured), "utf8");
+      // Summaries are bounded by construction; this is the guarantee, never the rule.
+      if (structuredBytes > MAX_MCP_STRUCTURED_BYTES) {
+        return { content: [{ type: "text", text: `The answer would hold ${structuredBytes} bytes of structured content, over the ${MAX_MCP_STRUCTURED_BYTES} bytes an MCP answer may.` }], isError: true };
+      }
+      const text = cutToBytes(answer.text, MAX_MCP_ANSWER_BYTES - structuredBytes);
+      return { content: [{ type: "text", text }], structuredContent: answer.structured as Record<string, unknown> };
     },
   };
+}
+
+const CUT_NOTE = "\n… [cut: an MCP answer holds at most 256 KiB; the full record is at the answer's reportUrl]";
+
+/** `text` within `maxBytes` of UTF-8, ending with a note when it was cut. */
+export function cutToBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text, "utf8") <= maxBytes) return text;
+  const room = Math.max(0, maxBytes - Buffer.byteLength(CUT_NOTE, "utf8"));
+  const bytes = Buffer.from(text, "utf8").subarray(0, room);
+  // A character cut in two decodes as U+FFFD: drop it.
+  return bytes.toString("utf8").replace(/\uFFFD$/, "") + CUT_NOTE;
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../store/database.ts";
 import type { StartScanDeps } from "../scans/start-scan.ts";
 import type { McpTool } from "./mcp-tool.ts";
+import type { ScanWaits } from "./scan-waits.ts";
 import { schemaTools } from "./schema/schema-tools.ts";
 import { visibilityTools } from "./visibility/visibility-tools.ts";
 
@@ -11,6 +12,8 @@ export interface McpToolDeps {
   publicUrl: string;
   /** How long a scanning tool waits for the new record, and how often it looks. */
   scanWait: { waitMs: number; pollMs: number };
+  /** The waits for records under way, bounded per client address (scan-waits.ts); one per endpoint. */
+  waits: ScanWaits;
 }
 
 /** A service's offer to agents: instructions sent at initialization, and its tools. */

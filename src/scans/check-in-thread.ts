@@ -1,6 +1,8 @@
 import type { PastedMarkup } from "../analyzers/schema/check-pasted.ts";
 import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
 import { runsCompiled } from "./runs-compiled.ts";
+import { type CheckHost, type CheckHostEvents, checkProcessCommand, processCheckHost, workerCheckHost } from "./check-host.ts";
+import type { ScanIsolation } from "./scan-host.ts";
 
 /**
  * Runs checks of pasted markup in a Worker thread, one at a time. One at a time holds the memory of
@@ -30,6 +32,18 @@ export interface CheckInThreadOptions {
   keepWarmMs?: number;
   /** The service's clock (injectable in tests), for the answer's `checkedAt`: when the check starts. Default Date.now. */
   now?: () => number;
+  /**
+   * Where checks run (SCAN_ISOLATION, as scans): "thread", a Worker of the serving process (the default
+   * here); "process", a child process of the binary, so that a large paste's parse (a 2 MiB paste took the
+   * server from 124 to 295 MB in a thread) is never in the server's memory, and the process is ended past
+   * CHECK_PROCESS_MAX_RSS_BYTES (see check-host.ts).
+   */
+  isolation?: ScanIsolation;
+  /** With isolation "process": the child's argv (default checkProcessCommand) and environment (default this process's). */
+  command?: string[];
+  env?: Record<string, string>;
+  /** With isolation "process": the cap on its RSS (default CHECK_PROCESS_MAX_RSS_BYTES). */
+  maxRssBytes?: number;
 }
 
 /** What the threads of one checker did: for tests, which must see that threads end and how. */
@@ -56,7 +70,7 @@ const EXIT_GRACE_MS = 1000;
 export const CHECKS_PER_THREAD = 100;
 
 interface CheckThread {
-  worker: Worker;
+  host: CheckHost;
   checks: number;
   closed: boolean;
   terminated: boolean;
@@ -74,34 +88,38 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
 
+  const isolation = options.isolation ?? "thread";
   function spawn(): CheckThread {
-    // Not ref'd: a check, or a warm thread, must not keep a stopping process alive.
-    const worker = new Worker(entry, { ref: false });
-    const thread: CheckThread = { worker, checks: 0, closed: false, terminated: false, answer: null, idleTimer: null };
+    // The events come later, never while the host starts, so they may name the thread made from it.
+    const events: CheckHostEvents = {
+      // An answer, even one that says the analysis threw, comes from a thread that is fine.
+      message: (message) => thread.answer?.(message, true),
+      crashed: (reason) => thread.answer?.({ ok: false, error: `The check failed: ${reason}.` }, false),
+      overMemory: (limitMb) => {
+        thread.answer?.({ ok: false, error: `The check needed more than ${limitMb} MB of memory and was stopped: paste less markup at a time.` }, false);
+        terminate(thread);
+      },
+      closed: () => {
+        thread.closed = true;
+        counts.live--;
+        if (thread.terminated) counts.terminated++;
+        else counts.exited++;
+        if (warm === thread) warm = null;
+        if (thread.idleTimer) clearTimeout(thread.idleTimer);
+        thread.answer?.({ ok: false, error: "The check failed: its thread ended during the check." }, false);
+      },
+    };
+    const host = isolation === "process" ? processCheckHost(options.command ?? checkProcessCommand(), options.env, events, options.maxRssBytes) : workerCheckHost(entry, events);
+    const thread: CheckThread = { host, checks: 0, closed: false, terminated: false, answer: null, idleTimer: null };
     counts.started++;
     counts.live++;
-    // An answer, even one that says the analysis threw, comes from a thread that is fine.
-    worker.onmessage = (event: MessageEvent<FromCheckThread>) => thread.answer?.(event.data, true);
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      thread.answer?.({ ok: false, error: `The check failed: ${(event as ErrorEvent).message || "unknown error"}.` }, false);
-    });
-    worker.addEventListener("close", () => {
-      thread.closed = true;
-      counts.live--;
-      if (thread.terminated) counts.terminated++;
-      else counts.exited++;
-      if (warm === thread) warm = null;
-      if (thread.idleTimer) clearTimeout(thread.idleTimer);
-      thread.answer?.({ ok: false, error: "The check failed: its thread ended during the check." }, false);
-    });
     return thread;
   }
 
   function terminate(thread: CheckThread): void {
     if (thread.closed || thread.terminated) return;
     thread.terminated = true;
-    thread.worker.terminate();
+    thread.host.terminate();
   }
 
   /**
@@ -118,7 +136,7 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
     // Not ref'd, as the thread is not: neither may keep a stopping process alive.
     const timer = setTimeout(() => terminate(thread), EXIT_GRACE_MS);
     timer.unref();
-    thread.worker.addEventListener("close", () => clearTimeout(timer), { once: true });
+    void thread.host.closed.then(() => clearTimeout(timer));
     post(thread, { type: "exit" });
   }
 
@@ -139,8 +157,10 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
     thread.idleTimer = null;
     thread.checks++;
     return new Promise((resolve) => {
+      thread.host.watching(true);
       const finish = (outcome: FromCheckThread, after: () => void) => {
         clearTimeout(deadline);
+        thread.host.watching(false);
         thread.answer = null;
         after();
         resolve(outcome);
@@ -168,7 +188,7 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
 
 function post(thread: CheckThread, message: ToCheckThread): void {
   try {
-    thread.worker.postMessage(message);
+    thread.host.post(message);
   } catch {
     // Already closing: its close event settles what ran on it.
   }

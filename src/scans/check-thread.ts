@@ -10,14 +10,26 @@ import { schemaVocabulary, useVocabularyFile } from "../analyzers/schema/vocabul
 import { renderPastePage } from "../web/schema/paste-page.ts";
 import type { CheckedMarkup } from "./check-api.ts";
 import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
-import { confineThisThread, lowerThisThread } from "./thread-priority.ts";
+import { confineThisThread, lowerThisProcess, lowerThisThread } from "./thread-priority.ts";
 
 declare const self: Worker;
 
-lowerThisThread();
+/** A Worker of the serving process, or a check process of its own (SCAN_ISOLATION=process, check-host.ts) talking through the IPC channel. */
+const isProcess = Bun.isMainThread;
+if (isProcess) {
+  if (!process.send) throw new Error("a check process needs the IPC channel the server opens: it is started by the server, not by hand");
+  // The server stopped (or was killed and the kernel closed its end): nothing is left to check for.
+  process.on("disconnect", () => process.exit(0));
+  lowerThisProcess(null);
+  process.on("message", (message) => handle(message as ToCheckThread));
+} else {
+  lowerThisThread();
+  self.onmessage = (event: MessageEvent<ToCheckThread>) => handle(event.data);
+}
 
-self.onmessage = (event: MessageEvent<ToCheckThread>) => {
-  const message = event.data;
+let confinedTo: string | undefined;
+
+function handle(message: ToCheckThread): void {
   // Leaving by itself costs the serving thread far less than being terminated (see retire in check-in-thread.ts).
   if (message.type === "exit") process.exit(0);
   // Kept for the next check: without this, a large paste's parsed page stays in this heap (measured: 130-260 MB of RSS) until the thread's GC gets to it.
@@ -25,7 +37,7 @@ self.onmessage = (event: MessageEvent<ToCheckThread>) => {
     Bun.gc(true);
     return;
   }
-  confineThisThread(message.cpus);
+  confine(message.cpus);
   let answer: FromCheckThread;
   try {
     useVocabularyFile(message.vocabularyFile);
@@ -35,9 +47,24 @@ self.onmessage = (event: MessageEvent<ToCheckThread>) => {
   } catch (caught) {
     answer = { ok: false, error: caught instanceof Error ? caught.message : String(caught) };
   }
+  if (isProcess) {
+    process.send!(answer);
+    // What the parse left is given back before the next check, not when the heap next fills.
+    Bun.gc(true);
+    return;
+  }
   // The body's buffer moves to the serving thread rather than being copied (see FromCheckThread).
   self.postMessage(answer, answer.ok ? [answer.body.buffer] : []);
-};
+}
+
+/** Keeps this thread, or in a check process every thread of it, to the scans' CPUs (SCAN_CPUS), once per setting. */
+function confine(cpus: number[] | null): void {
+  if (!isProcess) return confineThisThread(cpus);
+  const key = cpus?.join(",") ?? "";
+  if (confinedTo === key) return;
+  confinedTo = key;
+  lowerThisProcess(cpus);
+}
 
 /** The answer's body, made here so that the serving thread has nothing to walk or encode (see FromCheckThread). */
 function serialised(checked: CheckedMarkup, markup: string, output: CheckOutputRequest): string {

@@ -1,4 +1,5 @@
 import type { Analyzer, OffsiteEndpoints, ScanProgress } from "../analyzers/analyzer.ts";
+import { recordFacts } from "../analyzers/record-facts.ts";
 import { TransientScanError } from "../analyzers/analyzer.ts";
 import type { SafeFetcher } from "../net/fetch-types.ts";
 import type { ScanOutcome, ScanRow, ScanTarget } from "./scan-outcome.ts";
@@ -61,6 +62,7 @@ export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifact
   return {
     status: record.status,
     score: analyzer.scoreOf(record),
+    ...recordFacts(record),
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
     artifactsJson: encodeArtifacts(artifacts),

@@ -8,6 +8,9 @@
 export interface ScanRow {
   status: "ok" | "failed";
   score: number | null;
+  /** The record's grade and re-score mark (see record-facts.ts), stored in columns beside it. */
+  grade: string | null;
+  rescored: boolean;
   /** Epoch milliseconds. */
   scannedAt: number;
   recordJson: string;

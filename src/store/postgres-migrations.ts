@@ -151,4 +151,24 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX jobs_one_active_per_page ON jobs(domain, (coalesce(target_url, ''))) WHERE state IN ('queued', 'running');
     `,
   },
+  {
+    version: 3,
+    name: "grade and re-score facts in columns (SQLite version 7)",
+    sql: `
+      ALTER TABLE scans ADD COLUMN grade TEXT;
+      ALTER TABLE scans ADD COLUMN rescored BIGINT NOT NULL DEFAULT 0;
+      -- Existing rows are filled from their records once; a record that is not JSON keeps the defaults.
+      CREATE FUNCTION pg_temp.record_facts_json(body TEXT) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+      BEGIN
+        RETURN body::jsonb;
+      EXCEPTION WHEN others THEN
+        RETURN NULL;
+      END
+      $$;
+      UPDATE scans SET grade = CASE WHEN jsonb_typeof(facts.body #> '{result,grade}') = 'string' THEN facts.body #>> '{result,grade}' END,
+                       rescored = CASE WHEN jsonb_typeof(facts.body -> 'rescoredFrom') IN ('object', 'string', 'number', 'boolean', 'array') THEN 1 ELSE 0 END
+        FROM (SELECT id, pg_temp.record_facts_json(record) AS body FROM scans) facts
+       WHERE scans.id = facts.id AND facts.body IS NOT NULL;
+    `,
+  },
 ];

@@ -17,6 +17,10 @@ export interface NewScan {
   pageUrl?: string | null;
   status: "ok" | "failed";
   score: number | null;
+  /** The record's grade, or null (see analyzers/record-facts.ts); absent is null. */
+  grade?: string | null;
+  /** Re-scored from an older scan's artifacts (the record carries `rescoredFrom`); absent is false. */
+  rescored?: boolean;
   scannedAt: number;
   recordJson: string;
   artifactsJson: string | null;
@@ -48,9 +52,9 @@ export async function insertScan(db: Db, scan: NewScan): Promise<number> {
   latestCacheOf(db).forget(scan.domain);
   const { kind, apiKeyId } = callerColumns(scan.caller);
   const row = await db.get<{ id: number }>(
-    `INSERT INTO scans (domain, page_url, status, score, scanned_at, record, artifacts, caller_kind, api_key_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.scannedAt, storableJson(scan.recordJson), scan.artifactsJson, kind, apiKeyId],
+    `INSERT INTO scans (domain, page_url, status, score, grade, rescored, scanned_at, record, artifacts, caller_kind, api_key_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.grade ?? null, scan.rescored ? 1 : 0, scan.scannedAt, storableJson(scan.recordJson), scan.artifactsJson, kind, apiKeyId],
   );
   // Again once written: a read that ran meanwhile may have cached the previous record. (Inside a
   // transaction the commit comes later still; SQLite holds other readers until then, and on
@@ -277,24 +281,17 @@ export async function countScansOf(db: Db, domain: string): Promise<number> {
   return (await db.get<{ count: number }>("SELECT COUNT(*) AS count FROM scans WHERE domain = ?", [domain]))?.count ?? 0;
 }
 
-/** A page of a domain's scans, newest first. The grade is read from the stored record, so it is never stored twice. */
+/**
+ * A page of a domain's scans, newest first, read from columns only: grade and rescored are written
+ * when the record is stored (record-facts.ts), so no row's record is read, however large.
+ */
 export async function scanHistoryPage(db: Db, domain: string, limit: number, offset: number): Promise<ScanHistoryRow[]> {
   return db.all<ScanHistoryRow>(
-    `SELECT id, status, score, scanned_at AS "scannedAt", ${RECORD_GRADE[db.engine]} AS grade, ${RECORD_RESCORED[db.engine]} AS rescored
+    `SELECT id, status, score, scanned_at AS "scannedAt", grade, rescored
        FROM scans WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT ? OFFSET ?`,
     [domain, limit, offset],
   );
 }
-
-// The record is TEXT on both engines (it is served byte for byte), so each reads into it with its own JSON functions.
-const RECORD_GRADE = {
-  sqlite: "json_extract(record, '$.result.grade')",
-  postgres: "(record::jsonb #>> '{result,grade}')",
-} as const;
-const RECORD_RESCORED = {
-  sqlite: "(json_type(record, '$.rescoredFrom') IS NOT NULL)",
-  postgres: "(CASE WHEN (record::jsonb -> 'rescoredFrom') IS NOT NULL THEN 1 ELSE 0 END)",
-} as const;
 
 /** The newest scan of the domain with `status` that was stored before `scan` (in history order), or null. */
 export async function scanBefore(db: Db, scan: { id: number; domain: string; scannedAt: number }, status: "ok" | "failed"): Promise<StoredScan | null> {

@@ -176,4 +176,18 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX jobs_one_active_per_page ON jobs(domain, coalesce(target_url, '')) WHERE state IN ('queued', 'running');
     `,
   },
+  {
+    version: 7,
+    name: "grade and re-score facts in columns",
+    sql: `
+      -- Written when a record is stored (analyzers/record-facts.ts), so that history pages never read records:
+      -- parsing each record for them cost seconds a page once records grew to megabytes. Existing rows are
+      -- filled from their records, once, here.
+      ALTER TABLE scans ADD COLUMN grade TEXT;
+      ALTER TABLE scans ADD COLUMN rescored INTEGER NOT NULL DEFAULT 0;
+      UPDATE scans SET grade = CASE WHEN json_type(record, '$.result.grade') = 'text' THEN json_extract(record, '$.result.grade') END,
+                       rescored = CASE WHEN json_type(record, '$.rescoredFrom') IS NOT NULL AND json_type(record, '$.rescoredFrom') <> 'null' THEN 1 ELSE 0 END
+       WHERE json_valid(record);
+    `,
+  },
 ];

@@ -40,6 +40,8 @@ export interface ReportExtras {
   timeline: ReportTimeline | null;
   /** The domain's analysed pages, newest first, where records are kept per page (the schema service). */
   pages?: readonly AnalysedPage[] | null;
+  /** Which page of the record's items to show (`?items=`, 1-based), where a report lists items (the schema service). */
+  itemsPage?: number;
 }
 
 export interface ScanCheck {

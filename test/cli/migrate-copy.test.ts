@@ -5,6 +5,7 @@
  * ids, a target that already holds data is refused, and the URL's password is never printed.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { recordFacts } from "../../src/analyzers/record-facts.ts";
 import { $ } from "bun";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -89,6 +90,7 @@ async function populate(db: Db): Promise<Fixture> {
           domain,
           status: failed ? "failed" : "ok",
           score: failed ? null : 50 + n,
+          ...recordFacts(record),
           scannedAt: T0 + 1_000 * (d * 4 + n),
           recordJson: JSON.stringify(record),
           artifactsJson: failed ? null : d === 0 && n === 0 ? bigArtifacts : JSON.stringify({ n, domain }),

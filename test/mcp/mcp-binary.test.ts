@@ -68,34 +68,48 @@ describe("the binary's MCP endpoint, through the SDK client", () => {
     const scanSite = byName.get("scan_site")!;
     expect(scanSite.inputSchema.required).toEqual(["url"]);
     expect(Object.keys(scanSite.inputSchema.properties ?? {}).sort()).toEqual(["forceRescan", "url"]);
-    expect(Object.keys(scanSite.outputSchema?.properties ?? {}).sort()).toEqual(["domain", "fromCache", "record", "reportUrl", "state"]);
-    // The record's schema is the API's: its fields and their descriptions come through.
+    expect(Object.keys(scanSite.outputSchema?.properties ?? {}).sort()).toEqual(["domain", "fromCache", "reportUrl", "state", "summary"]);
+    // The summary's issues are the API's: their fields and descriptions come through.
     expect(JSON.stringify(scanSite.outputSchema)).toContain("topIssues");
+    expect(JSON.stringify(scanSite.outputSchema)).toContain("What was found.");
     expect(scanSite.description).toContain("1 fresh scan per hour from one address and 3 fresh scans per hour per domain");
     expect(scanSite.description).toContain("costs nothing");
 
     const getReport = byName.get("get_report")!;
     expect(getReport.inputSchema.required).toEqual(["domain"]);
-    expect(Object.keys(getReport.outputSchema?.properties ?? {}).sort()).toEqual(["domain", "found", "record", "reportUrl", "scanRunning"]);
+    expect(Object.keys(getReport.outputSchema?.properties ?? {}).sort()).toEqual(["domain", "found", "reportUrl", "scanRunning", "summary"]);
     expect(getReport.annotations?.readOnlyHint).toBe(true);
   });
 
   test("get_report on a domain never scanned says so, without an error", async () => {
     const result = await call("get_report", { domain: "secure.test" });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ domain: "secure.test", found: false, scanRunning: false, record: null });
+    expect(result.structuredContent).toMatchObject({ domain: "secure.test", found: false, scanRunning: false, summary: null });
     expect(textOf(result)).toContain("never been scanned");
   });
 
   test("scan_site runs a fresh scan and returns the record with a readable summary", async () => {
     const result = await call("scan_site", { url: "https://www.secure.test/docs" });
     expect(result.isError).toBeFalsy();
-    const structured = result.structuredContent as { domain: string; state: string; fromCache: boolean; record: any; reportUrl: string };
+    const structured = result.structuredContent as { domain: string; state: string; fromCache: boolean; summary: any; reportUrl: string };
     expect(structured).toMatchObject({ domain: "secure.test", state: "complete", fromCache: false, reportUrl: "https://scan.example.test/api/report/secure.test.json" });
-    const record = structured.record;
+    // The full record is served at reportUrl; the answer carries its summary.
+    const record = await (await fetch(`${service.baseUrl}/api/report/secure.test.json`)).json();
     expect(record.status).toBe("ok");
     expect(record.result.pillars).toHaveLength(7);
     expect(record.result.score).toBeGreaterThan(0);
+    expect(structured.summary).toEqual({
+      domain: "secure.test",
+      status: "ok",
+      scannedAt: record.scannedAt,
+      reason: null,
+      score: record.result.score,
+      grade: record.result.grade,
+      label: record.result.label,
+      pillars: record.result.pillars.map(({ id, title, score, weight }: { id: string; title: string; score: number; weight: number }) => ({ id, title, score, weight })),
+      topIssues: record.result.topIssues,
+      offSite: record.offSite,
+    });
 
     const text = textOf(result);
     expect(text).toContain(`AI visibility ${record.result.score}/100, grade ${record.result.grade}`);
@@ -103,9 +117,6 @@ describe("the binary's MCP endpoint, through the SDK client", () => {
     for (const issue of record.result.topIssues) expect(text).toContain(issue.fix.what);
     expect(text).toContain("Off-site presence: not checked");
 
-    // The record is the one the API serves.
-    const served = await (await fetch(`${service.baseUrl}/api/report/secure.test.json`)).json();
-    expect(served).toEqual(record);
   });
 
   test("scan_site again is served from the cache, and get_report returns the same record", async () => {
@@ -116,7 +127,7 @@ describe("the binary's MCP endpoint, through the SDK client", () => {
 
     const report = await call("get_report", { domain: "WWW.SECURE.TEST" });
     expect(report.structuredContent).toMatchObject({ domain: "secure.test", found: true, scanRunning: false });
-    expect((report.structuredContent as { record: unknown }).record).toEqual((cached.structuredContent as { record: unknown }).record);
+    expect((report.structuredContent as { summary: unknown }).summary).toEqual((cached.structuredContent as { summary: unknown }).summary);
   });
 
   test("an invalid URL is a tool error that states the problem", async () => {

@@ -57,7 +57,7 @@ test("scan_site waiting past the server's idle timeout still answers", async () 
   try {
     const result = (await client.callTool({ name: "scan_site", arguments: { url: "slow.test" } }, undefined, { timeout: 30_000 })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ domain: "slow.test", state: "running", record: null });
+    expect(result.structuredContent).toMatchObject({ domain: "slow.test", state: "running", summary: null });
   } finally {
     await client.close();
   }

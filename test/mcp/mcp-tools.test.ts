@@ -70,7 +70,7 @@ describe("scan_site and get_report while scans are queued", () => {
       domain: "queued.test",
       state: "running",
       fromCache: false,
-      record: null,
+      summary: null,
       reportUrl: "http://localhost/api/report/queued.test.json",
     });
     expect(textOf(result)).toContain("still running");
@@ -80,7 +80,7 @@ describe("scan_site and get_report while scans are queued", () => {
 
     const report = (await agent.callTool({ name: "get_report", arguments: { domain: "queued.test" } })) as CallToolResult;
     expect(report.isError).toBeFalsy();
-    expect(report.structuredContent).toMatchObject({ domain: "queued.test", found: false, scanRunning: true, record: null });
+    expect(report.structuredContent).toMatchObject({ domain: "queued.test", found: false, scanRunning: true, summary: null });
     expect(textOf(report)).toContain("running");
   });
 
@@ -119,7 +119,7 @@ describe("scan_site and get_report while scans are queued", () => {
     const agent = await connect("192.0.2.10", 300);
     const result = (await agent.callTool({ name: "scan_site", arguments: { url: "stored.test" } })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ domain: "stored.test", state: "complete", fromCache: true, record: { status: "failed", result: null } });
+    expect(result.structuredContent).toMatchObject({ domain: "stored.test", state: "complete", fromCache: true, summary: { status: "failed", score: null, grade: null } });
     expect(textOf(result)).toContain("Connection refused by stored.test:443");
     expect(await findActiveJob(scans.db, "stored.test")).toBeNull();
   });
@@ -140,7 +140,7 @@ describe("scan_site and get_report while scans are queued", () => {
     });
     const result = await call;
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ domain: "finishing.test", state: "complete", fromCache: false, record: { domain: "finishing.test" } });
+    expect(result.structuredContent).toMatchObject({ domain: "finishing.test", state: "complete", fromCache: false, summary: { domain: "finishing.test" } });
   });
 
   test("a name that cannot be a domain is a tool error for both tools", async () => {

@@ -50,11 +50,11 @@ describe("schema MCP tools", () => {
 
     const analysed = (await client.callTool({ name: "analyze_page", arguments: { url: "http://blog.test/blog/lacing" } })) as CallToolResult;
     expect(analysed.isError).toBeFalsy();
-    const structured = analysed.structuredContent as { state: string; record: { result: { page: { url: string }; generated: { type: string }[] } } };
+    const structured = analysed.structuredContent as { state: string; summary: { page: { url: string }; suggested: { type: string; jsonLd: string }[] } };
     expect(structured.state).toBe("complete");
     expect(analysed.structuredContent).toMatchObject({ reportUrl: `http://localhost/api/report/blog.test.json?url=${encodeURIComponent("http://blog.test/blog/lacing")}` });
-    expect(structured.record.result.page.url).toBe("http://blog.test/blog/lacing");
-    expect(structured.record.result.generated.map((entry) => entry.type)).toEqual(["FAQPage, BlogPosting, BreadcrumbList"]);
+    expect(structured.summary.page.url).toBe("http://blog.test/blog/lacing");
+    expect(structured.summary.suggested.map((entry) => entry.type)).toEqual(["FAQPage, BlogPosting, BreadcrumbList"]);
     expect(textOf(analysed)).toContain("Suggested JSON-LD");
     expect(textOf(analysed)).toContain('"@type": "BlogPosting"');
 

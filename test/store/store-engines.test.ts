@@ -45,6 +45,7 @@ function scan(domain: string, scannedAt: number, extra: Partial<NewScan> = {}): 
     domain,
     status: "ok",
     score: 70,
+    grade: "B",
     scannedAt,
     recordJson: JSON.stringify({ domain, result: { grade: "B" } }),
     artifactsJson: null,
@@ -79,7 +80,7 @@ forEachStoreEngine((engine) => {
   test("scans: newest per domain, history pages with grade and rescored, filters taken literally", async () => {
     const db = await engine.open();
     const first = await insertScan(db, scan("a.test", 1000));
-    const second = await insertScan(db, scan("a.test", 2000, { recordJson: JSON.stringify({ result: { grade: "A" }, rescoredFrom: { scanId: first } }), score: 95 }));
+    const second = await insertScan(db, scan("a.test", 2000, { recordJson: JSON.stringify({ result: { grade: "A" }, rescoredFrom: { scanId: first } }), score: 95, grade: "A", rescored: true }));
     await insertScan(db, scan("b_c.test", 1500, { status: "failed", score: null, recordJson: "{}", caller: { kind: "challenge" } }));
     await insertScan(db, scan("bxc.test", 1600, { artifactsJson: '{"a":1}' }));
 

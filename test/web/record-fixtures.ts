@@ -1,4 +1,5 @@
 import { insertScan } from "../../src/store/scans-repo.ts";
+import { recordFacts } from "../../src/analyzers/record-facts.ts";
 import type { Db } from "../../src/store/database.ts";
 import type { VisibilityRecord, Pillar, Issue } from "../../src/analyzers/visibility/record-schema.ts";
 import { PILLARS } from "../../src/analyzers/visibility/scoring/pillars.ts";
@@ -44,6 +45,8 @@ export function storeRecord(db: Db, record: VisibilityRecord): Promise<number> {
     domain: record.domain,
     status: record.status,
     score: record.result?.score ?? null,
+    // As the scan path stores them (rowOf): the facts history reads, in their columns.
+    ...recordFacts(record),
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
     artifactsJson: null,

@@ -3,13 +3,14 @@ import type { ExtractedItem, JsonLdNode, LimitNotice } from "../structured-data/
 import { cutExtent, elementCut } from "../structured-data/bounded-html.ts";
 import { type HtmlCut, pageDocument } from "../structured-data/html-document.ts";
 import { embeddingRoot, embedReferences, joinedItems, type StructuredGraph, structuredGraph } from "../structured-data/structured-graph.ts";
-import { MAX_ITEM_DATA_CHARS, MAX_ITEM_DATA_CHARS_PAST_BUDGET, MAX_RECORD_DATA_CHARS } from "../structured-data/structured-data-caps.ts";
+import { MAX_ITEM_DATA_CHARS, MAX_ITEM_DATA_CHARS_PAST_BUDGET, MAX_RECORD_DATA_CHARS, MAX_RECORD_ITEMS_CHARS } from "../structured-data/structured-data-caps.ts";
 import { existingMarkup } from "./generate/existing-markup.ts";
 import { readPageFacts } from "./generate/page-facts.ts";
 import { suggestMarkup } from "./generate/suggest-markup.ts";
 import type { PageResponse } from "./gather/page-artifact.ts";
 import type { SchemaResult, StructuredItem } from "./record-schema.ts";
 import { anyRuleAbout, richResultEligibility } from "./rich-results/eligibility.ts";
+import { RuleTextsTable } from "./rich-results/rule-texts-table.ts";
 import { validateItem } from "./validate/validate-item.ts";
 import type { Vocabulary } from "./vocabulary/vocabulary.ts";
 
@@ -23,7 +24,9 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   const extraction = structuredGraph(page, page.html, page.finalUrl);
   onStep?.("validate");
   const dataBudget = { charsLeft: MAX_RECORD_DATA_CHARS, cut: 0 };
-  const reported = joinedItems(extraction).map((item) => judgeItem(item, extraction, vocabulary, dataBudget));
+  const listing = new ItemListing();
+  for (const item of joinedItems(extraction)) listing.add(judgeItem(item, extraction, vocabulary, dataBudget, listing));
+  const counts = listing.counts;
   onStep?.("generate");
   const { document, cut } = pageDocument(page, page.html);
   const facts = readPageFacts(document, page.finalUrl);
@@ -36,17 +39,20 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
       title: (document.querySelector("title")?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 300) || null,
     },
     summary: {
-      items: reported.length,
-      errors: reported.reduce((sum, item) => sum + item.errors.length, extraction.problems.length),
-      warnings: reported.reduce((sum, item) => sum + item.warnings.length, 0),
-      eligible: countVerdicts(reported, (entry) => entry.eligible),
-      limited: countVerdicts(reported, (entry) => entry.verdict === "limited"),
-      deprecated: countVerdicts(reported, (entry) => entry.verdict === "deprecated"),
-      formats: [...new Set([...reported.map((item) => item.format), ...extraction.problems.map((problem) => problem.format)])],
+      items: counts.items,
+      errors: counts.errors + extraction.problems.length,
+      warnings: counts.warnings,
+      eligible: counts.eligible,
+      limited: counts.limited,
+      deprecated: counts.deprecated,
+      formats: [...new Set([...counts.formats, ...extraction.problems.map((problem) => problem.format)])],
+      // Only when some are not listed: absent, `items` lists every item (as in records before the cap).
+      ...(listing.items.length < counts.items ? { listed: listing.items.length } : {}),
     },
-    items: reported,
+    items: listing.items,
     problems: extraction.problems,
-    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...domCutNotice(cut), ...extraction.limits, ...dataCutNotice(dataBudget)],
+    limits: [...(page.truncated ? [fetchCutNotice(page)] : []), ...domCutNotice(cut), ...extraction.limits, ...dataCutNotice(dataBudget), ...listing.notice()],
+    rules: listing.rules.texts(),
     generated,
     vocabulary: { ...vocabulary.origin },
   };
@@ -93,28 +99,79 @@ function shownData(node: JsonLdNode, budget: DataBudget): string {
   return shown;
 }
 
-function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary, budget: DataBudget): StructuredItem {
+/** A judged item, its verdicts with their texts in the record's rule table, and what it adds to the record. */
+interface JudgedItem {
+  item: StructuredItem;
+  /** The item's JSON plus the rule texts its verdicts added to the table. */
+  chars: number;
+}
+
+/**
+ * The record's items: each judged item is counted, and listed while the listed items (with the rule
+ * texts they added) hold less than MAX_RECORD_ITEMS_CHARS; past that, the rest are counted only.
+ */
+class ItemListing {
+  readonly items: StructuredItem[] = [];
+  readonly rules = new RuleTextsTable();
+  readonly counts = { items: 0, errors: 0, warnings: 0, eligible: 0, limited: 0, deprecated: 0, formats: new Set<StructuredItem["format"]>() };
+  private chars = 0;
+
+  get full(): boolean {
+    return this.chars >= MAX_RECORD_ITEMS_CHARS;
+  }
+
+  add({ item, chars }: JudgedItem): void {
+    const counts = this.counts;
+    counts.items++;
+    counts.errors += item.errors.length;
+    counts.warnings += item.warnings.length;
+    counts.formats.add(item.format);
+    for (const entry of item.eligibility) {
+      if (entry.eligible) counts.eligible++;
+      if (entry.verdict === "limited") counts.limited++;
+      if (entry.verdict === "deprecated") counts.deprecated++;
+    }
+    if (chars === 0) return;
+    this.items.push(item);
+    this.chars += chars;
+  }
+
+  notice(): LimitNotice[] {
+    const unlisted = this.counts.items - this.items.length;
+    if (unlisted === 0) return [];
+    const message = `The record lists the first ${this.items.length} of the page's ${this.counts.items} items (${megabytes(MAX_RECORD_ITEMS_CHARS)} of items a record); the other ${unlisted} were checked and are counted in the summary, but not listed.`;
+    return [{ limit: "record-size", message }];
+  }
+}
+
+/** The item judged; `listing` full: its verdicts are counted but their texts not kept (chars 0: not listed). */
+function judgeItem(item: ExtractedItem, graph: StructuredGraph, vocabulary: Vocabulary, budget: DataBudget, listing: ItemListing): JudgedItem {
   const validated = validateItem(item, vocabulary);
   const declared = item.node["@type"];
   const written = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((type) => typeof type === "string") : [];
-  return {
+  // Rich results read an item with what its @id references point at (a Product's Offer stated apart);
+  // an item of types no rule is about gets no verdict, so its references are not embedded for nothing.
+  const verdicts = anyRuleAbout(embeddingRoot(graph, item.node), vocabulary)
+    ? richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary })
+    : [];
+  const listed = !listing.full;
+  let ruleChars = 0;
+  const eligibility = verdicts.map((verdict) => {
+    if (!listed) return { rule: verdict.rule, feature: verdict.feature, verdict: verdict.verdict, eligible: verdict.eligible, missingRequired: [], missingRecommended: [] };
+    const { entry, addedChars } = listing.rules.entry(verdict);
+    ruleChars += addedChars;
+    return entry;
+  });
+  const judged: StructuredItem = {
     format: item.format,
     type: written.join(", "),
     path: item.path,
     id: typeof item.node["@id"] === "string" ? item.node["@id"] : null,
     properties: Object.keys(item.node).filter((key) => !key.startsWith("@")),
-    data: shownData(item.node, budget),
+    data: listed ? shownData(item.node, budget) : "",
     errors: validated.errors,
     warnings: validated.warnings,
-    // Rich results read an item with what its @id references point at (a Product's Offer stated apart);
-    // an item of types no rule is about gets no verdict, so its references are not embedded for nothing.
-    eligibility: anyRuleAbout(embeddingRoot(graph, item.node), vocabulary)
-      ? richResultEligibility(embedReferences(graph, item.node), { hasErrors: validated.errors.length > 0, context: vocabulary })
-      : [],
+    eligibility,
   };
-}
-
-/** Deprecated features never count as eligible; limited ones do, and are also counted apart. */
-function countVerdicts(items: readonly StructuredItem[], counts: (entry: StructuredItem["eligibility"][number]) => boolean): number {
-  return items.reduce((sum, item) => sum + item.eligibility.filter(counts).length, 0);
+  return { item: judged, chars: listed ? JSON.stringify(judged).length + 1 + ruleChars : 0 };
 }

@@ -63,9 +63,40 @@ export const EligibilitySchema = Type.Object(
     ),
     documentation: Type.Optional(Type.String({ description: "Google's documentation of the feature (or of its retirement)." })),
     checked: Type.Optional(Type.String({ description: "The day the rule was last compared with that documentation (YYYY-MM-DD)." })),
-    reasons: Type.Optional(Type.Array(EligibilityReasonSchema, { description: "Every reason behind the verdict: the feature's status, item errors, then each missing or wrong property with what to add." })),
+    reasons: Type.Optional(
+      Type.Array(EligibilityReasonSchema, {
+        description: "Records stored before `reasonRefs`: every reason behind the verdict, written out. Newer records hold `reasonRefs` instead.",
+      }),
+    ),
+    reasonRefs: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0 }), {
+        description:
+          "Every reason behind the verdict (the feature's status, item errors, then each missing or wrong property with what to add), as positions in `result.rules[rule].reasons`: a reason many items share is written once. The feature's `note`, `status`, `documentation` and `checked` are in `result.rules[rule]` too.",
+      }),
+    ),
   },
   { description: "Whether an item qualifies for one kind of rich result, and why." },
+);
+
+export const FeatureStatusSchema = Type.Object(
+  {
+    state: Type.Union([Type.Literal("active"), Type.Literal("limited"), Type.Literal("deprecated")], { description: "Whether Google shows the feature today." }),
+    since: Type.Union([Type.String(), Type.Null()], { description: "For a deprecated feature, the day Google stopped showing it (YYYY-MM-DD); otherwise null." }),
+    detail: Type.Union([Type.String(), Type.Null()], { description: "Why it is deprecated, or whom it is limited to; null when active." }),
+  },
+  { description: "The feature's status in Google Search, as of the day the rule was checked." },
+);
+
+export const RuleTextsSchema = Type.Object(
+  {
+    feature: Type.String({ description: "The Google rich result the rule judges." }),
+    note: Type.Optional(Type.String({ description: "A caveat Google documents for this feature beyond its properties." })),
+    status: FeatureStatusSchema,
+    documentation: Type.String({ description: "Google's documentation of the feature (or of its retirement)." }),
+    checked: Type.String({ description: "The day the rule was last compared with that documentation (YYYY-MM-DD)." }),
+    reasons: Type.Array(EligibilityReasonSchema, { description: "Each distinct reason the rule gave an item of this record, once; items point at them by position (`reasonRefs`)." }),
+  },
+  { description: "What one rich-result rule says, stored once per record however many items it judged." },
 );
 
 export const FormatSchema = Type.Union([Type.Literal("json-ld"), Type.Literal("microdata"), Type.Literal("rdfa")], {
@@ -138,13 +169,18 @@ export const SummarySchema = Type.Object(
     limited: Type.Optional(Type.Integer({ minimum: 0, description: "Of those, how many Google shows only for some sites or regions." })),
     deprecated: Type.Optional(Type.Integer({ minimum: 0, description: "Features the items are marked up for that Google no longer shows (FAQ, How-to …): not counted as eligible." })),
     formats: Type.Array(FormatSchema, { description: "The formats found on the page." }),
+    listed: Type.Optional(
+      Type.Integer({ minimum: 0, description: "Only when the record reached its size cap (see `limits`, `record-size`): how many of the items `items` lists. The counts above cover every item. Absent: every item is listed." }),
+    ),
   },
-  { description: "The counts at a glance." },
+  { description: "The counts at a glance, over every item checked." },
 );
 
 export const LimitSchema = Type.Object(
   {
-    limit: Type.Union([Type.Literal("items"), Type.Literal("depth"), Type.Literal("page-size"), Type.Literal("nodes")], { description: "Which cap was hit." }),
+    limit: Type.Union([Type.Literal("items"), Type.Literal("depth"), Type.Literal("page-size"), Type.Literal("nodes"), Type.Literal("record-size")], {
+      description: "Which cap was hit (`record-size`: the record lists only its first items, and counts the rest).",
+    }),
     message: Type.String({ description: 'What was cut and where, e.g. "The page\'s JSON-LD holds 10000 items; the first 100 are reported and checked."' }),
   },
   { description: "A cap that was hit while reading the page: nothing is cut without saying so." },
@@ -174,9 +210,16 @@ export const SchemaResultSchema = Type.Object(
   {
     page: PageSchema,
     summary: SummarySchema,
-    items: Type.Array(StructuredItemSchema, { description: "Every top-level item, JSON-LD first, at most 100." }),
+    items: Type.Array(StructuredItemSchema, {
+      description: "The top-level items, JSON-LD first: every one checked (at most 5,000 a page), as many listed as fit in the record's 2 MiB of items (`summary.listed`).",
+    }),
     problems: Type.Array(ExtractionProblemSchema, { description: "Blocks that could not be read at all." }),
     limits: Type.Optional(Type.Array(LimitSchema, { description: "Every cap that was hit (items, nesting, page size); absent in records stored before caps were reported." })),
+    rules: Type.Optional(
+      Type.Record(Type.String(), RuleTextsSchema, {
+        description: "The rich-result rules the listed items were judged by, keyed by rule id (`eligibility[].rule`), each with its texts and reasons written once. Absent in older records, whose verdicts carry their texts.",
+      }),
+    ),
     generated: Type.Array(GeneratedSchema, { description: "JSON-LD suggested for what the page shows but does not mark up yet: one entry holding one @graph, or none when there is nothing to add." }),
     vocabulary: Type.Optional(VocabularySchema),
   },
@@ -201,3 +244,5 @@ export type StructuredItem = Static<typeof StructuredItemSchema>;
 export type GeneratedMarkup = Static<typeof GeneratedSchema>;
 export type GeneratedNode = Static<typeof GeneratedNodeSchema>;
 export type EligibilityEntry = Static<typeof EligibilitySchema>;
+export type RuleTexts = Static<typeof RuleTextsSchema>;
+export type EligibilityReason = Static<typeof EligibilityReasonSchema>;

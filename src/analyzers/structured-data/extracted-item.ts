@@ -44,7 +44,7 @@ export interface Extraction {
 
 /** A cap that was hit while reading the page's structured data, stated in the record and on the report page. */
 export interface LimitNotice {
-  limit: "items" | "depth" | "page-size" | "nodes";
+  limit: "items" | "depth" | "page-size" | "nodes" | "record-size";
   message: string;
 }
 

@@ -50,5 +50,13 @@ export const MAX_ITEM_DATA_CHARS = 20_000;
  * All items' data in one record together: past this, each further item's data is cut to
  * MAX_ITEM_DATA_CHARS_PAST_BUDGET, so that thousands of large items cannot make a record of hundreds of MB.
  */
-export const MAX_RECORD_DATA_CHARS = 4 * 1024 * 1024;
+export const MAX_RECORD_DATA_CHARS = 1024 * 1024;
 export const MAX_ITEM_DATA_CHARS_PAST_BUDGET = 500;
+
+/**
+ * The listed items of one record, as JSON, with the rule texts they refer to (`result.rules`): items are
+ * listed while the record holds less than this, the rest are checked and counted (`summary`) but not
+ * listed, and the record says so (`record-size`). A record is then at most this plus one item (at most
+ * MAX_ITEM_DATA_CHARS of data and its verdicts) plus its bounded parts (problems, limits, suggestions).
+ */
+export const MAX_RECORD_ITEMS_CHARS = 2 * 1024 * 1024;

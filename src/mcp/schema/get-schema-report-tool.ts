@@ -5,7 +5,7 @@ import { pageOfDomain, reportSubjectOf } from "../../reports/report-subject.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
-import { SchemaRecordOutput } from "./record-output.ts";
+import { digestSchemaRecord, SchemaDigestOutput } from "./record-digest.ts";
 import { summarizeSchemaRecord } from "./record-summary.ts";
 
 const GetSchemaReportInput = z.object({
@@ -22,8 +22,8 @@ const GetSchemaReportOutput = z.object({
   domain: z.string().describe("The normalised domain (lowercase, without www.)."),
   found: z.boolean().describe("false when no page of the domain has been analysed (or the first analysis has not finished)."),
   scanRunning: z.boolean().describe("true when an analysis for the domain is queued or running now."),
-  record: SchemaRecordOutput.nullable().describe("The latest stored record, whatever its age; null when none exists."),
-  reportUrl: z.string().describe("Where the record is served as JSON (GET, no authentication)."),
+  summary: SchemaDigestOutput.nullable().describe("The latest stored record in brief (counts, the first items, the suggested JSON-LD), whatever its age; null when none exists."),
+  reportUrl: z.string().describe("Where the full record is served as JSON (GET, no authentication)."),
 });
 
 /** get_schema_report: the MCP face of GET /api/report/:domain.json for the schema service; free. */
@@ -32,8 +32,8 @@ export function getSchemaReportTool(deps: McpToolDeps): McpTool {
     name: "get_schema_report",
     title: "Get the stored structured data report of a domain",
     description:
-      "Fetch the latest stored structured data record of a domain without fetching any page: the items found with their errors, " +
-      "rich-result eligibility and the suggested JSON-LD. Free: no rate limit. Use it after analyze_page said the analysis was still " +
+      "Fetch the latest stored structured data record of a domain without fetching any page, in brief: the counts, the first items with " +
+      "their errors and rich-result verdicts, and the suggested JSON-LD; the full record is at reportUrl. Free: no rate limit. Use it after analyze_page said the analysis was still " +
       "running, or to look up a domain analysed before. Records are kept per page: pass `url` for one page's record. A domain (or page) " +
       "never analysed answers found=false (not an error): call analyze_page.",
     inputSchema: GetSchemaReportInput,
@@ -52,7 +52,7 @@ export function getSchemaReportTool(deps: McpToolDeps): McpTool {
       if (!stored) {
         return {
           ok: true,
-          structured: { domain, found: false, scanRunning, record: null, reportUrl: url },
+          structured: { domain, found: false, scanRunning, summary: null, reportUrl: url },
           text: page
             ? scanRunning
               ? `${args.url} has no record yet: its first analysis is running. Call get_schema_report again in 10-20 seconds.`
@@ -63,7 +63,7 @@ export function getSchemaReportTool(deps: McpToolDeps): McpTool {
         };
       }
       const record = JSON.parse(stored.recordJson) as SchemaRecord;
-      return { ok: true, structured: { domain, found: true, scanRunning, record, reportUrl: url }, text: summarizeSchemaRecord(record, url) };
+      return { ok: true, structured: { domain, found: true, scanRunning, summary: digestSchemaRecord(record), reportUrl: url }, text: summarizeSchemaRecord(record, url) };
     },
   });
 }

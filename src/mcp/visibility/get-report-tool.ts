@@ -5,7 +5,7 @@ import { reportSubjectOf } from "../../reports/report-subject.ts";
 import { defineTool, type McpTool } from "../mcp-tool.ts";
 import type { McpToolDeps } from "../tool-registry.ts";
 import { reportUrl } from "../report-url.ts";
-import { VisibilityRecordOutput } from "./record-output.ts";
+import { digestVisibilityRecord, VisibilityDigestOutput } from "./record-digest.ts";
 import { summarizeRecord } from "./record-summary.ts";
 
 const GetReportInput = z.object({
@@ -16,8 +16,8 @@ const GetReportOutput = z.object({
   domain: z.string().describe("The normalised domain (lowercase, without www.)."),
   found: z.boolean().describe("false when the domain has never been scanned (or its first scan has not finished)."),
   scanRunning: z.boolean().describe("true when a scan of the domain is queued or running now."),
-  record: VisibilityRecordOutput.nullable().describe("The latest stored record, whatever its age; null when none exists."),
-  reportUrl: z.string().describe("Where the record is served as JSON (GET, no authentication)."),
+  summary: VisibilityDigestOutput.nullable().describe("The latest stored record's score, grade, pillars, top issues and off-site presence, whatever its age; null when none exists."),
+  reportUrl: z.string().describe("Where the full record (every signal) is served as JSON (GET, no authentication)."),
 });
 
 /**
@@ -32,7 +32,7 @@ export function getReportTool(deps: McpToolDeps): McpTool {
     description:
       "Fetch the latest stored AI visibility record of a domain without scanning it. Use it to look up a site scanned before, or to " +
       "collect the result after scan_site said its scan was still running. Free: no rate limit, no request to the site. Returns the " +
-      "same record as scan_site (score, grade, pillars, top issues with fixes, off-site presence) with its scan time, which may be " +
+      "same summary as scan_site (score, grade, pillars, top issues with fixes, off-site presence; the full record at reportUrl) with its scan time, which may be " +
       "old: call scan_site for a current one. When the domain has never been scanned it answers found=false (not an error), with " +
       "scanRunning=true if a scan is under way (ask again in 10-20 seconds); otherwise call scan_site to scan it.",
     inputSchema: GetReportInput,
@@ -48,7 +48,7 @@ export function getReportTool(deps: McpToolDeps): McpTool {
       if (!stored) {
         return {
           ok: true,
-          structured: { domain, found: false, scanRunning, record: null, reportUrl: url },
+          structured: { domain, found: false, scanRunning, summary: null, reportUrl: url },
           text: scanRunning
             ? `${domain} has no record yet: its first scan is running. Call get_report again in 10-20 seconds.`
             : `${domain} has never been scanned: there is no record. Call scan_site with {"url":"${domain}"} to scan it.`,
@@ -58,7 +58,7 @@ export function getReportTool(deps: McpToolDeps): McpTool {
       const running = scanRunning ? "A newer scan of this domain is running; get_report will return it once it is stored.\n" : "";
       return {
         ok: true,
-        structured: { domain, found: true, scanRunning, record, reportUrl: url },
+        structured: { domain, found: true, scanRunning, summary: digestVisibilityRecord(record), reportUrl: url },
         text: running + summarizeRecord(record, url),
       };
     },

@@ -45,11 +45,17 @@ ${scanRunning ? html`<meta http-equiv="refresh" content="5">` : ""}`;
 ${extras?.pages ? pagesJumpLink(domain, extras.pages) : ""}
 ${scanRunning ? html`<div class="notice info running-note"><p>A new scan of ${domain} is running. This page reloads every few seconds and shows the new report when it is stored.</p></div>` : ""}
 ${result ? html`${limitsSection(result.limits ?? [])}${problemsSection(result.problems ?? [])}
-${itemsSection(result.items ?? [], "page")}
+${itemsSection({ items: result.items ?? [], rules: result.rules, summary: result.summary }, "page", { page: extras?.itemsPage ?? 1, hrefOf: (n) => itemsPageHref(canonical, n) })}
 ${generatedSection(result.generated ?? [], "page")}` : ""}
 ${extras?.pages ? analysedPagesSection(context, domain, extras.pages, shown.page) : ""}`;
 
   return { title: `${summary} · ${context.siteName}`, description, head, body };
+}
+
+/** The report's own address with the page of items; the first page is the address itself. */
+function itemsPageHref(canonical: string, page: number): string {
+  if (page <= 1) return `${canonical}#items-title`;
+  return `${canonical}${canonical.includes("?") ? "&" : "?"}items=${page}#items-title`;
 }
 
 function hero(context: PageContext, domain: string, record: LooseRecord, result: Result | null, rescanUrl: string, pagePath: string | undefined): SafeHtml {

@@ -4,6 +4,17 @@ import { nounFor, plural } from "../plural.ts";
 import { itemTitle } from "./item-title.ts";
 import { richResultVerdicts } from "./rich-result-verdicts.ts";
 
+/** Items shown on one page of a report or a paste's result; the rest are a link (report) or counted (paste) away. */
+export const ITEMS_PER_PAGE = 50;
+
+/** Which page of the items to show, and where the other pages are; without it the first page shows. */
+export interface ItemsPaging {
+  /** 1-based; a page past the last shows the last. */
+  page: number;
+  /** The address of another page of items (a report page's own address with `items=`). */
+  hrefOf(page: number): string;
+}
+
 /**
  * The sections of a schema analysis, shared by the report page (a stored record of a scanned page) and
  * the paste page (markup someone pasted). Everything here comes from the analysed markup, so all of it
@@ -29,7 +40,7 @@ export function resultSections(result: SchemaResult): SafeHtml {
   return html`${summaryList(result.summary)}
 ${limitsSection(result.limits ?? [])}
 ${problemsSection(result.problems)}
-${itemsSection(result.items, "pasted")}
+${itemsSection(result, "pasted")}
 ${result.generated.length > 0 ? generatedSection(result.generated, "pasted") : ""}`;
 }
 
@@ -59,21 +70,46 @@ export function problemsSection(problems: SchemaResult["problems"]): SafeHtml {
 </section>`;
 }
 
-export function itemsSection(items: readonly StructuredItem[], source: MarkupSource): SafeHtml {
+/**
+ * One page of the listed items (ITEMS_PER_PAGE), with links to the other pages when there is a place to
+ * link to, and a line for items the record counts but does not list (its size cap).
+ */
+export function itemsSection(result: Pick<SchemaResult, "items" | "rules" | "summary">, source: MarkupSource, paging?: ItemsPaging): SafeHtml {
+  const items = result.items;
+  const pages = Math.max(1, Math.ceil(items.length / ITEMS_PER_PAGE));
+  const page = Math.min(Math.max(1, paging?.page ?? 1), pages);
+  const first = (page - 1) * ITEMS_PER_PAGE;
+  const shown = items.slice(first, first + ITEMS_PER_PAGE);
+  const unlisted = result.summary.items - items.length;
+  const card = (item: StructuredItem, index: number) => itemCard(item, first + index, result.rules);
   return html`<section aria-labelledby="items-title">
 <h2 id="items-title">Structured data found</h2>
-${items.length === 0 ? html`<p>${WORDING[source].noItems}</p>` : html`<ol class="schema-items">${items.map(itemCard)}</ol>`}
+${items.length === 0 && unlisted <= 0 ? html`<p>${WORDING[source].noItems}</p>` : ""}
+${items.length > ITEMS_PER_PAGE ? html`<p class="muted items-range">Items ${first + 1}–${first + shown.length} of ${items.length} listed.</p>` : ""}
+${shown.length > 0 ? html`<ol class="schema-items" start="${first + 1}">${shown.map(card)}</ol>` : ""}
+${pages > 1 ? itemsPager(page, pages, items.length, paging) : ""}
+${unlisted > 0 ? html`<p class="notice info items-unlisted">${plural(unlisted, "more item")} ${unlisted === 1 ? "was" : "were"} checked and counted above, but not listed: the record lists the first ${items.length}.</p>` : ""}
 </section>`;
 }
 
-function itemCard(item: StructuredItem, index: number): SafeHtml {
+function itemsPager(page: number, pages: number, listed: number, paging: ItemsPaging | undefined): SafeHtml {
+  if (!paging) return html`<p class="muted">Showing the first ${ITEMS_PER_PAGE} items; the JSON answer of <code>POST /api/check</code> lists all ${listed}.</p>`;
+  const link = (target: number, label: string, rel: string) => html`<a class="button small secondary" rel="${rel}" href="${paging.hrefOf(target)}">${label}</a>`;
+  return html`<nav class="pager items-pager" aria-label="Pages of items">
+${page > 1 ? link(page - 1, "Previous items", "prev") : ""}
+<span class="muted">Page ${page} of ${pages}</span>
+${page < pages ? link(page + 1, "Next items", "next") : ""}
+</nav>`;
+}
+
+function itemCard(item: StructuredItem, index: number, rules: SchemaResult["rules"]): SafeHtml {
   const status = item.errors.length > 0 ? "fail" : item.warnings.length > 0 ? "warn" : "pass";
   return html`<li class="card schema-item">
 <h3>${itemTitle(item.type)} <span class="status status-${status}">${plural(item.errors.length, "error")}, ${plural(item.warnings.length, "warning")}</span></h3>
 <p class="muted">${item.format} · <code>${item.path}</code>${item.id ? html` · <code>${item.id}</code>` : ""}</p>
 ${issueList("Errors", "fail", item.errors)}
 ${issueList("Warnings", "warn", item.warnings)}
-${richResultVerdicts(item.eligibility, item.errors.length > 0)}
+${richResultVerdicts(item.eligibility, item.errors.length > 0, rules)}
 <details><summary>The item as read</summary><pre><code id="item-data-${index + 1}">${item.data}</code></pre></details>
 </li>`;
 }

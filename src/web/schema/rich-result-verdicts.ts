@@ -1,4 +1,5 @@
-import type { EligibilityEntry } from "../../analyzers/schema/record-schema.ts";
+import type { EligibilityEntry, EligibilityReason, SchemaResult } from "../../analyzers/schema/record-schema.ts";
+import { verdictTexts } from "../../analyzers/schema/verdict-texts.ts";
 import { plural } from "../plural.ts";
 import { html, safeUrl, type SafeHtml } from "../html.ts";
 
@@ -11,7 +12,7 @@ import { html, safeUrl, type SafeHtml } from "../html.ts";
  */
 
 type Verdict = NonNullable<EligibilityEntry["verdict"]>;
-type Reason = NonNullable<EligibilityEntry["reasons"]>[number];
+type Reason = EligibilityReason;
 
 const LABELS: Record<Verdict, { text: string; status: string }> = {
   eligible: { text: "eligible", status: "pass" },
@@ -20,22 +21,23 @@ const LABELS: Record<Verdict, { text: string; status: string }> = {
   deprecated: { text: "no longer shown", status: "na" },
 };
 
-export function richResultVerdicts(entries: readonly EligibilityEntry[], itemHasErrors: boolean): SafeHtml {
+export function richResultVerdicts(entries: readonly EligibilityEntry[], itemHasErrors: boolean, rules: SchemaResult["rules"]): SafeHtml {
   if (entries.length === 0) return html``;
-  return html`<h4>Rich results</h4><ul class="eligibility">${entries.map((entry) => verdictItem(entry, itemHasErrors))}</ul>`;
+  return html`<h4>Rich results</h4><ul class="eligibility">${entries.map((entry) => verdictItem(entry, itemHasErrors, rules))}</ul>`;
 }
 
-function verdictItem(entry: EligibilityEntry, itemHasErrors: boolean): SafeHtml {
+function verdictItem(entry: EligibilityEntry, itemHasErrors: boolean, rules: SchemaResult["rules"]): SafeHtml {
   const verdict: Verdict = entry.verdict ?? (entry.eligible ? "eligible" : "ineligible");
   const label = LABELS[verdict];
-  const reasons = entry.reasons ?? legacyReasons(entry, itemHasErrors);
+  const texts = verdictTexts(entry, rules);
+  const reasons = texts.reasons ?? legacyReasons(entry, itemHasErrors);
   const blocking = reasons.filter((reason) => reason.level !== "recommended");
   const recommended = reasons.filter((reason) => reason.level === "recommended");
   return html`<li class="rich-result verdict-${verdict}">
-<span class="status status-${label.status}">${label.text}</span> ${entry.documentation ? html`<a href="${safeUrl(entry.documentation)}" rel="noopener noreferrer">${entry.feature}</a>` : entry.feature}${entry.rule && entry.checked ? html` <span class="muted">(rule <code>${entry.rule}</code>, checked ${entry.checked})</span>` : ""}
+<span class="status status-${label.status}">${label.text}</span> ${texts.documentation ? html`<a href="${safeUrl(texts.documentation)}" rel="noopener noreferrer">${entry.feature}</a>` : entry.feature}${entry.rule && texts.checked ? html` <span class="muted">(rule <code>${entry.rule}</code>, checked ${texts.checked})</span>` : ""}
 ${blocking.length > 0 ? html`<ul class="reasons">${blocking.map(reasonItem)}</ul>` : ""}
 ${recommended.length > 0 ? html`<details class="recommended"><summary>${plural(recommended.length, "recommended addition")}</summary><ul class="reasons">${recommended.map(reasonItem)}</ul></details>` : ""}
-${entry.note ? html`<p class="muted">${entry.note}</p>` : ""}
+${texts.note ? html`<p class="muted">${texts.note}</p>` : ""}
 </li>`;
 }
 

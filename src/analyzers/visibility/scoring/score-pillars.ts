@@ -1,6 +1,7 @@
 import type { Pillar } from "../record-schema.ts";
 import { PILLARS, type PillarId } from "./pillars.ts";
 import { type ScoredAudit, isApplicable } from "./scored-audit.ts";
+import { boundedEvidence } from "./bounded-evidence.ts";
 
 export interface ScoredPillar {
   pillar: Pillar;
@@ -28,7 +29,7 @@ export function scorePillars(scored: ScoredAudit[]): ScoredPillar[] {
           score: outcome.score,
           weight: audit.weight,
           detail: outcome.detail,
-          evidence: outcome.evidence,
+          evidence: boundedEvidence(outcome.evidence),
           impact: audit.impact,
           ...(outcome.fix && (outcome.status === "fail" || outcome.status === "warn") ? { fix: outcome.fix } : {}),
         })),
