@@ -1,4 +1,5 @@
 import { makeRecordsStorableOnce } from "./store/record-repair.ts";
+import { recordFacts } from "./analyzers/record-facts.ts";
 import { normalizeStoredEmails } from "./accounts/account-email.ts";
 import { scanProcessEnv, type Config } from "./config.ts";
 import { openStore, type Db } from "./store/database.ts";
@@ -63,7 +64,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   useVocabularyFile(config.SCHEMA_VOCABULARY);
   const db = await openStore(databaseTargetOf(config), { onError: onDatabaseError });
   await normalizeStoredEmails(db, log);
-  await makeRecordsStorableOnce(db, log);
+  await makeRecordsStorableOnce(db, log, recordFacts);
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 
   const offsite = {

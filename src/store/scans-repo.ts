@@ -224,7 +224,7 @@ const SUSPECT_RECORD = {
  * Rewrites, a page of rows at a time, the records stored before records were made storable (storable-json.ts)
  * that PostgreSQL's jsonb would refuse; resolves to how many changed.
  */
-export async function makeStoredRecordsStorable(db: Db, pageSize = 100): Promise<number> {
+export async function makeStoredRecordsStorable(db: Db, factsOf: (record: object) => { grade: string | null; rescored: boolean }, pageSize = 100): Promise<number> {
   let changed = 0;
   for (let after = 0; ; ) {
     const rows = await db.all<{ id: number; domain: string; record: string }>(
@@ -235,11 +235,22 @@ export async function makeStoredRecordsStorable(db: Db, pageSize = 100): Promise
     for (const row of rows) {
       const storable = storableJson(row.record);
       if (storable === row.record) continue;
-      await db.run("UPDATE scans SET record = ? WHERE id = ?", [storable, row.id]);
+      // The grade and re-score columns were filled from records when they were added; PostgreSQL could not read these.
+      const facts = factsOfText(storable, factsOf);
+      await db.run("UPDATE scans SET record = ?, grade = ?, rescored = ? WHERE id = ?", [storable, facts.grade, facts.rescored ? 1 : 0, row.id]);
       latestCacheOf(db).forget(row.domain);
       changed++;
     }
     after = rows[rows.length - 1]!.id;
+  }
+}
+
+function factsOfText(recordJson: string, factsOf: (record: object) => { grade: string | null; rescored: boolean }): { grade: string | null; rescored: boolean } {
+  try {
+    const record: unknown = JSON.parse(recordJson);
+    return typeof record === "object" && record !== null ? factsOf(record) : { grade: null, rescored: false };
+  } catch {
+    return { grade: null, rescored: false };
   }
 }
 

@@ -331,8 +331,8 @@ describe.skipIf(!postgres)(postgresLabel("sightline migrate --from sqlite: --to 
   test("a record an earlier version stored with \\u0000 or a lone surrogate is copied in a form PostgreSQL's jsonb reads", async () => {
     const path = join(work, "nul-record.sqlite");
     const written = openDatabase(path);
-    // Written as versions before storableJson stored such records: straight into the table.
-    await written.run("INSERT INTO scans (domain, status, score, scanned_at, record, caller_kind) VALUES (?, 'ok', 70, ?, ?, 'cli')", [
+    // Written as versions before storableJson stored such records: straight into the table (its grade column as the migration that added it fills it).
+    await written.run("INSERT INTO scans (domain, status, score, grade, scanned_at, record, caller_kind) VALUES (?, 'ok', 70, 'C', ?, ?, 'cli')", [
       "nul.test",
       T0,
       JSON.stringify({ result: { grade: "C", name: "Nul\0Corp \ud800" } }),

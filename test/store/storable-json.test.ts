@@ -8,6 +8,7 @@ import { forEachStoreEngine } from "../helpers/store-engines.ts";
 import { POSTGRES_HOOK_TIMEOUT_MS } from "../helpers/postgres.ts";
 import { insertScan, latestScan, scanHistoryPage } from "../../src/store/scans-repo.ts";
 import { makeRecordsStorableOnce } from "../../src/store/record-repair.ts";
+import { recordFacts } from "../../src/analyzers/record-facts.ts";
 
 /** What a record should hold once stored: every string (keys too) without NUL and well formed. */
 function cleaned(value: unknown): unknown {
@@ -59,7 +60,7 @@ forEachStoreEngine((engine) => {
   test("a record holding NUL, lone surrogates and escaped look-alikes is stored, and the history reads its grade", async () => {
     const db = await engine.open();
     const record = { status: "ok", result: { grade: "B", "na\0me": "Nul\0Corp \ud800 \udc00 \\u0000 😀" } };
-    await insertScan(db, { domain: "nul.test", status: "ok", score: 80, scannedAt: 1, recordJson: JSON.stringify(record), artifactsJson: null, caller: { kind: "cli" } });
+    await insertScan(db, { domain: "nul.test", status: "ok", score: 80, ...recordFacts(record), scannedAt: 1, recordJson: JSON.stringify(record), artifactsJson: null, caller: { kind: "cli" } });
     const history = await scanHistoryPage(db, "nul.test", 10, 0);
     expect(history.map((row) => row.grade)).toEqual(["B"]);
     const stored = await db.get<{ record: string }>("SELECT record FROM scans WHERE domain = ?", ["nul.test"]);
@@ -75,14 +76,14 @@ forEachStoreEngine((engine) => {
     await insertRaw("broken.test", broken);
     await insertRaw("fine.test", fine);
     const lines: string[] = [];
-    await makeRecordsStorableOnce(db, (_level, message, fields) => lines.push(`${message} ${JSON.stringify(fields)}`));
+    await makeRecordsStorableOnce(db, (_level, message, fields) => lines.push(`${message} ${JSON.stringify(fields)}`), recordFacts);
     expect(lines).toEqual(['stored records rewritten without NUL and lone surrogates {"records":1}']);
     expect((await scanHistoryPage(db, "broken.test", 10, 0)).map((row) => row.grade)).toEqual(["C"]);
     expect(JSON.parse((await latestScan(db, "broken.test"))!.recordJson)).toEqual({ result: { grade: "C", name: "NulCorp \ufffd" } });
     expect((await latestScan(db, "fine.test"))!.recordJson).toBe(fine);
     // Done once: a later start reads no record.
     await insertRaw("later.test", broken);
-    await makeRecordsStorableOnce(db, () => lines.push("again"));
+    await makeRecordsStorableOnce(db, () => lines.push("again"), recordFacts);
     expect(lines).toHaveLength(1);
   }, POSTGRES_HOOK_TIMEOUT_MS);
 });
