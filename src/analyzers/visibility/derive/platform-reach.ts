@@ -4,7 +4,10 @@ import { AI_PLATFORMS, type AiPlatform, audienceShare } from "../platforms.ts";
 import { readableHomepage } from "./homepage-document.ts";
 import { homepageBarrier } from "./homepage-barrier.ts";
 import { type Directive, directiveEffect, headerDirectives, metaDirectives } from "./indexing-directives.ts";
+import { honoursDeclared } from "../usage-honouring.ts";
+import { type Honours, declaredUse } from "./declared-use.ts";
 import { compareProbes, type ProbeComparison } from "./probe-verdicts.ts";
+import { usagePolicy } from "./usage-policy/usage-policy.ts";
 import { type MatchedRule, homepagePath, robotsPolicy, verdictFor } from "./robots/robots-policy.ts";
 
 /**
@@ -29,7 +32,7 @@ export type ReachStatus = "reads" | "limited" | "blocked" | "unknown";
 
 /** Why an agent cannot use the homepage; `kind` groups causes that share a fix. */
 export interface Cause {
-  kind: "robots-file" | "robots-rule" | "edge" | "different-page" | "directive" | "homepage" | "login-wall" | "app-shell";
+  kind: "robots-file" | "robots-rule" | "edge" | "different-page" | "directive" | "homepage" | "login-wall" | "app-shell" | "declared";
   agent: string;
   /** "OAI-SearchBot gets HTTP 403 at the edge", said about the agent. */
   text: string;
@@ -106,20 +109,22 @@ const reaches = new WeakMap<Artifacts, PlatformReach>();
 export function platformReach(artifacts: Artifacts): PlatformReach {
   let reach = reaches.get(artifacts);
   if (!reach) {
-    reach = reachOf(artifacts);
+    reach = reachOf(artifacts, honoursDeclared);
     reaches.set(artifacts, reach);
   }
   return reach;
 }
 
-function reachOf(artifacts: Artifacts): PlatformReach {
+/** Reach with another table of who honours declared preferences: how a test shows what a platform's honouring would do. */
+export function reachOf(artifacts: Artifacts, honours: Honours): PlatformReach {
   const context = readingContext(artifacts);
   const agents = new Map<string, AgentAccess>();
   const access = (token: string) => {
     if (!agents.has(token)) agents.set(token, agentAccess(token, context));
     return agents.get(token)!;
   };
-  const platforms = AI_PLATFORMS.map((platform) => judgePlatform(platform, access)).sort((a, b) => b.share - a.share);
+  const policy = usagePolicy(artifacts);
+  const platforms = AI_PLATFORMS.map((platform) => withDeclared(judgePlatform(platform, access), declaredUse(policy, platform, honours))).sort((a, b) => b.share - a.share);
   const judged = platforms.filter((verdict) => verdict.status !== "unknown");
   const judgedShare = judged.reduce((sum, verdict) => sum + verdict.share, 0);
   const of = (share: number) => (judgedShare === 0 ? 0 : share / judgedShare);
@@ -275,6 +280,19 @@ function judgePlatform(platform: AiPlatform, access: (token: string) => AgentAcc
   const notes = [...index, ...fetchers].flatMap((agent) => agent.notes);
   const share = audienceShare(platform);
   return { platform, share, status, findable, causes, notes, line: lineOf(platform, status, findable, causes, index, fetchers) };
+}
+
+/**
+ * A declared no the platform honours shuts it out like a robots.txt rule does; one it is not documented
+ * to honour is said beside the platform as the site's request.
+ */
+function withDeclared(verdict: PlatformVerdict, declared: ReturnType<typeof declaredUse>): PlatformVerdict {
+  const notes = [...verdict.notes, ...declared.notes];
+  if (declared.causes.length === 0) return { ...verdict, notes };
+  const agent = verdict.platform.index[0] ?? verdict.platform.fetchers[0] ?? verdict.platform.name;
+  const causes: Cause[] = [...verdict.causes, ...declared.causes.map((cause) => ({ kind: "declared" as const, agent, text: cause.text }))];
+  const line = `${verdict.platform.name}: ${STATUS_WORDS.blocked} — ${unique(causes.map((cause) => cause.text)).join("; ")}`;
+  return { ...verdict, status: "blocked", findable: false, causes, notes, line };
 }
 
 function lineOf(platform: AiPlatform, status: ReachStatus, findable: boolean, causes: Cause[], index: AgentAccess[], fetchers: AgentAccess[]): string {

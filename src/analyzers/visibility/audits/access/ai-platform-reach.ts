@@ -110,6 +110,10 @@ function fixFor(lost: PlatformVerdict[], summary: ReachSummary, domain: string):
       effort: "L",
     });
   }
+  const declared = ofKind("declared");
+  if (declared.length > 0) {
+    steps.push({ text: `The site asks ${[...new Set(declared.map((cause) => cause.text))].join("; ")}. That is the site's choice; to be used in those answers, change the no to yes.`, effort: "S" });
+  }
   const effort: Effort = steps.some((step) => step.effort === "L") ? "L" : steps.some((step) => step.effort === "M") ? "M" : "S";
   return {
     what: `Let ${names.join(", and ")}`,

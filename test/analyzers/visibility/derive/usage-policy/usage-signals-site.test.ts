@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { aiUsageSignals } from "../../../../../src/analyzers/visibility/audits/access/ai-usage-signals.ts";
 import { aiPlatformReach } from "../../../../../src/analyzers/visibility/audits/access/ai-platform-reach.ts";
 import { robotsAiTraining } from "../../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
+import { reachOf } from "../../../../../src/analyzers/visibility/derive/platform-reach.ts";
 import { type UsePurpose, usagePolicy } from "../../../../../src/analyzers/visibility/derive/usage-policy/usage-policy.ts";
 import type { Artifacts } from "../../../../../src/analyzers/visibility/gather/artifacts.ts";
 import { gatherArtifacts } from "../../../../../src/analyzers/visibility/gather/index.ts";
@@ -185,8 +186,24 @@ describe("the usage-policy resolver on fixture sites", () => {
     expect(decision("nosearch.test", "chatgpt", "answers").state).toBe("asked-not");
     expect(decision("nosearch.test", "chatgpt", "user-fetch").state).toBe("asked-not");
     expect(findings("nosearch.test").some((finding) => finding.kind === "contradiction" && finding.text.includes("not be used for search"))).toBe(true);
-    // No platform documents honouring it, so reach is not lowered: the platforms still read the page.
-    expect(aiPlatformReach.run(artifactsOf("nosearch.test")).status).toBe("pass");
+    // No platform documents honouring it, so reach is not lowered: the platforms still read the page,
+    // and the request is said beside each platform with who honours it.
+    const outcome = aiPlatformReach.run(artifactsOf("nosearch.test"));
+    expect(outcome.status).toBe("pass");
+    expect(outcome.evidence.find((line) => line.startsWith("ChatGPT:"))).toContain(
+      "robots.txt line 2 (group `User-agent: *`) `Content-Signal: search=no, ai-input=no` asks not to be used for search: the site's request (Cloudflare's crawl endpoint enforces Content Signals",
+    );
+  });
+
+  test("a declared no lowers reach for a platform documented to honour it, and only for it", () => {
+    const honoursOnlyPerplexity = (platformId: string, vocabulary: string, purpose: string) => platformId === "perplexity" && vocabulary === "content-signal" && purpose === "answers";
+    const reach = reachOf(artifactsOf("nosearch.test"), honoursOnlyPerplexity);
+    const perplexity = reach.platforms.find((verdict) => verdict.platform.id === "perplexity")!;
+    expect(perplexity.status).toBe("blocked");
+    expect(perplexity.causes).toEqual([expect.objectContaining({ kind: "declared", text: expect.stringContaining("asks not to be used for AI answers, which Perplexity honours") })]);
+    expect(reach.platforms.filter((verdict) => verdict.status !== "reads").map((verdict) => verdict.platform.id)).toEqual(["perplexity"]);
+    // Nothing declared, nothing lowered, whoever honours what.
+    expect(reachOf(artifactsOf("scoped.test"), () => true).platforms.every((verdict) => verdict.status === "reads")).toBe(true);
   });
 
   test("a Content-Signal in a group no AI agent reads", () => {
