@@ -104,6 +104,8 @@ interface Inputs {
   pageSignals: UseSource[];
   tdm: TdmDeclaration[];
   rslProhibitsTraining: UseSource | null;
+  /** Elements marked data-nosnippet: Google quotes nothing inside them; the rest of the page stays quotable. */
+  noSnippetElements: number;
 }
 
 function resolve(artifacts: Artifacts): UsagePolicy {
@@ -127,8 +129,10 @@ function resolve(artifacts: Artifacts): UsagePolicy {
     signals: robotsSignals(parsed),
     headerSignals: headers["content-usage"] ? [{ carrier: "Content-Usage header", where: "the homepage's headers", text: `Content-Usage: ${headers["content-usage"].slice(0, 200)}`, spec: SPECS.aiprefAttach, vocabulary: "aipref" }] : [],
     directives,
-    pageSignals: directives.filter((directive) => directive.directive === "noai" || directive.directive === "noimageai").map((directive) => ({ carrier: directive.source.startsWith("X-Robots-Tag") ? "X-Robots-Tag" : "meta robots", where: "the homepage", text: directive.source, spec: "no specification: a convention DeviantArt started in 2022; no AI crawler in the catalogue documents honouring it" })),
+    // One source per tag or header: `noai, noimageai` in one tag is one declaration.
+    pageSignals: [...new Map(directives.filter((directive) => directive.directive === "noai" || directive.directive === "noimageai").map((directive) => [directive.source, directive])).values()].map((directive) => ({ carrier: directive.source.startsWith("X-Robots-Tag") ? "X-Robots-Tag" : "meta robots", where: "the homepage", text: directive.source, spec: "no specification: a convention DeviantArt started in 2022; no AI crawler in the catalogue documents honouring it" })),
     tdm,
+    noSnippetElements: homepage.ok ? homepage.document.querySelectorAll("[data-nosnippet]").length : 0,
     rslProhibitsTraining: validation?.ok && validation.prohibits.some((term) => term === "ai-train" || term === "train-ai") ? rslSource(`<prohibits>${validation.prohibits.join(" ")}</prohibits>`) : null,
   };
   const cloudflare = robots.kind === "rules" ? cloudflareManaged(lines, new URL(robots.url).origin) : null;
@@ -231,7 +235,11 @@ function robotsSource(signal: RobotsSignal): UseSource {
 
 function declarations(inputs: Inputs): UseSource[] {
   const tdm = inputs.tdm.map((declaration): UseSource => ({ carrier: "TDMRep", where: declaration.carrier, text: declaration.text, spec: SPECS.tdmrep }));
-  return [...inputs.signals.map(robotsSource), ...inputs.headerSignals, ...tdm, ...inputs.pageSignals];
+  const partial: UseSource[] =
+    inputs.noSnippetElements > 0
+      ? [{ carrier: "data-nosnippet", where: "the homepage", text: `data-nosnippet on ${inputs.noSnippetElements} ${inputs.noSnippetElements === 1 ? "element" : "elements"} (kept out of Google's snippets and AI answers; the rest stays quotable)`, spec: SPECS.googleSnippets }]
+      : [];
+  return [...inputs.signals.map(robotsSource), ...inputs.headerSignals, ...tdm, ...inputs.pageSignals, ...partial];
 }
 
 function findings(inputs: Inputs, file: TdmFile, pointers: RslPointer[], validation: RslValidation | null): UsageFinding[] {

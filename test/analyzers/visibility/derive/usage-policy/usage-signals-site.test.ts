@@ -99,7 +99,7 @@ const SITES: Record<string, Record<string, () => Response>> = {
   "rsl.test": { "/": html(PAGE()), "/robots.txt": text("License: http://rsl.test/license.xml\n\nUser-agent: *\nAllow: /\n"), "/license.xml": text(RSL, "application/rsl+xml") },
   "rsl-dead.test": { "/": html(PAGE(), { link: '</licence.xml>; rel="license"; type="application/rsl+xml"' }), "/robots.txt": text("User-agent: *\nAllow: /\n") },
   "rsl-html.test": { "/": html(PAGE('<link rel="license" type="application/rsl+xml" href="/terms.xml">')), "/robots.txt": text("User-agent: *\nAllow: /\n"), "/terms.xml": text("<html><body>Our terms</body></html>", "text/html") },
-  "noai.test": { "/": html(PAGE('<meta name="robots" content="noai, noimageai">')), "/robots.txt": text("User-agent: *\nAllow: /\n") },
+  "noai.test": { "/": html(PAGE('<meta name="robots" content="noai, noimageai">').replace("<main>", '<main><p data-nosnippet>Prices change daily.</p>')), "/robots.txt": text("User-agent: *\nAllow: /\n") },
   "dead-token.test": { "/": html(PAGE()), "/robots.txt": text("User-agent: GeminiBot\nDisallow: /\n\nUser-agent: anthropic-ai\nDisallow: /\n\nUser-agent: *\nAllow: /\n") },
 };
 
@@ -236,6 +236,9 @@ describe("the usage-policy resolver on fixture sites", () => {
 
   test("noai in meta robots is a training request", () => {
     expect(decision("noai.test", "apple", "training")).toMatchObject({ state: "asked-not", source: { carrier: "meta robots" } });
+    // data-nosnippet keeps part of the page out of answers: reported, the page stays quotable.
+    expect(usagePolicy(artifactsOf("noai.test")).declarations.map((source) => source.carrier)).toEqual(["meta robots", "data-nosnippet"]);
+    expect(decision("noai.test", "google", "answers").state).toBe("allowed");
   });
 
   test("groups naming retired or never-existing tokens are named as such", () => {
