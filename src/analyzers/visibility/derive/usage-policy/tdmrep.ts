@@ -24,6 +24,8 @@ export type TdmFile =
 
 /** At most this many rules are read: a real file has a handful. */
 const MAX_RULES = 500;
+/** A location with more wildcards than this is skipped: each `*` multiplies the matcher's work on a long path. */
+const MAX_WILDCARDS = 8;
 
 /** The well-known file read for the homepage's path: the first rule whose location matches it. */
 export function tdmFile(file: TextFileArtifact | undefined, path: string): TdmFile {
@@ -41,7 +43,7 @@ export function tdmFile(file: TextFileArtifact | undefined, path: string): TdmFi
   const rules = parsed.slice(0, MAX_RULES).filter((rule): rule is Record<string, unknown> => typeof rule === "object" && rule !== null && !Array.isArray(rule));
   for (const rule of rules) {
     const location = typeof rule.location === "string" ? rule.location : null;
-    if (location === null || !locationMatches(location, path)) continue;
+    if (location === null || location.length > 2048 || (location.match(/\*/g)?.length ?? 0) > MAX_WILDCARDS || !locationMatches(location, path)) continue;
     const reservation = rule["tdm-reservation"];
     const policy = typeof rule["tdm-policy"] === "string" ? rule["tdm-policy"] : null;
     return { kind: "rules", url: file.url, rules: rules.length, declaration: { carrier: "tdmrep.json", reserved: reservation === 1 || reservation === "1", policy, text: JSON.stringify(rule).slice(0, 200) } };
