@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import catalogue from "../../../src/analyzers/visibility/ai-crawlers.json";
-import { AI_CRAWLERS, crawler, probedCrawlers } from "../../../src/analyzers/visibility/crawlers.ts";
+import { AI_CRAWLERS, ALL_CRAWLER_TOKENS, CATALOGUE_REVIEWED, bindsAgent, crawler, crawlersFor, probedCrawlers } from "../../../src/analyzers/visibility/crawlers.ts";
 import { AI_PLATFORMS, WEIGHTING, audienceShare, platformAgents, weightFromInputs } from "../../../src/analyzers/visibility/platforms.ts";
 import { PER_SITE_CONCURRENCY } from "../../../src/analyzers/visibility/gather/site-limiter.ts";
 
@@ -22,19 +22,60 @@ const NOT_TOKENS = new Set(["robot", "Robot", "bot", "Bot", "chatbot", "robots-c
 
 describe("the AI crawler catalogue", () => {
   test("is a data file with operator, purpose, probing user agent and documentation for every token", () => {
-    expect(catalogue.length).toBe(AI_CRAWLERS.length);
-    const tokens = AI_CRAWLERS.map((entry) => entry.token.toLowerCase());
+    expect(catalogue.agents.length).toBe(ALL_CRAWLER_TOKENS.length);
+    const tokens = ALL_CRAWLER_TOKENS.map((entry) => entry.token.toLowerCase());
     expect(new Set(tokens).size).toBe(tokens.length);
     for (const entry of AI_CRAWLERS) {
       expect(entry.token).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(entry.operator.length).toBeGreaterThan(0);
-      expect(["search", "user", "training"]).toContain(entry.purpose);
+      expect(["search", "user", "training", "agent"]).toContain(entry.purpose);
       if (entry.userAgent !== null) expect(entry.userAgent.toLowerCase()).toContain(entry.token.toLowerCase());
       if (entry.probe) expect(entry.userAgent).not.toBeNull();
-      if (entry.docs !== null) expect(entry.docs).toMatch(/^https:\/\//);
       // A control token is read by another crawler; it fetches nothing and cannot be probed.
       expect(entry.controlToken).toBe(entry.userAgent === null);
       for (const directive of entry.honours) expect(["noindex", "nosnippet", "max-snippet", "noarchive"]).toContain(directive);
+    }
+  });
+
+  test("provenance: every entry names the page it was checked against and a check date no older than the catalogue's review", () => {
+    expect(CATALOGUE_REVIEWED).toMatch(/^20\d\d-\d\d-\d\d$/);
+    for (const entry of ALL_CRAWLER_TOKENS) {
+      expect(entry.docs, entry.token).toMatch(/^https:\/\/[^\s]+$/);
+      expect(entry.checked, entry.token).toMatch(/^20\d\d-\d\d-\d\d$/);
+      expect(entry.checked >= CATALOGUE_REVIEWED, `${entry.token} checked ${entry.checked}, before the review of ${CATALOGUE_REVIEWED}`).toBe(true);
+      expect(["honours", "may-not-apply", "generally-ignores", "unverified"]).toContain(entry.robotsTxt.rule);
+      expect(["rfc-9309", "crawls-on", "unverified"]).toContain(entry.robotsTxt.whenUnavailable);
+      // The vendor's words, or a statement that they could not be read: never an empty claim.
+      expect(entry.robotsTxt.words.length, entry.token).toBeGreaterThan(30);
+      if (entry.robotsTxt.rule === "unverified") expect(entry.robotsTxt.words, entry.token).toMatch(/not (?:verified|stated)|no (?:web )?crawler|no longer listed|names no|documents no|publishes no/i);
+      if (entry.ipList !== null) expect(entry.ipList, entry.token).toMatch(/^https:\/\//);
+      expect(["yes", "not-documented"]).toContain(entry.signs);
+      expect(["active", "legacy", "never-existed"]).toContain(entry.status);
+      if (entry.platform !== null) expect(AI_PLATFORMS.map((platform) => platform.id), entry.token).toContain(entry.platform);
+    }
+  });
+
+  test("the 2026 agents are in, with each vendor's semantics", () => {
+    for (const token of ["ClaudeBot", "Claude-SearchBot", "Claude-User", "Amzn-SearchBot", "Amzn-User", "Amazonbot", "meta-webindexer", "MistralAI-Index", "MistralAI-Training", "Google-Agent"]) {
+      expect(crawler(token).status, token).toBe("active");
+    }
+    expect(crawler("ChatGPT-User").robotsTxt).toMatchObject({ rule: "may-not-apply" });
+    expect(crawler("ChatGPT-User").robotsTxt.words).toContain("may not apply");
+    expect(bindsAgent(crawler("ChatGPT-User"))).toBe(false);
+    expect(bindsAgent(crawler("Perplexity-User"))).toBe(false);
+    expect(bindsAgent(crawler("OAI-SearchBot"))).toBe(true);
+    expect(crawler("Amazonbot").robotsTxt.whenUnavailable).toBe("crawls-on");
+    expect(crawler("Google-Agent")).toMatchObject({ signs: "yes", purpose: "agent" });
+    expect(crawler("Google-Agent").robotsTxt.words).toContain("generally ignores robots.txt");
+  });
+
+  test("retired and never-existing tokens are recognised but never judged, probed or counted", () => {
+    for (const token of ["Claude-Web", "anthropic-ai"]) expect(crawler(token).status, token).toBe("legacy");
+    for (const token of ["GeminiBot", "DeepSeek-AI", "cohere-ai"]) expect(crawler(token).status, token).toBe("never-existed");
+    const active = new Set(AI_CRAWLERS.map((entry) => entry.token));
+    for (const token of ["Claude-Web", "anthropic-ai", "GeminiBot", "DeepSeek-AI", "cohere-ai"]) {
+      expect(active.has(token)).toBe(false);
+      expect(crawlersFor("training", "search", "user").map((entry) => entry.token)).not.toContain(token);
     }
   });
 
@@ -64,7 +105,7 @@ describe("the AI crawler catalogue", () => {
   test("the live probe impersonates at least one agent of every platform, never a training crawler, within one round of the per-site bound", () => {
     const probed = probedCrawlers().map((entry) => entry.token);
     for (const platform of AI_PLATFORMS) expect([...platform.index, ...platform.fetchers].some((token) => probed.includes(token)), platform.id).toBe(true);
-    expect(probed).toEqual(expect.arrayContaining(["OAI-SearchBot", "ChatGPT-User", "Claude-SearchBot", "PerplexityBot", "Googlebot", "Bingbot"]));
+    expect(probed).toEqual(expect.arrayContaining(["OAI-SearchBot", "ChatGPT-User", "Claude-SearchBot", "Claude-User", "PerplexityBot", "Perplexity-User", "Googlebot", "Bingbot"]));
     expect(probedCrawlers().filter((entry) => entry.purpose === "training")).toEqual([]);
     // The browser's probe too: all of them fit the per-site concurrency bound at once.
     expect(probed.length + 1).toBeLessThanOrEqual(PER_SITE_CONCURRENCY);
@@ -99,7 +140,7 @@ describe("the AI platform catalogue", () => {
 
   test("every search and on-demand agent belongs to a platform, so each one counts toward reach", () => {
     const used = new Set(AI_PLATFORMS.flatMap((platform) => [...platform.index, ...platform.fetchers]));
-    const orphans = AI_CRAWLERS.filter((entry) => entry.purpose !== "training" && !used.has(entry.token)).map((entry) => entry.token);
+    const orphans = AI_CRAWLERS.filter((entry) => (entry.purpose === "search" || entry.purpose === "user") && !used.has(entry.token)).map((entry) => entry.token);
     expect(orphans).toEqual([]);
   });
 

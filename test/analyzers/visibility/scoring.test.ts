@@ -121,7 +121,11 @@ function reach(readingShare: number, lost: { name: string; share: number; status
   return scored("ai-platform-reach", "access", 50, {
     status: readingShare === 1 ? "pass" : "fail",
     score: Math.min(readingShare, 0.99),
-    reach: { readingShare, lost: lost.map((platform) => ({ status: "blocked", cause: "robots.txt line 2 `Disallow: /` disallows it", ...platform })) },
+    reach: {
+      readingShare,
+      lost: lost.map((platform) => ({ status: "blocked", cause: "robots.txt line 2 `Disallow: /` disallows it", ...platform, findable: platform.status === "limited", kinds: ["robots-rule"] })),
+      unknown: [],
+    },
   });
 }
 
@@ -130,6 +134,7 @@ describe("the gates table", () => {
     expect(GATES.map((gate) => [gate.id, gate.audit, gate.maxScore])).toEqual([
       ["no-platform-reads", "ai-platform-reach", 39],
       ["minority-reach", "ai-platform-reach", 74],
+      ["single-major-platform-lost", "ai-platform-reach", 74],
       ["major-platform-lost", "ai-platform-reach", 89],
       ["noindex", "page-directives", 40],
       ["empty-app-shell", "raw-html-text", 40],
@@ -144,7 +149,8 @@ describe("the gates table", () => {
     [1, null, "A"],
     [0.95, null, "A"],
     [0.89, "major-platform-lost", "B"],
-    [0.5, "major-platform-lost", "B"],
+    [0.76, "major-platform-lost", "B"],
+    [0.5, "single-major-platform-lost", "C"],
     [0.49, "minority-reach", "C"],
     [0.01, "minority-reach", "C"],
     [0, "no-platform-reads", "F"],
@@ -179,13 +185,30 @@ describe("the gates table", () => {
   });
 
   test("a capped site that would have been good says why, never that AI assistants can use it", () => {
-    const lost = [{ name: "ChatGPT", share: 0.31 }, { name: "Perplexity", share: 0.03 }, { name: "Claude", share: 0.012 }];
+    const lost = [{ name: "Perplexity", share: 0.03 }, { name: "Claude", share: 0.012 }, { name: "Microsoft Copilot", share: 0.037 }, { name: "Mistral Le Chat", share: 0.005 }];
     // Everything else is perfect, so only the gate keeps the site from an A.
-    const result = scoreResult([reach(0.64, lost), pass("rest", "access", 950), pass("s", "structure")]);
+    const result = scoreResult([reach(0.89, lost), pass("rest", "access", 950), pass("s", "structure")]);
     expect(result.grade).toBe("B");
     expect(result.score).toBe(89);
-    expect(result.label).toBe("Good, but ChatGPT, Perplexity and Claude cannot read the homepage (36% of the AI audience)");
+    expect(result.label).toBe("Good, but Perplexity, Claude, Microsoft Copilot and 1 smaller platform cannot read the homepage (11% of the AI audience)");
     expect(result.label).not.toContain("can use this site");
+  });
+
+  test("a site only ChatGPT cannot read grades C at most; one only Claude cannot read is not capped by that gate", () => {
+    const chatgpt = scoreResult([reach(0.69, [{ name: "ChatGPT", share: 0.309 }]), pass("rest", "access", 950), pass("s", "structure")]);
+    expect(chatgpt.grade).toBe("C");
+    expect(chatgpt.score).toBe(74);
+    expect(chatgpt.gates!.map((gate) => gate.id)).toEqual(["single-major-platform-lost"]);
+    expect(chatgpt.label).toBe("Fair: ChatGPT cannot read the homepage, and ChatGPT alone holds 31% of the AI audience");
+    const claude = scoreResult([reach(0.988, [{ name: "Claude", share: 0.012 }]), pass("rest", "access", 950), pass("s", "structure")]);
+    expect(claude.gates!.map((gate) => gate.id)).toEqual([]);
+    expect(claude.grade).toBe("A");
+    // ChatGPT that cannot find the page but reads it when asked is still shut out of its search answers.
+    const fetchOnly = reach(0.69, [{ name: "ChatGPT", share: 0.309 }]);
+    expect(firedGates([fetchOnly]).map((entry) => entry.gate.id)).toEqual(["single-major-platform-lost"]);
+    // ChatGPT findable, with only its fetcher refused, is limited: not shut out, not capped by the gate.
+    const partly = reach(1, [{ name: "ChatGPT", share: 0.309, status: "limited" }]);
+    expect(firedGates([partly]).map((entry) => entry.gate.id)).toEqual([]);
   });
 
   test("the existing gates moved into the table: noindex, empty app shell and error homepage cap at 40 and lead", () => {

@@ -139,8 +139,12 @@ describe("visibilityAnalyzer.scan", () => {
     expect(record.result!.topIssues[0]!.id).toBe("page-directives");
     expect(record.result!.topIssues[0]!.detail).toContain("noindex");
     expect(record.result!.topIssues[1]!.id).toBe("ai-platform-reach");
-    // Amazonbot documents that it does not honour the robots meta tag, so Alexa still reads the page.
-    expect(signal(record, "ai-platform-reach").evidence).toContain("Amazon Alexa: can read — Amazonbot may index it and Amazonbot gets the browser's page (0.5% of the AI audience)");
+    // noindex keeps ChatGPT's index out, but ChatGPT-User, a fetcher, still reads the page when a person asks.
+    expect(signal(record, "ai-platform-reach").evidence).toContain(
+      "ChatGPT: limited — `<meta name=\"robots\" content=\"noindex, follow\">` tells OAI-SearchBot not to index the homepage; ChatGPT-User gets the browser's page when a person asks (31% of the AI audience)",
+    );
+    // Amzn-User was not probed: Alexa is unknown, not lost.
+    expect(signal(record, "ai-platform-reach").evidence.find((line) => line.startsWith("Amazon Alexa:"))).toStartWith("Amazon Alexa: unknown — ");
   });
 
   test("noindex in the X-Robots-Tag header is a gate", async () => {

@@ -126,7 +126,7 @@ describe("learn-more pages", () => {
     }
     expect(Object.keys(AUDIT_SUMMARIES).sort()).toEqual(AUDITS.map((audit) => audit.id).sort());
     const reach = await page("/checks/ai-platform-reach");
-    expect(reach.document.querySelector(".gate-list")!.querySelectorAll("li").length).toBe(3);
+    expect(reach.document.querySelector(".gate-list")!.querySelectorAll("li").length).toBe(4);
     const index = await page("/checks");
     expect(index.document.querySelectorAll(".check-index a").length).toBe(AUDITS.length);
     const missing = await page("/checks/%3Cscript%3E");

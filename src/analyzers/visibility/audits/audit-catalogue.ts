@@ -15,6 +15,7 @@ export const AUDIT_CATALOGUE: readonly AuditSummary[] = [
   {"id":"https","title":"Served over HTTPS","pillar":"access","weight":10,"impact":"high"},
   {"id":"response-time","title":"The homepage starts answering quickly","pillar":"access","weight":5,"impact":"low"},
   {"id":"robots-ai-training","title":"AI training crawlers: the site's choice","pillar":"access","weight":0,"impact":"low"},
+  {"id":"ai-usage-signals","title":"AI usage signals: what the site allows, and whether its signals agree","pillar":"access","weight":0,"impact":"low"},
   {"id":"raw-html-text","title":"Content is in the HTML, not only rendered by JavaScript","pillar":"render","weight":55,"impact":"critical"},
   {"id":"raw-html-h1","title":"The main heading (h1) is in the served HTML","pillar":"render","weight":20,"impact":"medium"},
   {"id":"title-present","title":"The page has a descriptive <title>","pillar":"render","weight":15,"impact":"medium"},

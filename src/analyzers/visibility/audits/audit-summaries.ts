@@ -53,4 +53,6 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
   "wikidata-entity": "Whether Wikidata has an item for the site's organisation. Knowledge graphs built on Wikidata are how many AI systems know an entity.",
   "wikipedia-article": "Whether Wikipedia has an article on the organisation, or articles cite the site. Wikipedia is among the most used sources of AI training and answers.",
   "common-crawl": "Whether the site's pages are in the Common Crawl index. Common Crawl feeds the training data of most large language models.",
+  "ai-usage-signals":
+    "What the site tells AI systems they may do with it, per platform and purpose (search, answers, training, user-triggered fetch), read from robots.txt, Content Signals, AIPREF Content-Usage, TDMRep, RSL licences and page directives, and every contradiction between them. Reported but never scored: the choices are the site's; see docs/ai-usage-signals.md.",
 };

@@ -1,5 +1,8 @@
 import type { Artifacts } from "../gather/artifacts.ts";
+import type { ReachSummary } from "../derive/platform-reach.ts";
 import type { AuditInput } from "./audit-inputs.ts";
+
+export type { ReachSummary } from "../derive/platform-reach.ts";
 
 /**
  * The contract of one audit: a pure function of the artifacts (no fetch, no clock, no database) that
@@ -34,14 +37,6 @@ export interface AuditOutcome {
   blocking?: boolean;
   /** Only from ai-platform-reach: who can read the homepage, for the gates in scoring/gates.ts. */
   reach?: ReachSummary;
-}
-
-/** The audience-weighted reach of the homepage, by AI platform. */
-export interface ReachSummary {
-  /** The audience share (0..1) of the platforms that can find and read the homepage. */
-  readingShare: number;
-  /** The platforms that cannot (or only partly can), largest audience first. */
-  lost: { name: string; share: number; status: "blocked" | "limited"; cause: string }[];
 }
 
 /** An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring table (scoring/audit-table.ts). */

@@ -7,6 +7,7 @@ import { pageDirectives } from "./access/page-directives.ts";
 import { responseTime } from "./access/response-time.ts";
 import { robotsAiSearchAccess } from "./access/robots-ai-search-access.ts";
 import { robotsAiTraining } from "./access/robots-ai-training.ts";
+import { aiUsageSignals } from "./access/ai-usage-signals.ts";
 import { directAnswer } from "./content/direct-answer.ts";
 import { headingOutline } from "./content/heading-outline.ts";
 import { imageAlt } from "./content/image-alt.ts";
@@ -48,4 +49,5 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   wordCountAudit, headingOutline, directAnswer, questionHeadings, listsTables, imageAlt,
   authorship, contentDates, trustPages, hsts,
   wikidataEntity, wikipediaArticle, commonCrawl,
+  aiUsageSignals,
 ];

@@ -1,10 +1,13 @@
-import { crawler } from "../crawlers.ts";
+import { bindsAgent, crawler } from "../crawlers.ts";
 import type { Artifacts, ProbeArtifact } from "../gather/artifacts.ts";
 import { AI_PLATFORMS, type AiPlatform, audienceShare } from "../platforms.ts";
 import { readableHomepage } from "./homepage-document.ts";
 import { homepageBarrier } from "./homepage-barrier.ts";
 import { type Directive, directiveEffect, headerDirectives, metaDirectives } from "./indexing-directives.ts";
+import { honoursDeclared } from "../usage-honouring.ts";
+import { type Honours, declaredUse } from "./declared-use.ts";
 import { compareProbes, type ProbeComparison } from "./probe-verdicts.ts";
+import { usagePolicy } from "./usage-policy/usage-policy.ts";
 import { type MatchedRule, homepagePath, robotsPolicy, verdictFor } from "./robots/robots-policy.ts";
 
 /**
@@ -15,13 +18,21 @@ import { type MatchedRule, homepagePath, robotsPolicy, verdictFor } from "./robo
  * the agent honours (meta robots, a meta tag in its own name, X-Robots-Tag with or without its prefix),
  * and what the homepage is (an error, a login wall, an empty app shell for agents that run no JavaScript).
  * Training crawlers never count: opting out of training is the site's choice.
+ *
+ * A platform is judged by all of its agents (issue 25): robots.txt binds only the agents whose vendor
+ * says it does (ai-crawlers.json: a block on ChatGPT-User is a request OpenAI says "may not apply"); an
+ * agent nothing shuts out reads when the live probe got the page, and is unverified when it was not
+ * probed. A platform whose index crawlers are all shut out is "limited" when one of its fetchers was seen
+ * reading the page, "unknown" when its fetchers were not probed, and "blocked" only when every agent is
+ * known to be shut out. The label, the gates and the reach fix all take the lost platforms from
+ * `reachSummary`, so they name the same platforms.
  */
 
-export type ReachStatus = "reads" | "limited" | "blocked";
+export type ReachStatus = "reads" | "limited" | "blocked" | "unknown";
 
 /** Why an agent cannot use the homepage; `kind` groups causes that share a fix. */
 export interface Cause {
-  kind: "robots-file" | "robots-rule" | "edge" | "different-page" | "directive" | "homepage" | "login-wall" | "app-shell";
+  kind: "robots-file" | "robots-rule" | "edge" | "different-page" | "directive" | "homepage" | "login-wall" | "app-shell" | "declared";
   agent: string;
   /** "OAI-SearchBot gets HTTP 403 at the edge", said about the agent. */
   text: string;
@@ -44,6 +55,8 @@ export interface PlatformVerdict {
   platform: AiPlatform;
   share: number;
   status: ReachStatus;
+  /** Some index crawler may find the homepage (for a platform without index crawlers: some fetcher may read it). */
+  findable: boolean;
   /** The causes behind a "blocked" or "limited" status, in the order they matter. */
   causes: Cause[];
   notes: string[];
@@ -53,37 +66,108 @@ export interface PlatformVerdict {
 
 export interface PlatformReach {
   platforms: PlatformVerdict[];
-  /** The audience share of the platforms that can find and read the homepage (limited ones included). */
+  /**
+   * Of the audience whose platforms could be judged (unknown ones left out, as unknown audits are), the
+   * share of the platforms that can find the homepage and read it, at least partly.
+   */
   readingShare: number;
   /** The same with limited platforms counted half: what the access pillar scores. */
   creditShare: number;
+  /** The audience share of the platforms that could not be judged. */
+  unknownShare: number;
 }
 
-const CREDIT: Record<ReachStatus, number> = { reads: 1, limited: 0.5, blocked: 0 };
-const STATUS_WORDS: Record<ReachStatus, string> = { reads: "can read", limited: "limited", blocked: "cannot read" };
+/** A platform that cannot find the homepage, or only partly use it, as the label, gates and fix name it. */
+export interface LostPlatform {
+  name: string;
+  share: number;
+  status: "blocked" | "limited";
+  /** False when no index crawler of the platform may find the homepage: the platform is shut out. */
+  findable: boolean;
+  cause: string;
+  /** Every kind of cause behind it, so a gate can say which ones an app shell accounts for. */
+  kinds: Cause["kind"][];
+}
+
+/** The audience-weighted reach of the homepage, by AI platform: the one structure label, gates and fixes read. */
+export interface ReachSummary {
+  /** See PlatformReach.readingShare. */
+  readingShare: number;
+  /** The platforms that cannot find the homepage or only partly use it, largest audience first. */
+  lost: LostPlatform[];
+  /** Platforms that could not be judged (an agent that matters was not probed): never counted as lost. */
+  unknown: { name: string; share: number }[];
+}
+
+const CREDIT: Record<Exclude<ReachStatus, "unknown">, number> = { reads: 1, limited: 0.5, blocked: 0 };
+const STATUS_WORDS: Record<ReachStatus, string> = { reads: "can read", limited: "limited", blocked: "cannot read", unknown: "unknown" };
+/** Below this share a platform is counted, not named, in sentences about lost platforms. */
+const NAMED_SHARE = 0.01;
 
 const reaches = new WeakMap<Artifacts, PlatformReach>();
 
 export function platformReach(artifacts: Artifacts): PlatformReach {
   let reach = reaches.get(artifacts);
   if (!reach) {
-    reach = reachOf(artifacts);
+    reach = reachOf(artifacts, honoursDeclared);
     reaches.set(artifacts, reach);
   }
   return reach;
 }
 
-function reachOf(artifacts: Artifacts): PlatformReach {
+/** Reach with another table of who honours declared preferences: how a test shows what a platform's honouring would do. */
+export function reachOf(artifacts: Artifacts, honours: Honours): PlatformReach {
   const context = readingContext(artifacts);
   const agents = new Map<string, AgentAccess>();
   const access = (token: string) => {
     if (!agents.has(token)) agents.set(token, agentAccess(token, context));
     return agents.get(token)!;
   };
-  const platforms = AI_PLATFORMS.map((platform) => judgePlatform(platform, access)).sort((a, b) => b.share - a.share);
-  const readingShare = platforms.filter((verdict) => verdict.status !== "blocked").reduce((sum, verdict) => sum + verdict.share, 0);
-  const creditShare = platforms.reduce((sum, verdict) => sum + verdict.share * CREDIT[verdict.status], 0);
-  return { platforms, readingShare: clampShare(readingShare), creditShare: clampShare(creditShare) };
+  const policy = usagePolicy(artifacts);
+  const platforms = AI_PLATFORMS.map((platform) => withDeclared(judgePlatform(platform, access), declaredUse(policy, platform, honours))).sort((a, b) => b.share - a.share);
+  const judged = platforms.filter((verdict) => verdict.status !== "unknown");
+  const judgedShare = judged.reduce((sum, verdict) => sum + verdict.share, 0);
+  const of = (share: number) => (judgedShare === 0 ? 0 : share / judgedShare);
+  const readingShare = of(judged.filter((verdict) => verdict.findable && verdict.status !== "blocked").reduce((sum, verdict) => sum + verdict.share, 0));
+  const creditShare = of(judged.reduce((sum, verdict) => sum + verdict.share * CREDIT[verdict.status as Exclude<ReachStatus, "unknown">], 0));
+  // With nothing judged there is nothing to score; the audit reports unknown rather than a 0.
+  return { platforms, readingShare: clampShare(readingShare), creditShare: clampShare(creditShare), unknownShare: clampShare(1 - judgedShare) };
+}
+
+/** The summary the audit stores and the label, gates and fix read: one list of lost platforms. */
+export function reachSummary(reach: PlatformReach): ReachSummary {
+  return {
+    readingShare: reach.readingShare,
+    lost: reach.platforms
+      .filter((verdict) => verdict.status === "blocked" || verdict.status === "limited")
+      .map((verdict) => ({
+        name: verdict.platform.name,
+        share: verdict.share,
+        status: verdict.status as "blocked" | "limited",
+        findable: verdict.findable && verdict.status !== "blocked",
+        cause: verdict.causes[0]?.text ?? "",
+        kinds: [...new Set(verdict.causes.map((cause) => cause.kind))],
+      })),
+    unknown: reach.platforms.filter((verdict) => verdict.status === "unknown").map((verdict) => ({ name: verdict.platform.name, share: verdict.share })),
+  };
+}
+
+/** The platforms that cannot find the homepage: the ones every sentence about lost platforms names. */
+export function shutOut(summary: ReachSummary): LostPlatform[] {
+  return summary.lost.filter((platform) => !platform.findable);
+}
+
+/** "ChatGPT, Perplexity and 2 smaller platforms": platforms of at least 1% by name, the rest counted. */
+export function namedPlatforms(platforms: readonly { name: string; share: number }[]): string {
+  const named = platforms.filter((platform) => platform.share >= NAMED_SHARE).map((platform) => platform.name);
+  const others = platforms.length - named.length;
+  if (named.length === 0) return listed(platforms.map((platform) => platform.name));
+  return others > 0 ? `${named.join(", ")} and ${others} smaller ${others === 1 ? "platform" : "platforms"}` : listed(named);
+}
+
+function listed(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 /** Float sums of shares land a hair off 0 or 1; the gates compare against those ends exactly. */
@@ -120,7 +204,9 @@ function agentAccess(token: string, context: ReadingContext): AgentAccess {
   const browserServed = context.comparison.ok && context.comparison.browser.status < 400;
   const homepageFails = verdict && verdict.kind !== "error" ? !servedPage : !browserServed;
   if (context.homepageError && homepageFails) causes.push({ kind: "homepage", agent: token, text: context.homepageError });
-  causes.push(...robotsCauses(token, context.artifacts));
+  const robots = robotsCauses(token, context.artifacts);
+  if (bindsAgent(agent)) causes.push(...robots);
+  else for (const cause of robots) notes.push(`${cause.text}: a request ${token} may not honour (${agent.robotsTxt.words})`);
   if (verdict) {
     if (verdict.kind === "refused") causes.push({ kind: "edge", agent: token, text: `${token} gets ${verdict.text} at the edge`, answer: verdict.text });
     else if (verdict.kind === "challenge") causes.push({ kind: "edge", agent: token, text: `${token} ${verdict.text}`, answer: verdict.text.replace(/^gets /, "") });
@@ -143,6 +229,8 @@ function agentAccess(token: string, context: ReadingContext): AgentAccess {
 
 function robotsCauses(token: string, artifacts: Artifacts): Cause[] {
   const policy = robotsPolicy(artifacts);
+  // Amazonbot reads an unavailable robots.txt as no robots.txt at all, where RFC 9309 says "disallow everything".
+  if (policy.kind === "disallow-all" && crawler(token).robotsTxt.whenUnavailable === "crawls-on") return [];
   if (policy.kind === "disallow-all") return [{ kind: "robots-file", agent: token, text: policy.reason.replace(/\.$/, "") }];
   if (policy.kind !== "rules") return [];
   const verdict = verdictFor(policy, token, homepagePath(artifacts));
@@ -178,20 +266,47 @@ function dedupe(directives: Directive[]): Directive[] {
 function judgePlatform(platform: AiPlatform, access: (token: string) => AgentAccess): PlatformVerdict {
   const index = platform.index.map(access);
   const fetchers = platform.fetchers.map(access);
-  const readable = (agent: AgentAccess) => agent.causes.length === 0;
-  const findable = index.length === 0 ? fetchers.every(readable) : index.some(readable);
-  const fetching = fetchers.every(readable);
-  const status: ReachStatus = !findable ? "blocked" : fetching ? "reads" : "limited";
-  // A blocked platform's fetchers are named too: the fix must let every one of its agents in.
-  const causes = status === "reads" ? [] : status === "limited" ? fetchers.flatMap((agent) => agent.causes) : [...index, ...fetchers].flatMap((agent) => agent.causes);
+  const open = (agent: AgentAccess) => agent.causes.length === 0;
+  // Seen reading: nothing shuts it out and the live probe got the browser's page.
+  const seen = (agent: AgentAccess) => open(agent) && agent.probe !== null && agent.probe.ok && agent.probe.status < 400;
+  const findable = index.length === 0 ? fetchers.some(open) : index.some(open);
+  let status: ReachStatus;
+  if (findable) status = fetchers.every(open) ? "reads" : "limited";
+  else if (fetchers.some(seen)) status = "limited";
+  else if (fetchers.some(open)) status = "unknown";
+  else status = "blocked";
+  // A platform that is not "reads" names every agent's causes: the fix must let each of them in.
+  const causes = status === "reads" ? [] : status === "limited" && findable ? fetchers.flatMap((agent) => agent.causes) : [...index, ...fetchers].flatMap((agent) => agent.causes);
   const notes = [...index, ...fetchers].flatMap((agent) => agent.notes);
   const share = audienceShare(platform);
-  return { platform, share, status, causes, notes, line: lineOf(platform, status, causes, index, fetchers) };
+  return { platform, share, status, findable, causes, notes, line: lineOf(platform, status, findable, causes, index, fetchers) };
 }
 
-function lineOf(platform: AiPlatform, status: ReachStatus, causes: Cause[], index: AgentAccess[], fetchers: AgentAccess[]): string {
+/**
+ * A declared no the platform honours shuts it out like a robots.txt rule does; one it is not documented
+ * to honour is said beside the platform as the site's request.
+ */
+function withDeclared(verdict: PlatformVerdict, declared: ReturnType<typeof declaredUse>): PlatformVerdict {
+  const notes = [...verdict.notes, ...declared.notes];
+  if (declared.causes.length === 0) return { ...verdict, notes };
+  const agent = verdict.platform.index[0] ?? verdict.platform.fetchers[0] ?? verdict.platform.name;
+  const causes: Cause[] = [...verdict.causes, ...declared.causes.map((cause) => ({ kind: "declared" as const, agent, text: cause.text }))];
+  const line = `${verdict.platform.name}: ${STATUS_WORDS.blocked} — ${unique(causes.map((cause) => cause.text)).join("; ")}`;
+  return { ...verdict, status: "blocked", findable: false, causes, notes, line };
+}
+
+function lineOf(platform: AiPlatform, status: ReachStatus, findable: boolean, causes: Cause[], index: AgentAccess[], fetchers: AgentAccess[]): string {
   const head = `${platform.name}: ${STATUS_WORDS[status]}`;
-  if (status === "blocked") return `${head} — ${unique(causes.map((cause) => cause.text)).join("; ")}`;
+  const said = unique(causes.map((cause) => cause.text)).join("; ");
+  if (status === "blocked") return `${head} — ${said}`;
+  if (status === "unknown") {
+    const unprobed = fetchers.filter((agent) => agent.causes.length === 0).map((agent) => agent.agent);
+    return `${head} — ${said}; ${unprobed.join(", ")} ${unprobed.length === 1 ? "was" : "were"} not seen reading the page live, so whether ${platform.name} can read it when asked is not known`;
+  }
+  if (!findable) {
+    const readers = fetchers.filter((agent) => agent.causes.length === 0 && agent.probe?.ok).map((agent) => agent.agent);
+    return `${head} — ${said}; ${readers.join(", ")} ${readers.length === 1 ? "gets" : "get"} the browser's page when a person asks`;
+  }
   const finders = index.filter((agent) => agent.causes.length === 0).map((agent) => agent.agent);
   const via = finders.length > 0 ? `${finders.join(" or ")} may index it` : `${fetchers.map((agent) => agent.agent).join(", ")} may fetch it`;
   const live = [...index, ...fetchers].filter((agent) => agent.causes.length === 0 && agent.probe?.ok);

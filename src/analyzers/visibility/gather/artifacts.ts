@@ -29,6 +29,10 @@ export interface Artifacts {
   sitemap?: SitemapArtifact;
   /** A few internal pages linked from the homepage (about, contact, privacy first), then from the sitemap when the homepage links to too few: for content and trust. */
   samplePages?: SamplePageArtifact[];
+  /** /.well-known/tdmrep.json (W3C TDMRep); absent from scans before it was read. */
+  tdmrep?: TextFileArtifact;
+  /** The RSL licence the site points to (robots.txt License:, Link header, HTML link), null when it points to none; absent from older scans. */
+  rslLicence?: TextFileArtifact | null;
   /** Off-site look-ups; null when OFFSITE_CHECKS=off. */
   offsite?: OffsiteArtifact | null;
   /** How long gathering took (ms), measured by the analyzer around it; absent from older scans. */

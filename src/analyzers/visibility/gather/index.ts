@@ -13,7 +13,8 @@ import { robotsGroups } from "../derive/robots/robots-groups.ts";
 import { gatherSitemap, sitemapPageUrls, withChildSitemaps } from "./sitemap.ts";
 import { cacheFetches } from "./scan-fetch-cache.ts";
 import { limitFetcher } from "./site-limiter.ts";
-import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
+import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, TDMREP_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
+import { RSL_MAX_BYTES, rslPointers } from "../derive/usage-policy/rsl-licence.ts";
 
 type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> &
   Partial<Pick<ScanContext, "offsite" | "now" | "progress">> & {
@@ -93,6 +94,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
       ? sitemapPromise.then((sitemap) => gatherSamplePages(site, pickSitemapPages(homepage, picked, sitemapPageUrls(sitemap)), "sitemap"))
       : Promise.resolve([]);
   steps.track("samples", Promise.all([linkedPages, sitemapPages]));
+  const rslLicence = rslLicenceFile(site, files.robotsTxt, homepage);
   const [sitemap, llmsLinks] = await Promise.all([sitemapPromise, steps.track("llmsLinks", llmsLinkChecks(site, files.llmsTxt, context.domain))]);
 
   return {
@@ -106,6 +108,8 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     llmsTxt: files.llmsTxt,
     llmsFullTxt: files.llmsFullTxt,
     llmsLinks,
+    tdmrep: files.tdmrep,
+    rslLicence: await rslLicence,
     sitemap,
     samplePages: [...(await linkedPages), ...(await sitemapPages)],
     offsite: await offsite,
@@ -117,6 +121,7 @@ interface SiteFiles {
   llmsTxt: TextFileArtifact[];
   llmsFullTxt: TextFileArtifact;
   defaultSitemap: SitemapArtifact;
+  tdmrep: TextFileArtifact;
 }
 
 function siteFiles(context: Pick<ScanContext, "fetcher" | "signal">, origin: string, steps: Steps): Promise<SiteFiles> {
@@ -131,7 +136,8 @@ function siteFiles(context: Pick<ScanContext, "fetcher" | "signal">, origin: str
     robotsTxt,
     steps.track("llms", llmsFiles),
     gatherSitemap(context, `${origin}/sitemap.xml`, "default"),
-  ]).then(([robotsTxt, [llms, wellKnown, llmsFullTxt], defaultSitemap]) => ({ robotsTxt, llmsTxt: [llms, wellKnown], llmsFullTxt, defaultSitemap }));
+    fetchTextFile(context, `${origin}/.well-known/tdmrep.json`, TDMREP_MAX_BYTES),
+  ]).then(([robotsTxt, [llms, wellKnown, llmsFullTxt], defaultSitemap, tdmrep]) => ({ robotsTxt, llmsTxt: [llms, wellKnown], llmsFullTxt, defaultSitemap, tdmrep }));
 }
 
 /** Keeps the speculative files when the homepage's origin is the guessed one (or their redirects landed there); otherwise fetches them again there. */
@@ -143,6 +149,7 @@ async function acceptOrRefetch(context: Pick<ScanContext, "fetcher" | "signal">,
     { ...robots, finalUrl: robots.ok ? robots.finalUrl : undefined },
     ...files.llmsTxt.map((file) => ({ ...file, finalUrl: file.ok ? file.finalUrl : undefined })),
     { ...files.llmsFullTxt, finalUrl: files.llmsFullTxt.ok ? files.llmsFullTxt.finalUrl : undefined },
+    { ...files.tdmrep, finalUrl: files.tdmrep.ok ? files.tdmrep.finalUrl : undefined },
   ];
   if (all.every(landed) && new URL(files.defaultSitemap.url).origin === origin) return files;
   return siteFiles(context, origin, steps);
@@ -156,6 +163,21 @@ async function robotsSitemap(context: Pick<ScanContext, "fetcher" | "signal">, r
   const url = new URL(listed.url).href;
   if (url === fallback.url) return { ...fallback, source: "robots" };
   return gatherSitemap(context, url, "robots");
+}
+
+/** The first RSL licence the site points to, fetched once (one request, bounded in bytes), or null when it points to none. */
+async function rslLicenceFile(context: Pick<ScanContext, "fetcher" | "signal">, robotsTxt: RobotsTxtArtifact, homepage: HomepageArtifact): Promise<TextFileArtifact | null> {
+  const lines = robotsTxt.ok && robotsTxt.status === 200 ? robotsTxt.text.split(/\r\n|\r|\n/) : [];
+  const parsed = robotsGroups(lines);
+  const robotsLicences = [...parsed.looseRecords, ...parsed.groups.flatMap((group) => group.records)].filter((record) => record.key === "license");
+  const pointers = rslPointers({
+    robotsLicences,
+    linkHeader: homepage.ok ? homepage.headers.link : undefined,
+    html: homepage.ok ? homepage.html : "",
+    base: homepage.ok ? homepage.finalUrl : robotsTxt.url,
+  });
+  const first = pointers[0];
+  return first ? fetchTextFile(context, first.url, RSL_MAX_BYTES) : null;
 }
 
 async function llmsLinkChecks(context: Pick<ScanContext, "fetcher" | "signal">, files: TextFileArtifact[], domain: string) {

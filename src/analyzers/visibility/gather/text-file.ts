@@ -6,6 +6,8 @@ import { gatherErrorFrom } from "./gather-error.ts";
 /** llms.txt files are meant to be short; llms-full.txt can be large, but its size and start are enough to judge it. */
 export const LLMS_TXT_MAX_BYTES = 256 * 1024;
 export const LLMS_FULL_TXT_MAX_BYTES = 64 * 1024;
+/** A TDMRep file is a short JSON array of path rules (W3C TDMRep §3.1). */
+export const TDMREP_MAX_BYTES = 64 * 1024;
 
 /** GET a small text file (llms.txt and friends). Never throws. */
 export async function fetchTextFile(context: Pick<ScanContext, "fetcher" | "signal">, url: string, maxBytes: number): Promise<TextFileArtifact> {

@@ -1,4 +1,5 @@
 import type { AuditOutcome } from "../audits/audit.ts";
+import { namedPlatforms, shutOut } from "../derive/platform-reach.ts";
 import { percent } from "../platforms.ts";
 import { type Grade, gradeFor } from "./grades.ts";
 import type { ScoredAudit } from "./scored-audit.ts";
@@ -29,6 +30,12 @@ export const MINORITY_SHARE = 0.5;
 export const MAJOR_GAP_SHARE = 0.9;
 /** A platform with at least this share that cannot read the homepage always puts the reach finding among the top issues. */
 export const LISTED_PLATFORM_SHARE = 0.02;
+/**
+ * One platform holding at least this share that cannot read the homepage caps the grade at C, whatever
+ * the others can do: ChatGPT alone (31%) sends most of the referral traffic AI assistants send, and an
+ * owner who learns it cannot read the site does not call the site good (issue 27).
+ */
+export const MAJOR_PLATFORM_SHARE = 0.25;
 
 export const GATES: readonly Gate[] = [
   {
@@ -46,6 +53,17 @@ export const GATES: readonly Gate[] = [
     when: "the platforms that can hold less than half the weighted audience",
     holds: (outcome) => outcome.reach !== undefined && outcome.reach.readingShare < MINORITY_SHARE,
     says: (outcome) => `${lostNames(outcome)} cannot read the homepage, so the AI platforms that can hold only ${percent(outcome.reach!.readingShare)} of the audience`,
+  },
+  {
+    id: "single-major-platform-lost",
+    audit: "ai-platform-reach",
+    maxScore: 74,
+    when: "one platform holding at least a quarter of the audience cannot read the homepage (ChatGPT alone is enough; Claude alone is not)",
+    holds: (outcome) => outcome.reach !== undefined && shutOut(outcome.reach).some((platform) => platform.share >= MAJOR_PLATFORM_SHARE),
+    says: (outcome) => {
+      const major = shutOut(outcome.reach!).filter((platform) => platform.share >= MAJOR_PLATFORM_SHARE);
+      return `${lostNames(outcome)} cannot read the homepage, and ${namedPlatforms(major)} alone ${major.length === 1 ? "holds" : "hold"} ${percent(major.reduce((sum, platform) => sum + platform.share, 0))} of the AI audience`;
+    },
   },
   {
     id: "major-platform-lost",
@@ -70,9 +88,10 @@ export const GATES: readonly Gate[] = [
     when: "an empty mount point plus script bundles, no server-rendered text or payload",
     holds: (outcome) => outcome.blocking === true,
     says: (_outcome, all) => {
+      // The same platforms the reach gates and fix name, so the label never counts them differently.
       const reach = all.find((entry) => entry.audit.id === "ai-platform-reach")?.outcome.reach;
-      const blind = reach?.lost.filter((platform) => platform.status === "blocked" && /app shell/.test(platform.cause)).map((platform) => platform.name) ?? [];
-      return `the homepage is an empty JavaScript app shell${blind.length > 0 ? `, which ${listed(blind)} cannot read` : ""}`;
+      const out = reach ? shutOut(reach) : [];
+      return `the homepage is an empty JavaScript app shell${out.length > 0 ? `; ${namedPlatforms(out)} cannot read it` : ""}`;
     },
   },
   {
@@ -101,7 +120,13 @@ export function firedGates(scored: readonly ScoredAudit[]): FiredGate[] {
     if (!entry || !gate.holds(entry.outcome)) continue;
     fired.push({ gate, entry, cap: gradeFor(gate.maxScore).grade, sentence: gate.says(entry.outcome, scored) });
   }
-  const strictest = fired.filter((candidate) => !fired.some((other) => other.entry === candidate.entry && other.gate.maxScore < candidate.gate.maxScore));
+  // One gate per audit: the strictest, and of equally strict ones the first in the table.
+  const strictest = fired.filter(
+    (candidate) =>
+      !fired.some(
+        (other) => other.entry === candidate.entry && (other.gate.maxScore < candidate.gate.maxScore || (other.gate.maxScore === candidate.gate.maxScore && GATES.indexOf(other.gate) < GATES.indexOf(candidate.gate))),
+      ),
+  );
   return strictest.sort((a, b) => a.gate.maxScore - b.gate.maxScore || GATES.indexOf(a.gate) - GATES.indexOf(b.gate));
 }
 
@@ -112,18 +137,9 @@ export function cappedScore(uncapped: number, fired: readonly FiredGate[]): numb
 
 /** True when the reach finding must be listed among the top issues whatever it costs: a platform of some size cannot read the homepage. */
 export function mustList(entry: ScoredAudit): boolean {
-  return entry.outcome.reach?.lost.some((platform) => platform.status === "blocked" && platform.share >= LISTED_PLATFORM_SHARE) ?? false;
+  return entry.outcome.reach ? shutOut(entry.outcome.reach).some((platform) => platform.share >= LISTED_PLATFORM_SHARE) : false;
 }
 
 function lostNames(outcome: AuditOutcome): string {
-  const blocked = outcome.reach!.lost.filter((platform) => platform.status === "blocked");
-  const named = blocked.filter((platform) => platform.share >= 0.01).map((platform) => platform.name);
-  const others = blocked.length - named.length;
-  if (named.length === 0) return listed(blocked.map((platform) => platform.name));
-  return others > 0 ? `${named.join(", ")} and ${others} smaller ${others === 1 ? "platform" : "platforms"}` : listed(named);
-}
-
-function listed(names: string[]): string {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return namedPlatforms(shutOut(outcome.reach!));
 }

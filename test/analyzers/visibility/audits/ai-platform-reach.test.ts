@@ -24,7 +24,11 @@ describe("ai-platform-reach", () => {
     expect(line(artifacts, "ChatGPT")).toBe("ChatGPT: cannot read — OAI-SearchBot gets HTTP 403 at the edge; ChatGPT-User gets HTTP 403 at the edge (31% of the AI audience)");
     expect(outcome.status).toBe("fail");
     expect(outcome.score).toBeCloseTo(1 - share("chatgpt"), 2);
-    expect(outcome.reach).toEqual({ readingShare: expect.closeTo(1 - share("chatgpt"), 4), lost: [{ name: "ChatGPT", share: share("chatgpt"), status: "blocked", cause: "OAI-SearchBot gets HTTP 403 at the edge" }] });
+    expect(outcome.reach).toEqual({
+      readingShare: expect.closeTo(1 - share("chatgpt"), 4),
+      lost: [{ name: "ChatGPT", share: share("chatgpt"), status: "blocked", findable: false, cause: "OAI-SearchBot gets HTTP 403 at the edge", kinds: ["edge"] }],
+      unknown: [],
+    });
     expect(outcome.fix!.how).toContain("answers OAI-SearchBot with HTTP 403, ChatGPT-User with HTTP 403 while browsers get the page");
   });
 
@@ -35,9 +39,9 @@ describe("ai-platform-reach", () => {
   });
 
   test("a different page for AI agents (200, but far fewer words) is a block", () => {
-    const artifacts = site({ probes: probes((agent) => (agent === "PerplexityBot" ? { words: 4, title: "Welcome, bot" } : {})) });
+    const artifacts = site({ probes: probes((agent) => (agent.startsWith("Perplexity") ? { words: 4, title: "Welcome, bot" } : {})) });
     expect(line(artifacts, "Perplexity")).toContain(`Perplexity: cannot read — PerplexityBot gets a different page titled "Welcome, bot": 4 words against the browser's 90`);
-    expect(aiPlatformReach.run(artifacts).fix!.how).toContain("Serve PerplexityBot the same HTML as browsers");
+    expect(aiPlatformReach.run(artifacts).fix!.how).toContain("Serve PerplexityBot, Perplexity-User the same HTML as browsers");
   });
 
   test("a CDN's bare 403 to a spoofed crawler is unverifiable: the platform still counts, with a note", () => {
@@ -56,7 +60,11 @@ describe("ai-platform-reach", () => {
     expect(status(googlebot, "meta-ai")).toBe("reads");
 
     const header = siteWithHtml(page(), { "x-robots-tag": "OAI-SearchBot: noindex" });
-    expect(line(header, "ChatGPT")).toBe("ChatGPT: cannot read — `X-Robots-Tag: OAI-SearchBot: noindex` tells OAI-SearchBot not to index the homepage (31% of the AI audience)");
+    // ChatGPT-User honours no noindex, so ChatGPT still reads the page when a person asks: shut out of its search, not lost.
+    expect(line(header, "ChatGPT")).toBe(
+      "ChatGPT: limited — `X-Robots-Tag: OAI-SearchBot: noindex` tells OAI-SearchBot not to index the homepage; ChatGPT-User gets the browser's page when a person asks (31% of the AI audience)",
+    );
+    expect(aiPlatformReach.run(header).reach!.lost).toEqual([expect.objectContaining({ name: "ChatGPT", status: "limited", findable: false })]);
     expect(status(header, "google")).toBe("reads");
     expect(aiPlatformReach.run(header).fix!.how).toContain("Remove `X-Robots-Tag: OAI-SearchBot: noindex`");
     // One step is a sentence, not a numbered list of one.
@@ -115,11 +123,40 @@ describe("ai-platform-reach", () => {
 
   test("a blanket robots.txt Disallow: nobody reads, and the fix adds the agents' own group", () => {
     const outcome = aiPlatformReach.run(siteWithRobots("User-agent: *\nDisallow: /\n"));
-    expect(outcome).toMatchObject({ status: "fail", score: 0 });
+    expect(outcome.status).toBe("fail");
     expect(outcome.reach!.readingShare).toBe(0);
+    // Only the user-triggered fetchers whose vendors say robots.txt may not bind them still read it, counted half.
+    const fetchOnly = ["chatgpt", "perplexity", "meta-ai"].reduce((sum, id) => sum + share(id), 0);
+    expect(outcome.score).toBeCloseTo(fetchOnly / 2, 2);
+    expect(line(siteWithRobots("User-agent: *\nDisallow: /\n"), "ChatGPT")).toContain("a request ChatGPT-User may not honour");
+    expect(status(siteWithRobots("User-agent: *\nDisallow: /\n"), "claude")).toBe("blocked");
     expect(outcome.fix!.how).toContain("User-agent: OAI-SearchBot\n");
     // Only the agents that decide a platform's reach: no training crawler is asked to be let in.
     expect(outcome.fix!.how).not.toContain("GPTBot\n");
+  });
+
+  test("a platform is judged by all of its agents: a PerplexityBot group alone does not lose Perplexity (issue 25)", () => {
+    const robots = "User-agent: PerplexityBot\nDisallow: /\n";
+    // Perplexity-User was seen reading the page: Perplexity cannot find it but reads it when asked.
+    expect(status(siteWithRobots(robots), "perplexity")).toBe("limited");
+    // An older scan that did not probe Perplexity-User: unknown, not lost, and left out of the score.
+    const unprobed = { ...siteWithRobots(robots), probes: probes().filter((entry) => entry.agent !== "Perplexity-User") };
+    expect(status(unprobed, "perplexity")).toBe("unknown");
+    const outcome = aiPlatformReach.run(unprobed);
+    expect(outcome.reach).toBeUndefined();
+    expect(outcome).toMatchObject({ status: "pass", score: 1 });
+    expect(outcome.detail).toContain("Not known: Perplexity");
+    expect(line(unprobed, "Perplexity")).toContain("Perplexity-User was not seen reading the page live");
+    // Perplexity-User refused at the edge as well: now Perplexity is lost.
+    const refused = { ...siteWithRobots(robots), probes: probes((agent) => (agent === "Perplexity-User" ? { status: 403 } : {})) };
+    expect(status(refused, "perplexity")).toBe("blocked");
+  });
+
+  test("a robots.txt answering 5xx is read as each vendor reads it", () => {
+    const artifacts = site({ robotsTxt: { ok: true, url: "https://example.com/robots.txt", finalUrl: "https://example.com/robots.txt", status: 503, contentType: "text/plain", text: "", truncated: false, redirects: [] } });
+    expect(status(artifacts, "google")).toBe("blocked");
+    // The fetchers that robots.txt does not bind read on.
+    expect(status(artifacts, "chatgpt")).toBe("limited");
   });
 
   test("an older scan without probes is judged from robots.txt and the page alone", () => {

@@ -2,8 +2,8 @@ import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
 import { withCutNotice } from "../robots-cut-notice.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { percent } from "../../platforms.ts";
-import { type AuditRule, type AuditOutcome, type Effort, type Fix, passed } from "../audit.ts";
-import { type Cause, type PlatformVerdict, platformReach } from "../../derive/platform-reach.ts";
+import { type AuditRule, type AuditOutcome, type Effort, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { type Cause, type PlatformVerdict, type ReachSummary, namedPlatforms, platformReach, reachSummary, shutOut } from "../../derive/platform-reach.ts";
 import { namedInOwnGroup } from "../../derive/robots/robots-verdicts.ts";
 import { codeBlock, inlineCode } from "../fix-code.ts";
 
@@ -31,24 +31,26 @@ function run(artifacts: Artifacts): AuditOutcome {
 function judgeReach(artifacts: Artifacts): AuditOutcome {
   const reach = platformReach(artifacts);
   const evidence = reach.platforms.map((verdict) => `${verdict.line} (${percent(verdict.share)} of the AI audience)${verdict.notes.length > 0 ? ` [${verdict.notes.join("; ")}]` : ""}`);
-  const lost = reach.platforms.filter((verdict) => verdict.status !== "reads");
+  const unknown = reach.platforms.filter((verdict) => verdict.status === "unknown");
+  const unknownNote = unknown.length > 0 ? ` Not known: ${unknown.map((verdict) => verdict.platform.name).join(", ")} (${percent(reach.unknownShare)} of the AI audience), whose agents were not all probed; they are left out of the score, not counted as lost.` : "";
+  if (unknown.length === reach.platforms.length) return { ...unknownOutcome(`No AI platform could be judged: the agents that decide were not probed.${unknownNote}`), evidence };
+  const lost = reach.platforms.filter((verdict) => verdict.status === "blocked" || verdict.status === "limited");
   if (lost.length === 0) {
-    return passed(`Every AI platform in the catalogue (${reach.platforms.length}) can find and read the homepage.`, evidence);
+    const judged = reach.platforms.length - unknown.length;
+    return { ...passed(`Every AI platform that could be judged (${judged} of ${reach.platforms.length}) can find and read the homepage.${unknownNote}`, evidence) };
   }
-  const blocked = lost.filter((verdict) => verdict.status === "blocked");
-  const failing = blocked.some((verdict) => verdict.share >= FAILING_SHARE) || reach.readingShare < 0.9;
-  const summary = {
-    readingShare: reach.readingShare,
-    lost: lost.map((verdict) => ({ name: verdict.platform.name, share: verdict.share, status: verdict.status as "blocked" | "limited", cause: verdict.causes[0]?.text ?? "" })),
-  };
+  const summary = reachSummary(reach);
+  const out = shutOut(summary);
+  const failing = out.some((platform) => platform.share >= FAILING_SHARE) || reach.readingShare < 0.9;
   return {
     status: failing ? "fail" : "warn",
     score: Math.min(0.99, Math.round(reach.creditShare * 100) / 100),
     detail:
       `Platforms holding ${percent(reach.readingShare)} of the AI audience can find and read the homepage. ` +
-      lost.map((verdict) => `${verdict.platform.name} (${percent(verdict.share)}) ${verdict.status === "blocked" ? "cannot read it" : "can only partly use it"}: ${causeList(verdict)}.`).join(" "),
+      lost.map((verdict) => `${verdict.platform.name} (${percent(verdict.share)}) ${verdict.status === "blocked" ? "cannot read it" : verdict.findable ? "can only partly use it" : "cannot find it, but reads it when a person asks"}: ${causeList(verdict)}.`).join(" ") +
+      unknownNote,
     evidence,
-    fix: fixFor(lost, artifacts.domain),
+    fix: fixFor(lost, summary, artifacts.domain),
     reach: summary,
   };
 }
@@ -57,9 +59,15 @@ function causeList(verdict: PlatformVerdict): string {
   return [...new Set(verdict.causes.map((cause) => cause.text))].join("; ");
 }
 
-function fixFor(lost: PlatformVerdict[], domain: string): Fix {
+function fixFor(lost: PlatformVerdict[], summary: ReachSummary, domain: string): Fix {
   const causes = lost.flatMap((verdict) => verdict.causes);
-  const names = lost.map((verdict) => verdict.platform.name);
+  // The same platforms, in the same words, as the label and the gates (one fact, one count).
+  const out = shutOut(summary);
+  const partly = summary.lost.filter((platform) => platform.findable);
+  const names = [
+    out.length > 0 ? `${namedPlatforms(out)} read the homepage` : "",
+    partly.length > 0 ? `${namedPlatforms(partly)} use it fully` : "",
+  ].filter(Boolean);
   const steps: { text: string; effort: Effort }[] = [];
   const ofKind = (kind: Cause["kind"]) => causes.filter((cause) => cause.kind === kind);
   const agentsOf = (list: Cause[]) => [...new Set(list.map((cause) => cause.agent))];
@@ -102,9 +110,13 @@ function fixFor(lost: PlatformVerdict[], domain: string): Fix {
       effort: "L",
     });
   }
+  const declared = ofKind("declared");
+  if (declared.length > 0) {
+    steps.push({ text: `The site asks ${[...new Set(declared.map((cause) => cause.text))].join("; ")}. That is the site's choice; to be used in those answers, change the no to yes.`, effort: "S" });
+  }
   const effort: Effort = steps.some((step) => step.effort === "L") ? "L" : steps.some((step) => step.effort === "M") ? "M" : "S";
   return {
-    what: `Let ${names.join(", ")} read the homepage`,
+    what: `Let ${names.join(", and ")}`,
     why: "AI assistants only cite pages their crawlers may index and their fetchers can read; each platform shut out loses its whole audience, however good the rest of the site is.",
     // Numbered only when there is an order to follow: a single step reads as a sentence.
     how: steps.length === 1 ? steps[0]!.text : steps.map((step, index) => `${index + 1}. ${step.text}`).join("\n"),

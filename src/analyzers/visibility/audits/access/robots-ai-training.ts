@@ -3,6 +3,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
 import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
 import { blockingRules, describeBlockingRule, verdictsFor } from "../../derive/robots/robots-verdicts.ts";
+import { usagePolicy } from "../../derive/usage-policy/usage-policy.ts";
 
 /**
  * Reports the site's choice about AI-training crawlers. Opting out of training is the owner's call and
@@ -21,7 +22,19 @@ export const robotsAiTraining: AuditRule = {
   run,
 };
 
+/** The training choice the site declares outside robots.txt rules, read by the usage-policy resolver (ai-usage-signals reports it in full). */
+function withDeclaredTraining(outcome: AuditOutcome, artifacts: Artifacts): AuditOutcome {
+  const sources = usagePolicy(artifacts).platforms.flatMap((entry) => entry.decisions).filter((decision) => decision.purpose === "training" && decision.state === "asked-not" && decision.source);
+  const said = [...new Set(sources.map((decision) => `\`${decision.source!.text}\` (${decision.source!.where})`))];
+  if (said.length === 0) return outcome;
+  return { ...outcome, detail: `${outcome.detail} The site also declares a no to training: ${said.join(", ")}; a request the training crawlers are not documented to obey, reported as the site's choice.` };
+}
+
 function run(artifacts: Artifacts): AuditOutcome {
+  return withDeclaredTraining(judge(artifacts), artifacts);
+}
+
+function judge(artifacts: Artifacts): AuditOutcome {
   const policy = robotsPolicy(artifacts);
   switch (policy.kind) {
     case "unknown":

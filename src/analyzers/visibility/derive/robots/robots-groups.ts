@@ -20,21 +20,34 @@ export interface AgentLine {
   agents: string[];
 }
 
+/** A record RFC 9309 leaves to extensions (Content-Signal, Content-Usage, License), as written. */
+export interface RobotsRecord {
+  line: number;
+  /** Lower-cased. */
+  key: string;
+  value: string;
+}
+
 export interface RobotsGroup {
   agentLines: AgentLine[];
   rules: RobotsRule[];
   crawlDelay: { line: number; value: string } | null;
+  /** Other records inside the group, in order (the usage-policy resolver reads them). */
+  records: RobotsRecord[];
 }
 
 export interface RobotsGroups {
   groups: RobotsGroup[];
   sitemaps: { line: number; url: string }[];
+  /** Other records before the first group, which belong to no group (RSL's `License:` is usually one). */
+  looseRecords: RobotsRecord[];
 }
 
 /** The groups and sitemaps of robots.txt, split into lines already. */
 export function robotsGroups(lines: readonly string[]): RobotsGroups {
   const groups: RobotsGroup[] = [];
   const sitemaps: RobotsGroups["sitemaps"] = [];
+  const looseRecords: RobotsRecord[] = [];
   let current: RobotsGroup | null = null;
   lines.forEach((text, index) => {
     const record = recordOf(text);
@@ -43,7 +56,7 @@ export function robotsGroups(lines: readonly string[]): RobotsGroups {
     switch (record.key) {
       case "user-agent":
         if (!current || current.rules.length > 0) {
-          current = { agentLines: [], rules: [], crawlDelay: null };
+          current = { agentLines: [], rules: [], crawlDelay: null, records: [] };
           groups.push(current);
         }
         current.agentLines.push({ line, value: record.value, agents: agentTokens(record.value) });
@@ -59,11 +72,13 @@ export function robotsGroups(lines: readonly string[]): RobotsGroups {
       case "crawl-delay":
         if (current && !current.crawlDelay) current.crawlDelay = { line, value: record.value };
         break;
-      // Any other record (Host, Clean-param, typos) is ignored and, like Sitemap and Crawl-delay, does
-      // not end a group: RFC 9309 §2.2.4 says other records must not interfere with the groups.
+      default:
+        // Any other record (Host, Clean-param, Content-Signal, typos) sets no rule and, like Sitemap and
+        // Crawl-delay, does not end a group: RFC 9309 §2.2.4 says other records must not interfere with the groups.
+        (current ? current.records : looseRecords).push({ line, key: record.key, value: record.value });
     }
   });
-  return { groups, sitemaps };
+  return { groups, sitemaps, looseRecords };
 }
 
 /**
