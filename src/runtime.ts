@@ -24,6 +24,9 @@ import { createMetricsScrape } from "./metrics/metrics-scrape.ts";
 import { countingChallengeFailures } from "./metrics/challenge-metrics.ts";
 import { queueStatsOf } from "./scans/queue-stats.ts";
 import { scanCpuSet } from "./scans/thread-priority.ts";
+import { scanUserOf, type ScanUser } from "./sandbox/scan-user.ts";
+import { keepDataDirectoryFrom } from "./sandbox/data-directory.ts";
+import { resolve } from "node:path";
 
 /**
  * Everything one process runs, wired from the configuration: the database, the app, and the worker.
@@ -59,6 +62,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const now = overrides.now ?? Date.now;
   const analyzer = analyzerFor(config.SERVICE);
   useVocabularyFile(config.SCHEMA_VOCABULARY);
+  const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
+  // Before the store opens: the database's directory is closed to the scan user first.
+  const scanUser = scansIn === "threads" && config.SCAN_ISOLATION === "process" ? scanBoundary(config, log) : undefined;
   const db = await openStore(databaseTargetOf(config), { onError: onDatabaseError });
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 
@@ -73,13 +79,13 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   // scans, not at start: each costs 4–13 MB even idle (the first one most: the runtime's Worker, TLS and
   // zlib code), so an idle server holds 51 MB instead of 65; the price is paid once per thread, by the
   // first scans (about 0.3 s longer, and the serving thread stalls up to ~0.1 s while a thread starts).
-  const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   const scanner: Scanner =
     scansIn === "threads"
       ? scanThreadPool({
           warm: false,
           isolation: config.SCAN_ISOLATION,
           env: scanProcessEnv(process.env),
+          user: scanUser,
           scanHeapBudgetBytes: scanShareBytes(config),
           settings: scanThreadSettings(config, offsite),
           size: config.WORKER_CONCURRENCY,
@@ -174,7 +180,8 @@ function scanReadBudgetBytes(config: Config): number {
 function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite"]): ScanThreadSettings {
   return {
     service: config.SERVICE,
-    schemaVocabulary: config.SCHEMA_VOCABULARY,
+    // Absolute: a scan process run as SCAN_USER starts in /.
+    schemaVocabulary: config.SCHEMA_VOCABULARY === undefined ? undefined : resolve(config.SCHEMA_VOCABULARY),
     connectTo: [...config.SCAN_CONNECT_TO],
     fetchTimeoutMs: config.FETCH_TIMEOUT_MS,
     fetchMaxBytes: config.FETCH_MAX_BYTES,
@@ -184,6 +191,24 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     scanBudgetBytes: scanReadBudgetBytes(config),
     cpus: scanCpuSet(config.SCAN_CPUS),
   };
+}
+
+/**
+ * Who scan processes run as (SCAN_USER, sandbox/scan-user.ts), said in the log; with a user of their
+ * own, the SQLite database's directory is closed to it first. Undefined: the server's own user.
+ */
+function scanBoundary(config: Config, log: Log): ScanUser | undefined {
+  const user = scanUserOf(config.SCAN_USER);
+  if (!user) {
+    log("info", "scan processes run as the server's user: set SCAN_USER to a second user for a boundary of file permissions (docs/scan-boundary.md)");
+    return undefined;
+  }
+  log("info", "scan processes run as their own user", { scanUser: user.name, uid: user.uid, gid: user.gid, chosen: user.source === "default" ? "nobody, as the server runs as root and SCAN_USER is unset" : "SCAN_USER" });
+  if (!config.DATABASE_URL && config.DATABASE_PATH !== ":memory:") {
+    const kept = keepDataDirectoryFrom(config.DATABASE_PATH, user);
+    if (kept.mode !== null) log("info", "closed the database's directory to the scan user", { directory: kept.directory, mode: kept.mode });
+  }
+  return user;
 }
 
 /** A worker that never claims, so that enqueued jobs stay visible to tests of the request flow. */
