@@ -131,6 +131,11 @@ export const variables = {
     form: "thread or process",
     default: () => "process",
   },
+  // Who the server becomes when the binary starts as root (sandbox/server-user.ts), before it opens anything.
+  SERVER_USER: {
+    schema: T.String({ pattern: SCAN_USER_PATTERN }),
+    form: "a user name from /etc/passwd, or uid:gid",
+  },
   // Who scan processes run as (sandbox/scan-user.ts); unset: nobody when the server runs as root, else the server's user.
   SCAN_USER: {
     schema: T.String({ pattern: SCAN_USER_PATTERN }),

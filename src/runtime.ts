@@ -203,7 +203,7 @@ function scanBoundary(config: Config, log: Log): ScanUser | undefined {
     log("info", "scan processes run as the server's user: set SCAN_USER to a second user for a boundary of file permissions (docs/scan-boundary.md)");
     return undefined;
   }
-  log("info", "scan processes run as their own user", { scanUser: user.name, uid: user.uid, gid: user.gid, chosen: user.source === "default" ? "nobody, as the server runs as root and SCAN_USER is unset" : "SCAN_USER" });
+  log("info", "scan processes run as their own user", { scanUser: user.name, uid: user.uid, gid: user.gid, chosen: user.source === "default" ? "nobody: SCAN_USER is unset, and the server may start processes as another user" : "SCAN_USER" });
   if (!config.DATABASE_URL && config.DATABASE_PATH !== ":memory:") {
     const kept = keepDataDirectoryFrom(config.DATABASE_PATH, user);
     if (kept.mode !== null) log("info", "closed the database's directory to the scan user", { directory: kept.directory, mode: kept.mode });

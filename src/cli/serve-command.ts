@@ -32,6 +32,7 @@ export async function serveCommand(config: Config): Promise<number> {
     workers: config.WORKER_CONCURRENCY,
     scanCpus: scanCpuSet(config.SCAN_CPUS)?.join(",") ?? "any",
     scanIsolation: config.SCAN_ISOLATION,
+    uid: process.getuid?.(),
   });
   if (config.LOG_LEVEL !== "silent") process.stderr.write(startupBanner(config, server.port ?? config.PORT));
 

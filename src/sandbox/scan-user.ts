@@ -5,8 +5,9 @@ import { ConfigError } from "../config.ts";
  * The user scan processes run as (SCAN_USER, docs/scan-boundary.md): another uid than the server's, so
  * that file permissions keep a scan process from the database and from the server's /proc files. Given
  * as a name from /etc/passwd (its primary group with it) or as uid:gid. Unset, it is `nobody` when the
- * server runs as root (a scan must never run as root), and otherwise none: scans then run as the server's
- * user, bounded by the seccomp filter and the server's non-dumpable state alone.
+ * server can start processes as another user (it runs as root, and a scan must never run as root; or it
+ * holds CAP_SETUID and CAP_SETGID, as after SERVER_USER), and otherwise none: scans then run as the
+ * server's user, bounded by the seccomp filter and the server's non-dumpable state alone.
  */
 export interface ScanUser {
   uid: number;
@@ -32,35 +33,36 @@ export interface ScanUserContext {
 }
 
 export function scanUserOf(setting: string | undefined, context: ScanUserContext = currentContext()): ScanUser | null {
+  const needed = (1n << BigInt(CAP_SETUID)) | (1n << BigInt(CAP_SETGID));
+  const canSwitch = context.euid === 0 || (context.capabilities & needed) === needed;
   if (setting === undefined) {
-    if (context.euid !== 0) return null;
-    const nobody = passwdEntries(context.passwd).get("nobody");
-    return { ...(nobody ?? NOBODY), name: "nobody", source: "default" };
+    const nobody = { ...(passwdEntries(context.passwd).get("nobody") ?? NOBODY), name: "nobody", source: "default" as const };
+    return canSwitch && nobody.uid !== context.euid ? nobody : null;
   }
-  const user = parseSetting(setting, context.passwd);
+  const user = userNamed(setting, context.passwd, "SCAN_USER");
   if (user.uid === 0) throw new ConfigError(`SCAN_USER: ${setting} is root; scans must run as an unprivileged user.`);
   if (user.uid === context.euid) throw new ConfigError(`SCAN_USER: ${setting} is the server's own user (uid ${user.uid}); name a second user, so that scans cannot read the server's files.`);
-  const needed = (1n << BigInt(CAP_SETUID)) | (1n << BigInt(CAP_SETGID));
-  if (context.euid !== 0 && (context.capabilities & needed) !== needed) {
+  if (!canSwitch) {
     throw new ConfigError(
       `SCAN_USER: starting scans as ${setting} needs the server to start as root, or to hold CAP_SETUID and CAP_SETGID (systemd: AmbientCapabilities=CAP_SETUID CAP_SETGID, as the README's unit does).`,
     );
   }
-  return user;
+  return { ...user, source: "SCAN_USER" };
 }
 
-function parseSetting(setting: string, passwd: string): ScanUser {
+/** A user given as a name from /etc/passwd (with its primary group) or as uid:gid; `variable` names the setting in errors. */
+export function userNamed(setting: string, passwd: string, variable: string): { uid: number; gid: number; name: string } {
   const ids = /^(\d+):(\d+)$/.exec(setting);
   if (ids) {
     const uid = Number(ids[1]);
     const gid = Number(ids[2]);
-    if (uid > 0xfffffffe || gid > 0xfffffffe) throw new ConfigError(`SCAN_USER: ${setting} is out of range; uids and gids go up to 4294967294.`);
+    if (uid > 0xfffffffe || gid > 0xfffffffe) throw new ConfigError(`${variable}: ${setting} is out of range; uids and gids go up to 4294967294.`);
     const named = [...passwdEntries(passwd)].find(([, entry]) => entry.uid === uid);
-    return { uid, gid, name: named?.[0] ?? String(uid), source: "SCAN_USER" };
+    return { uid, gid, name: named?.[0] ?? String(uid) };
   }
   const entry = passwdEntries(passwd).get(setting);
-  if (!entry) throw new ConfigError(`SCAN_USER: no user ${setting} in /etc/passwd; create it, or give uid:gid.`);
-  return { ...entry, name: setting, source: "SCAN_USER" };
+  if (!entry) throw new ConfigError(`${variable}: no user ${setting} in /etc/passwd; create it, or give uid:gid.`);
+  return { ...entry, name: setting };
 }
 
 /** name → uid and primary gid, from passwd(5) lines `name:password:uid:gid:gecos:home:shell`. */
@@ -75,7 +77,11 @@ function passwdEntries(passwd: string): Map<string, { uid: number; gid: number }
 }
 
 function currentContext(): ScanUserContext {
-  return { euid: process.geteuid?.() ?? -1, passwd: readOrEmpty("/etc/passwd"), capabilities: effectiveCapabilities() };
+  return { euid: process.geteuid?.() ?? -1, passwd: passwdText(), capabilities: effectiveCapabilities() };
+}
+
+export function passwdText(): string {
+  return readOrEmpty("/etc/passwd");
 }
 
 /** CapEff of this thread; 0 where /proc cannot tell. */

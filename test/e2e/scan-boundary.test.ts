@@ -121,8 +121,8 @@ describe.skipIf(!isRoot || !setpriv)("the server as its own user with CAP_SETUID
     chmodSync(join(work, "systemd"), 0o755);
     chmodSync(data, 0o755);
     chownSync(data, SERVER.uid, SERVER.gid);
-    // What systemd's User=, Group= and AmbientCapabilities= make of the process.
-    const asServer = [setpriv!, `--reuid=${SERVER.uid}`, `--regid=${SERVER.gid}`, "--clear-groups", "--inh-caps=+setuid,+setgid", "--ambient-caps=+setuid,+setgid"];
+    // What systemd's User=, Group=, AmbientCapabilities= and NoNewPrivileges= make of the process.
+    const asServer = [setpriv!, `--reuid=${SERVER.uid}`, `--regid=${SERVER.gid}`, "--clear-groups", "--inh-caps=+setuid,+setgid", "--ambient-caps=+setuid,+setgid", "--no-new-privs"];
     service = await serve([...asServer, await sightlineBinary()], database, { SCAN_USER: `${SCANNER.uid}:${SCANNER.gid}` });
   }, 120_000);
   afterAll(async () => {
@@ -201,6 +201,63 @@ describe.skipIf(!isRoot)("a server started as root without SCAN_USER", () => {
       expect(attempt.ok, path).toBe(false);
       expect(attempt.stderr, path).toContain("Permission denied");
     }
+  }, 60_000);
+});
+
+describe.skipIf(!isRoot)("a binary started as root with SERVER_USER (the container image)", () => {
+  let service: ServiceProcess;
+  const data = join(work, "container", "data");
+  const database = join(data, "visibility.sqlite");
+
+  beforeAll(async () => {
+    // A fresh volume: root's, open to all, as Docker makes one.
+    mkdirSync(data, { recursive: true });
+    chmodSync(join(work, "container"), 0o755);
+    chmodSync(data, 0o1777);
+    service = await serve([await sightlineBinary()], database, { SERVER_USER: `${SERVER.uid}:${SERVER.gid}` });
+  }, 120_000);
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  test("becomes SERVER_USER on every thread, keeping only CAP_SETUID and CAP_SETGID on its main thread, and is given the volume", async () => {
+    expect((await scanned(service)).status).toBe("ok");
+    const pid = service.process.pid;
+    const listening = JSON.parse((await service.waitForLine((line) => line.includes('"listening"'), 5000)) ?? "{}");
+    expect(listening.uid).toBe(SERVER.uid);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const status = readFileSync(`/proc/${pid}/task/${task}/status`, "utf8");
+      expect(statusField(status, "Uid"), `thread ${task}`).toBe(`${SERVER.uid}\t${SERVER.uid}\t${SERVER.uid}\t${SERVER.uid}`);
+      expect(statusField(status, "Groups"), `thread ${task}`).toBe("");
+      // The main thread keeps the two; threads that ran at the switch keep none, and those it starts later inherit its two. Never more.
+      if (task === String(pid)) expect(statusField(status, "CapEff")).toBe("00000000000000c0");
+      expect(["0000000000000000", "00000000000000c0"], `thread ${task}`).toContain(statusField(status, "CapEff"));
+      expect(["0000000000000000", "00000000000000c0"], `thread ${task}`).toContain(statusField(status, "CapPrm"));
+      expect(statusField(status, "CapAmb"), `thread ${task}`).toBe("0000000000000000");
+    }
+    expect(statSync(data).uid).toBe(SERVER.uid);
+    expect(statSync(database).uid).toBe(SERVER.uid);
+    expect(statSync(data).mode & 0o777).toBe(0o700);
+    // Its scans run as nobody, the default once the server may start processes as another user.
+    expectConfinedScanProcesses(pid, NOBODY);
+    for (const user of [NOBODY, SERVER]) {
+      const environ = readAs(user, `/proc/${pid}/environ`);
+      expect(environ.ok).toBe(false);
+      expect(environ.stderr).toContain("Permission denied");
+    }
+    expect(readAs(NOBODY, database).ok).toBe(false);
+  }, 60_000);
+
+  test("another command started as root with SERVER_USER runs as that user and keeps no capability", async () => {
+    const keys = Bun.spawnSync([await sightlineBinary(), "keys", "list", "--json"], {
+      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: database, SERVER_USER: `${SERVER.uid}:${SERVER.gid}` },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(keys.stderr.toString()).toBe("");
+    expect(keys.exitCode).toBe(0);
+    // The database's files are still the server user's: nothing was created as root.
+    for (const name of readdirSync(data)) expect(statSync(join(data, name)).uid, name).toBe(SERVER.uid);
   }, 60_000);
 });
 

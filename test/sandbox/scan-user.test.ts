@@ -23,11 +23,14 @@ test("uid:gid needs no entry, and is named after one when there is", () => {
   expect(scanUserOf("65534:65534", asSightline)).toEqual({ uid: 65534, gid: 65534, name: "nobody", source: "SCAN_USER" });
 });
 
-test("unset: nobody when the server runs as root, else none (scans run as the server's user)", () => {
+test("unset: nobody when the server may start processes as another user (root, or CAP_SETUID and CAP_SETGID), else none", () => {
   expect(scanUserOf(undefined, asRoot)).toEqual({ uid: 65534, gid: 65534, name: "nobody", source: "default" });
   expect(scanUserOf(undefined, { ...asRoot, passwd: "" })).toEqual({ uid: 65534, gid: 65534, name: "nobody", source: "default" });
   expect(scanUserOf(undefined, { ...asRoot, passwd: "nobody:x:99:99::/:/sbin/nologin" })).toMatchObject({ uid: 99, gid: 99 });
-  expect(scanUserOf(undefined, asSightline)).toBeNull();
+  expect(scanUserOf(undefined, asSightline)).toEqual({ uid: 65534, gid: 65534, name: "nobody", source: "default" });
+  // Without the rights, or when the server is nobody itself: scans run as the server's user.
+  expect(scanUserOf(undefined, { ...asSightline, capabilities: 0n })).toBeNull();
+  expect(scanUserOf(undefined, { euid: 65534, passwd: PASSWD, capabilities: SETUID_AND_SETGID })).toBeNull();
 });
 
 test("root, the server's own user, an unknown name or an id out of range are configuration errors", () => {
