@@ -65,6 +65,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   // Before the store opens: the database's directory is closed to the scan user first.
   const scanUser = scansIn === "threads" && config.SCAN_ISOLATION === "process" ? scanBoundary(config, log) : undefined;
+  if (scansIn === "threads" && config.SCAN_ISOLATION === "thread") {
+    log(process.geteuid?.() === 0 ? "warn" : "info", "scans run in threads of the server: nothing stands between a scan's parsers and the server's secrets and database (docs/scan-boundary.md)");
+  }
   const db = await openStore(databaseTargetOf(config), { onError: onDatabaseError });
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
 

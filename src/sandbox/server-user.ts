@@ -8,7 +8,7 @@ import { passwdText, userNamed } from "./scan-user.ts";
  * SERVER_USER (docs/scan-boundary.md): a binary started as root, as a container's is, becomes this user
  * before it opens anything, so that the server and its scan processes (SCAN_USER, nobody by default) run
  * as two users neither of which is root. The SQLite database's directory, and the database files in it,
- * are given to it first when root owns them (a fresh volume). `serve` keeps CAP_SETUID and CAP_SETGID on
+ * are given to it first (a fresh volume is root's). `serve` keeps CAP_SETUID and CAP_SETGID on
  * its main thread, the one that starts scan processes (threads it starts later inherit them; the threads
  * already running keep nothing), and every other command keeps none. Returns the user it became, or null
  * when there was nothing to do.
@@ -42,18 +42,18 @@ export function becomeServerUser(setting: string | undefined, databasePath: stri
   return user;
 }
 
-/** The database's directory (made if missing; 0700 once given) and the files of the database in it, where root owns them. */
+/** The database's directory (made if missing; 0700 once given) and the files of the database in it. */
 function giveDatabase(databasePath: string, user: { uid: number; gid: number }): void {
   if (databasePath === ":memory:") return;
   const file = resolve(databasePath);
   const directory = dirname(file);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
-  if (statSync(directory).uid === 0) {
+  // A fresh volume is root's; one from an image before SERVER_USER is nobody's, now the scans' user: either becomes the server's alone.
+  if (statSync(directory).uid !== user.uid) {
     chownSync(directory, user.uid, user.gid);
-    // A volume Docker just made is open to all (1777 here, from the image): it becomes the server's alone.
     chmodSync(directory, 0o700);
   }
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
-    if (existsSync(path) && statSync(path).uid === 0) chownSync(path, user.uid, user.gid);
+    if (existsSync(path) && statSync(path).uid !== user.uid) chownSync(path, user.uid, user.gid);
   }
 }
