@@ -291,3 +291,21 @@ describe.skipIf(!isRoot || !setpriv)("the server as an ordinary user without SCA
     expect(start.stderr.toString()).toContain("SCAN_USER: starting scans as 4102:4102 needs the server to start as root, or to hold CAP_SETUID and CAP_SETGID");
   }, 60_000);
 });
+
+describe("SCAN_ISOLATION=thread", () => {
+  test("says that it has no boundary, and runs its scans in the server's own process and user", async () => {
+    const service = await serve([await sightlineBinary()], join(work, "threads", "visibility.sqlite"), { SCAN_ISOLATION: "thread" });
+    try {
+      const said = await service.waitForLine((line) => line.includes("scans run in threads of the server"), 10_000);
+      expect(JSON.parse(said ?? "{}")).toMatchObject({
+        level: isRoot ? "warn" : "info",
+        message: "scans run in threads of the server: nothing stands between a scan's parsers and the server's secrets and database (docs/scan-boundary.md)",
+      });
+      expect((await scanned(service)).status).toBe("ok");
+      expect(scanProcessesOf(service.process.pid)).toEqual([]);
+      expect(service.lines.some((line) => line.includes("scan process confined"))).toBe(false);
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
+});
