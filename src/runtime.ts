@@ -1,4 +1,4 @@
-import { scanProcessEnv, type Config } from "./config.ts";
+import { ConfigError, scanProcessEnv, type Config } from "./config.ts";
 import { openStore, type Db } from "./store/database.ts";
 import { databaseTargetOf } from "./store/database-target.ts";
 import { onDatabaseError } from "./metrics/database-metrics.ts";
@@ -26,6 +26,8 @@ import { queueStatsOf } from "./scans/queue-stats.ts";
 import { scanCpuSet } from "./scans/thread-priority.ts";
 import { scanUserOf, type ScanUser } from "./sandbox/scan-user.ts";
 import { keepDataDirectoryFrom } from "./sandbox/data-directory.ts";
+import { unreachableFor } from "./sandbox/reachable-by.ts";
+import { SCAN_PROCESS_ARGUMENT, scanProcessCommand } from "./scans/scan-host.ts";
 import { resolve } from "node:path";
 
 /**
@@ -211,7 +213,22 @@ function scanBoundary(config: Config, log: Log): ScanUser | undefined {
     const kept = keepDataDirectoryFrom(config.DATABASE_PATH, user);
     if (kept.mode !== null) log("info", "closed the database's directory to the scan user", { directory: kept.directory, mode: kept.mode });
   }
+  // After closing the directory: a binary or file kept beside the database is out of the scan user's reach now, and this says so.
+  for (const [path, need] of scanProcessFiles(config)) {
+    const why = unreachableFor(path, user, need);
+    if (why !== null) throw new ConfigError(`SCAN_USER: scan processes run as ${user.name}, who could not ${need === "read" ? "read" : "run"} ${path}: ${why}. Make it readable by that user, or move it.`);
+  }
   return user;
+}
+
+/** What a scan process opens as itself: its command (the binary, or Bun and the scan thread's module), and the files its settings name. */
+function scanProcessFiles(config: Config): [string, "read" | "execute"][] {
+  const [executable, script] = scanProcessCommand();
+  const files: [string, "read" | "execute"][] = [[executable!, "execute"]];
+  if (script !== undefined && script !== SCAN_PROCESS_ARGUMENT) files.push([script, "read"]);
+  if (config.SCHEMA_VOCABULARY !== undefined) files.push([config.SCHEMA_VOCABULARY, "read"]);
+  if (process.env.NODE_EXTRA_CA_CERTS) files.push([process.env.NODE_EXTRA_CA_CERTS, "read"]);
+  return files;
 }
 
 /** A worker that never claims, so that enqueued jobs stay visible to tests of the request flow. */

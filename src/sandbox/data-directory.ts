@@ -14,6 +14,7 @@ export function keepDataDirectoryFrom(databasePath: string, user: ScanUser, euid
   const directory = dirname(resolve(databasePath));
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const { uid, gid, mode } = statSync(directory);
+  refuseSharedDirectory(directory, mode, "SCAN_USER");
   const permissions = mode & 0o777;
   if (uid === user.uid) throw new ConfigError(`SCAN_USER: the database's directory ${directory} belongs to the scan user ${user.name}; give it to the server's user.`);
   const closed = permissions & ~0o007 & (gid === user.gid ? ~0o070 : 0o777);
@@ -25,6 +26,17 @@ export function keepDataDirectoryFrom(databasePath: string, user: ScanUser, euid
   }
   chmodSync(directory, closed);
   return { directory, mode: octal(closed) };
+}
+
+/**
+ * A directory every user may write to (such as /tmp, 1777) is never closed or taken over: that would break
+ * the machine, and the database must not live there anyway, where anyone can make files beside it.
+ */
+export function refuseSharedDirectory(directory: string, mode: number, variable: string): void {
+  if ((mode & 0o1000) === 0 && (mode & 0o002) === 0) return;
+  throw new ConfigError(
+    `${variable}: the database's directory ${directory} is shared by every user (mode ${octal(mode & 0o7777)}); give the database a directory of its own (DATABASE_PATH).`,
+  );
 }
 
 function octal(mode: number): string {

@@ -2,6 +2,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { ConfigError } from "../config.ts";
 import { libc } from "./libc.ts";
+import { refuseSharedDirectory } from "./data-directory.ts";
 import { passwdText, userNamed } from "./scan-user.ts";
 
 /**
@@ -48,8 +49,10 @@ function giveDatabase(databasePath: string, user: { uid: number; gid: number }):
   const file = resolve(databasePath);
   const directory = dirname(file);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const { uid, mode } = statSync(directory);
+  refuseSharedDirectory(directory, mode, "SERVER_USER");
   // A fresh volume is root's; one from an image before SERVER_USER is nobody's, now the scans' user: either becomes the server's alone.
-  if (statSync(directory).uid !== user.uid) {
+  if (uid !== user.uid) {
     chownSync(directory, user.uid, user.gid);
     chmodSync(directory, 0o700);
   }

@@ -210,10 +210,10 @@ describe.skipIf(!isRoot)("a binary started as root with SERVER_USER (the contain
   const database = join(data, "visibility.sqlite");
 
   beforeAll(async () => {
-    // A fresh volume: root's, open to all, as Docker makes one.
+    // A fresh volume: root's, as Docker makes one, open to all that may enter.
     mkdirSync(data, { recursive: true });
     chmodSync(join(work, "container"), 0o755);
-    chmodSync(data, 0o1777);
+    chmodSync(data, 0o755);
     service = await serve([await sightlineBinary()], database, { SERVER_USER: `${SERVER.uid}:${SERVER.gid}` });
   }, 120_000);
   afterAll(async () => {
@@ -259,7 +259,42 @@ describe.skipIf(!isRoot)("a binary started as root with SERVER_USER (the contain
     // The database's files are still the server user's: nothing was created as root.
     for (const name of readdirSync(data)) expect(statSync(join(data, name)).uid, name).toBe(SERVER.uid);
   }, 60_000);
+
+  test("a database in a directory every user may write to is refused, and the directory left as it was", async () => {
+    const shared = join(work, "shared-tmp");
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const start = Bun.spawnSync([await sightlineBinary(), "migrate"], {
+      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: join(shared, "visibility.sqlite"), SERVER_USER: `${SERVER.uid}:${SERVER.gid}` },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(start.exitCode).toBe(2);
+    expect(start.stderr.toString()).toBe(
+      `sightline: configuration error: SERVER_USER: the database's directory ${shared} is shared by every user (mode 01777); give the database a directory of its own (DATABASE_PATH).\n`,
+    );
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(statSync(shared).uid).toBe(0);
+  }, 60_000);
 });
+
+test.skipIf(!isRoot)("a binary the scan user could not run stops the start with a configuration error naming the directory", async () => {
+  const hidden = join(work, "hidden");
+  mkdirSync(hidden, { mode: 0o700 });
+  chmodSync(hidden, 0o700);
+  const binary = join(hidden, "sightline");
+  await Bun.write(binary, Bun.file(await sightlineBinary()));
+  chmodSync(binary, 0o755);
+  const start = Bun.spawnSync([binary], {
+    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: join(work, "hidden-data", "visibility.sqlite"), PORT: "0", HOST: "127.0.0.1", SCAN_ISOLATION: "process" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(start.exitCode).toBe(2);
+  expect(start.stderr.toString()).toContain(
+    `sightline: configuration error: SCAN_USER: scan processes run as nobody, who could not run ${binary}: the directory ${hidden} does not let it in. Make it readable by that user, or move it.`,
+  );
+}, 60_000);
 
 describe.skipIf(!isRoot || !setpriv)("the server as an ordinary user without SCAN_USER", () => {
   test("scans in confined processes of its own user, who cannot read the server's environment", async () => {

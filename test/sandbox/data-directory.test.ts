@@ -51,3 +51,17 @@ test.skipIf(euid !== 0)("a directory of the scan user's, or one the server canno
     `SCAN_USER: the database's directory ${foreign} (mode 0755, owner uid 4200) lets the scan user scanner in, and the server cannot change it; make it 0750 or give it to the server's user.`,
   );
 });
+
+test("a directory every user may write to, such as /tmp, is never changed: the start stops instead", () => {
+  const shared = join(work, "shared");
+  mkdirSync(shared);
+  chmodSync(shared, 0o1777);
+  expect(() => keepDataDirectoryFrom(join(shared, "db.sqlite"), scanner, euid)).toThrow(
+    `SCAN_USER: the database's directory ${shared} is shared by every user (mode 01777); give the database a directory of its own (DATABASE_PATH).`,
+  );
+  expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+  const open = join(work, "world-writable");
+  mkdirSync(open);
+  chmodSync(open, 0o777);
+  expect(() => keepDataDirectoryFrom(join(open, "db.sqlite"), scanner, euid)).toThrow("is shared by every user (mode 0777)");
+});
