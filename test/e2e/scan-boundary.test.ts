@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService, type ServiceProcess } from "../../scripts/lib/service-process.ts";
 import { childProcesses } from "../../scripts/lib/child-processes.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
@@ -86,7 +87,7 @@ function statusField(status: string, name: string): string {
 
 /** What `cat path` says when run with `user`'s uid and gid and no capabilities (Bun drops the groups too). */
 function readAs(user: { uid: number; gid: number }, path: string): { ok: boolean; stderr: string } {
-  const cat = Bun.spawnSync(["cat", path], { uid: user.uid, gid: user.gid, cwd: "/", stdout: "pipe", stderr: "pipe" });
+  const cat = Bun.spawnSync(["cat", path], { env: childEnv(), uid: user.uid, gid: user.gid, cwd: "/", stdout: "pipe", stderr: "pipe" });
   return { ok: cat.exitCode === 0, stderr: cat.stderr.toString() };
 }
 
@@ -250,7 +251,7 @@ describe.skipIf(!isRoot)("a binary started as root with SERVER_USER (the contain
 
   test("another command started as root with SERVER_USER runs as that user and keeps no capability", async () => {
     const keys = Bun.spawnSync([await sightlineBinary(), "keys", "list", "--json"], {
-      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: database, SERVER_USER: `${SERVER.uid}:${SERVER.gid}` },
+      env: childEnv({ DATABASE_PATH: database, SERVER_USER: `${SERVER.uid}:${SERVER.gid}` }),
       stdout: "pipe",
       stderr: "pipe",
     });
@@ -265,7 +266,7 @@ describe.skipIf(!isRoot)("a binary started as root with SERVER_USER (the contain
     mkdirSync(shared);
     chmodSync(shared, 0o1777);
     const start = Bun.spawnSync([await sightlineBinary(), "migrate"], {
-      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: join(shared, "visibility.sqlite"), SERVER_USER: `${SERVER.uid}:${SERVER.gid}` },
+      env: childEnv({ DATABASE_PATH: join(shared, "visibility.sqlite"), SERVER_USER: `${SERVER.uid}:${SERVER.gid}` }),
       stdout: "pipe",
       stderr: "pipe",
     });
@@ -286,7 +287,7 @@ test.skipIf(!isRoot)("a binary the scan user could not run stops the start with 
   await Bun.write(binary, Bun.file(await sightlineBinary()));
   chmodSync(binary, 0o755);
   const start = Bun.spawnSync([binary], {
-    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: join(work, "hidden-data", "visibility.sqlite"), PORT: "0", HOST: "127.0.0.1", SCAN_ISOLATION: "process" },
+    env: childEnv({ DATABASE_PATH: join(work, "hidden-data", "visibility.sqlite"), PORT: "0", HOST: "127.0.0.1", SCAN_ISOLATION: "process" }),
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -318,7 +319,7 @@ describe.skipIf(!isRoot || !setpriv)("the server as an ordinary user without SCA
   test("SCAN_USER without CAP_SETUID and CAP_SETGID stops the start with a configuration error", async () => {
     const asServer = [setpriv!, `--reuid=${SERVER.uid}`, `--regid=${SERVER.gid}`, "--clear-groups"];
     const start = Bun.spawnSync([...asServer, await sightlineBinary()], {
-      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: join(work, "never", "x.sqlite"), SCAN_USER: `${SCANNER.uid}:${SCANNER.gid}`, PORT: "0", HOST: "127.0.0.1" },
+      env: childEnv({ DATABASE_PATH: join(work, "never", "x.sqlite"), SCAN_USER: `${SCANNER.uid}:${SCANNER.gid}`, PORT: "0", HOST: "127.0.0.1" }),
       stdout: "pipe",
       stderr: "pipe",
     });

@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 import { DENIED_CALLS, filterArchOf, GUARDED_CALLS, scanProcessFilter, type FilterArch } from "../../src/sandbox/seccomp-filter.ts";
 
 const HEADERS: Record<FilterArch, { path: string; prefix: RegExp }> = {
@@ -113,7 +114,7 @@ test("only x64 and arm64 get a filter; other architectures are said to have none
 
 const probe = join(import.meta.dir, "fixtures/confined-probe.ts");
 async function runProbe(env: Record<string, string>): Promise<{ confinement: unknown; attempts: Record<string, number | string>; works: Record<string, unknown> }> {
-  const child = Bun.spawn([process.execPath, probe], { env: { PATH: process.env.PATH ?? "", ...env }, stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([process.execPath, probe], { env: childEnv(env), stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   expect(err).toBe("");
   expect(code).toBe(0);
