@@ -3,7 +3,7 @@ import { Value } from "@sinclair/typebox/value";
 import { availableParallelism } from "node:os";
 import { vocabularyFileProblem } from "./analyzers/schema/vocabulary/vocabulary-file.ts";
 import { parseConnectTo } from "./net/connect-to.ts";
-import { SCAN_USER_PATTERN } from "./sandbox/scan-user-pattern.ts";
+import { USER_SETTING_PATTERN } from "./sandbox/user-setting-pattern.ts";
 
 /**
  * Configuration comes only from environment variables. Each is declared once here with its type,
@@ -133,12 +133,12 @@ export const variables = {
   },
   // Who the server becomes when the binary starts as root (sandbox/server-user.ts), before it opens anything.
   SERVER_USER: {
-    schema: T.String({ pattern: SCAN_USER_PATTERN }),
+    schema: T.String({ pattern: USER_SETTING_PATTERN }),
     form: "a user name from /etc/passwd, or uid:gid",
   },
-  // Who scan processes run as (sandbox/scan-user.ts); unset: nobody when the server runs as root, else the server's user.
+  // Who scan processes run as (sandbox/scan-user.ts); unset: nobody when the server may start processes as another user, else its own user.
   SCAN_USER: {
-    schema: T.String({ pattern: SCAN_USER_PATTERN }),
+    schema: T.String({ pattern: USER_SETTING_PATTERN }),
     form: "a user name from /etc/passwd, or uid:gid",
   },
   CACHE_TTL_SECONDS: { schema: NonNegative, form: "a whole number of seconds", default: () => 86400, parse: integer },

@@ -1,5 +1,5 @@
 import { ptr } from "bun:ffi";
-import { libc } from "./libc.ts";
+import { libc } from "../lib/libc.ts";
 import { filterArchOf, scanProcessFilter } from "./seccomp-filter.ts";
 
 /**

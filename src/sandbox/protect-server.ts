@@ -1,4 +1,4 @@
-import { libc } from "./libc.ts";
+import { libc } from "../lib/libc.ts";
 
 /**
  * Run once by `serve`, first (docs/scan-boundary.md). The server is made not dumpable: /proc/<pid>/environ,

@@ -1,7 +1,7 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { ConfigError } from "../config.ts";
-import { libc } from "./libc.ts";
+import { libc } from "../lib/libc.ts";
 import { refuseSharedDirectory } from "./data-directory.ts";
 import { passwdText, userNamed } from "./scan-user.ts";
 
