@@ -41,6 +41,8 @@ export interface Runtime {
   /** Hot GET routes the server mounts on Bun's native router; each also exists in `app`. */
   fastRoutes: FastRoutes;
   worker: Worker;
+  /** Who scan processes run as, when not the server's own user (SCAN_USER). */
+  scanUser: ScanUser | undefined;
   log: Log;
   /** Stops the worker (running scans get `graceMs` to finish) and closes the database. */
   stop(graceMs: number): Promise<void>;
@@ -158,6 +160,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     app,
     fastRoutes: { [REPORT_PATH]: (request) => report(request.params.domain ?? "", request.headers.get("if-none-match"), pageParamOf(request.url)) },
     worker,
+    scanUser,
     log,
     async stop(graceMs) {
       await worker.stop(graceMs);

@@ -10,7 +10,7 @@ import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
 import { startupBanner } from "./startup-banner.ts";
 import { scanCpuSet } from "../scans/thread-priority.ts";
-import { protectServerProcess } from "../sandbox/protect-server.ts";
+import { bindCredentialRights, protectServerProcess } from "../sandbox/protect-server.ts";
 
 /** Running scans get this long to finish on SIGTERM/SIGINT; the rest are released for the next start. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -21,6 +21,10 @@ export async function serveCommand(config: Config): Promise<number> {
   const unprotected = protectServerProcess();
   if (unprotected !== null) log("warn", "the server stays dumpable: processes of its user can read its environment (docs/scan-boundary.md)", { problem: unprotected });
   const { server, runtime } = await listenThenBuild(config, log);
+  if (runtime.scanUser) {
+    const unbound = bindCredentialRights(runtime.scanUser);
+    if (unbound !== null) log("warn", "the server's CAP_SETUID and CAP_SETGID are not bound to SCAN_USER (docs/scan-boundary.md)", { problem: unbound });
+  }
   // The binary starts with a reluctant JIT (scripts/build.ts) so that start-up code is not compiled; from
   // here on the server and its scan threads run the same code again and again, which the JIT pays back.
   Bun.unsafe.setJITPolicy(1);

@@ -1,4 +1,7 @@
 import { libc } from "../lib/libc.ts";
+import { installSeccompFilter, setNoNewPrivs } from "./install-seccomp.ts";
+import { filterArchOf } from "./seccomp-filter.ts";
+import { serverFilter } from "./server-filter.ts";
 
 /**
  * Run once by `serve`, first (docs/scan-boundary.md). The server is made not dumpable: /proc/<pid>/environ,
@@ -32,4 +35,15 @@ export function protectServerProcess(): string | null {
     if (calls.capset(header, data) !== 0) return `capset failed with errno ${calls.errno()}`;
   }
   return null;
+}
+
+/**
+ * Once the server starts scan processes as `user`, its CAP_SETUID and CAP_SETGID serve that alone: the
+ * filter of server-filter.ts lets the set*id calls name only that user (docs/scan-boundary.md). Returns
+ * what could not be done, or null.
+ */
+export function bindCredentialRights(user: { uid: number; gid: number }): string | null {
+  const arch = filterArchOf();
+  if (!arch) return `no seccomp filter for the ${process.arch} architecture`;
+  return setNoNewPrivs() ?? installSeccompFilter(arch, serverFilter(arch, user));
 }

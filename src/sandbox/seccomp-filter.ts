@@ -1,3 +1,5 @@
+import { ARCH_OFFSET, argOffset, bpfProgram, NR_OFFSET } from "./bpf-program.ts";
+
 /**
  * The seccomp filter of a scan process (docs/scan-boundary.md): a classic BPF program over struct
  * seccomp_data, built here as bytes for SECCOMP_SET_MODE_FILTER. It is a deny-list: the calls a scan
@@ -14,9 +16,9 @@
 export type FilterArch = "x64" | "arm64";
 
 /** AUDIT_ARCH_* of <linux/audit.h>: the filter refuses calls made under any other ABI (i386 via int 0x80). */
-const AUDIT_ARCH: Record<FilterArch, number> = { x64: 0xc000003e, arm64: 0xc00000b7 };
+export const AUDIT_ARCH: Record<FilterArch, number> = { x64: 0xc000003e, arm64: 0xc00000b7 };
 /** Set in the numbers of the x32 ABI, which an x86_64 process can also call into. */
-const X32_SYSCALL_BIT = 0x40000000;
+export const X32_SYSCALL_BIT = 0x40000000;
 
 /** [x86_64, aarch64] numbers from <asm/unistd_64.h> and <asm-generic/unistd.h>; null where the call does not exist. */
 const DENIED: Record<string, readonly [number, number | null]> = {
@@ -132,27 +134,8 @@ const EPERM = 1;
 const ENOSYS = 38;
 const EAFNOSUPPORT = 97;
 
-const RET_ALLOW = 0x7fff0000;
-const retErrno = (errno: number) => 0x00050000 | errno;
-
-// Classic BPF opcodes (<linux/bpf_common.h>).
-const LD_W_ABS = 0x20;
-const JMP_JEQ_K = 0x15;
-const JMP_JGE_K = 0x35;
-const JMP_JSET_K = 0x45;
-const RET_K = 0x06;
-
-/** Offsets in struct seccomp_data: nr, arch, then the arguments as 64-bit words (their low half first, little-endian). */
-const NR_OFFSET = 0;
-const ARCH_OFFSET = 4;
-const argOffset = (index: number) => 16 + 8 * index;
-
-type Label = string;
-type Instruction =
-  | { op: "load"; offset: number }
-  | { op: "jump"; test: "eq" | "ge" | "set"; value: number; ifTrue: Label | null; ifFalse: Label | null }
-  | { op: "return"; value: number }
-  | { op: "label"; name: Label };
+export const RET_ALLOW = 0x7fff0000;
+export const retErrno = (errno: number) => 0x00050000 | errno;
 
 /**
  * The program for `arch` in a process whose id is `pid` (signals may only go to itself). Each call is
@@ -161,11 +144,7 @@ type Instruction =
  */
 export function scanProcessFilter(arch: FilterArch, pid: number): Uint8Array {
   const column = arch === "x64" ? 0 : 1;
-  const program: Instruction[] = [];
-  const load = (offset: number) => program.push({ op: "load", offset });
-  const jump = (test: "eq" | "ge" | "set", value: number, ifTrue: Label | null, ifFalse: Label | null) => program.push({ op: "jump", test, value, ifTrue, ifFalse });
-  const ret = (value: number) => program.push({ op: "return", value });
-  const label = (name: Label) => program.push({ op: "label", name });
+  const { load, jump, ret, label, assemble } = bpfProgram();
 
   load(ARCH_OFFSET);
   jump("eq", AUDIT_ARCH[arch], null, "deny");
@@ -178,7 +157,7 @@ export function scanProcessFilter(arch: FilterArch, pid: number): Uint8Array {
   jump("eq", NR.clone3[column], "no-clone3", null);
 
   // Each guarded call: if it is this one, judge its argument and return; otherwise fall through with nr still loaded.
-  const guarded = (name: keyof typeof NR, judge: (next: Label) => void) => {
+  const guarded = (name: keyof typeof NR, judge: (next: string) => void) => {
     const next = `after-${name}`;
     jump("eq", NR[name][column], null, next);
     judge(next);
@@ -221,46 +200,7 @@ export function scanProcessFilter(arch: FilterArch, pid: number): Uint8Array {
   ret(retErrno(ENOSYS));
   label("no-family");
   ret(retErrno(EAFNOSUPPORT));
-  return assemble(program);
-}
-
-/** struct sock_filter[]: u16 code, u8 jt, u8 jf, u32 k, with each jump resolved to its label. */
-function assemble(program: Instruction[]): Uint8Array {
-  const positions = new Map<Label, number>();
-  let count = 0;
-  for (const instruction of program) {
-    if (instruction.op === "label") positions.set(instruction.name, count);
-    else count++;
-  }
-  const bytes = new Uint8Array(count * 8);
-  const view = new DataView(bytes.buffer);
-  let index = 0;
-  const offsetTo = (target: Label | null) => {
-    if (target === null) return 0;
-    const position = positions.get(target);
-    if (position === undefined) throw new Error(`seccomp filter: no label ${target}`);
-    const offset = position - index - 1;
-    if (offset < 0 || offset > 255) throw new Error(`seccomp filter: the jump to ${target} does not fit`);
-    return offset;
-  };
-  for (const instruction of program) {
-    if (instruction.op === "label") continue;
-    const at = index * 8;
-    if (instruction.op === "load") {
-      view.setUint16(at, LD_W_ABS, true);
-      view.setUint32(at + 4, instruction.offset, true);
-    } else if (instruction.op === "return") {
-      view.setUint16(at, RET_K, true);
-      view.setUint32(at + 4, instruction.value >>> 0, true);
-    } else {
-      view.setUint16(at, instruction.test === "eq" ? JMP_JEQ_K : instruction.test === "ge" ? JMP_JGE_K : JMP_JSET_K, true);
-      view.setUint8(at + 2, offsetTo(instruction.ifTrue));
-      view.setUint8(at + 3, offsetTo(instruction.ifFalse));
-      view.setUint32(at + 4, instruction.value >>> 0, true);
-    }
-    index++;
-  }
-  return bytes;
+  return assemble();
 }
 
 /** The filter's architecture for this process, or null where its system call numbers are not known here. */

@@ -112,6 +112,15 @@ function expectConfinedScanProcesses(pid: number, user: { uid: number; gid: numb
   return children;
 }
 
+/** The server's own filter (src/sandbox/server-filter.ts) is on every thread of it. */
+function expectServerFiltered(pid: number): void {
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const status = readFileSync(`/proc/${pid}/task/${task}/status`, "utf8");
+    expect(statusField(status, "Seccomp"), `server thread ${task}`).toBe("2");
+    expect(statusField(status, "NoNewPrivs"), `server thread ${task}`).toBe("1");
+  }
+}
+
 describe.skipIf(!isRoot || !setpriv)("the server as its own user with CAP_SETUID and CAP_SETGID, SCAN_USER a second user (the README's systemd unit)", () => {
   let service: ServiceProcess;
   const data = join(work, "systemd", "data");
@@ -135,10 +144,11 @@ describe.skipIf(!isRoot || !setpriv)("the server as its own user with CAP_SETUID
     const children = expectConfinedScanProcesses(service.process.pid, SCANNER);
     const line = await service.waitForLine((entry) => entry.includes('"scan process confined"'), 5000);
     expect(JSON.parse(line ?? "{}")).toMatchObject({ uid: SCANNER.uid, noNewPrivs: true, seccomp: true });
-    // The server itself keeps only what it needs to start them.
+    // The server itself keeps only what it needs to start them, bound to the scan user by its own filter, on every thread.
     const serverStatus = readFileSync(`/proc/${service.process.pid}/status`, "utf8");
     expect(statusField(serverStatus, "Uid").split("\t")[0]).toBe(String(SERVER.uid));
     expect(statusField(serverStatus, "CapAmb")).toBe("0000000000000000");
+    expectServerFiltered(service.process.pid);
     expect(children.every((child) => statusField(readFileSync(`/proc/${child}/status`, "utf8"), "PPid") === String(service.process.pid))).toBe(true);
   }, 60_000);
 
@@ -241,6 +251,7 @@ describe.skipIf(!isRoot)("a binary started as root with SERVER_USER (the contain
     expect(statSync(data).mode & 0o777).toBe(0o700);
     // Its scans run as nobody, the default once the server may start processes as another user.
     expectConfinedScanProcesses(pid, NOBODY);
+    expectServerFiltered(pid);
     for (const user of [NOBODY, SERVER]) {
       const environ = readAs(user, `/proc/${pid}/environ`);
       expect(environ.ok).toBe(false);

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { childEnv } from "../../scripts/lib/child-env.ts";
 import { DENIED_CALLS, filterArchOf, GUARDED_CALLS, scanProcessFilter, type FilterArch } from "../../src/sandbox/seccomp-filter.ts";
+import { SERVER_FILTERED_CALLS, serverFilter } from "../../src/sandbox/server-filter.ts";
 
 const HEADERS: Record<FilterArch, { path: string; prefix: RegExp }> = {
   x64: { path: "/usr/include/x86_64-linux-gnu/asm/unistd_64.h", prefix: /^#define __NR_(\w+)\s+(\d+)$/gm },
@@ -19,7 +20,7 @@ for (const [arch, column] of [["x64", 0], ["arm64", 1]] as const) {
   test.skipIf(!existsSync(HEADERS[arch].path))(`the ${arch} numbers are the kernel's (${HEADERS[arch].path})`, () => {
     const numbers = new Map<string, number>();
     for (const match of readFileSync(HEADERS[arch].path, "utf8").matchAll(HEADERS[arch].prefix)) numbers.set(match[1]!, Number(match[2]));
-    for (const [name, pair] of Object.entries({ ...DENIED_CALLS, ...GUARDED_CALLS })) {
+    for (const [name, pair] of Object.entries({ ...DENIED_CALLS, ...GUARDED_CALLS, ...SERVER_FILTERED_CALLS })) {
       const ours = pair[column];
       if (ours === null) expect(numbers.has(name), `${name} does not exist on ${arch}`).toBe(false);
       else expect(numbers.get(name), name).toBe(ours);
@@ -102,6 +103,37 @@ describe.each([["x64"], ["arm64"]] as const)("the filter for %s", (arch) => {
     expect(verdict(program, { nr: READ, arch: AUDIT_ARCH.i386 })).toBe(errno(1));
     expect(verdict(program, { nr: READ, arch: AUDIT_ARCH[arch === "x64" ? "arm64" : "x64"] })).toBe(errno(1));
     if (arch === "x64") expect(verdict(program, { nr: 0x40000000 | READ, arch: AUDIT_ARCH.x64 })).toBe(errno(1)); // x32
+  });
+});
+
+describe.each([["x64"], ["arm64"]] as const)("the server's filter for %s", (arch) => {
+  const scanUser = { uid: 4102, gid: 4103 };
+  const program = serverFilter(arch, scanUser);
+  const column = arch === "x64" ? 0 : 1;
+  const call = (name: string, args: number[] = []) => verdict(program, { nr: SERVER_FILTERED_CALLS[name]![column]!, arch: AUDIT_ARCH[arch], args });
+  const UNCHANGED = 0xffffffff;
+
+  test("lets the set*id calls name the scan user alone (or leave an id unchanged), and setgroups only clear the list", () => {
+    expect(call("setuid", [4102])).toBe(ALLOW);
+    expect(call("setgid", [4103])).toBe(ALLOW);
+    expect(call("setresuid", [4102, 4102, 4102])).toBe(ALLOW);
+    expect(call("setresgid", [UNCHANGED, 4103, UNCHANGED])).toBe(ALLOW);
+    expect(call("setreuid", [4102, UNCHANGED])).toBe(ALLOW);
+    expect(call("setgroups", [0, 0])).toBe(ALLOW);
+    expect(verdict(program, { nr: arch === "x64" ? 0 : 63, arch: AUDIT_ARCH[arch] })).toBe(ALLOW); // read
+  });
+
+  test("refuses root and every other id, in any argument, and any group list", () => {
+    expect(call("setuid", [0])).toBe(errno(1));
+    expect(call("setuid", [4103])).toBe(errno(1)); // the scan user's gid is not its uid
+    expect(call("setgid", [0])).toBe(errno(1));
+    expect(call("setresuid", [4102, 0, 4102])).toBe(errno(1));
+    expect(call("setresuid", [4102, 4102, 0])).toBe(errno(1));
+    expect(call("setreuid", [UNCHANGED, 0])).toBe(errno(1));
+    expect(call("setfsuid", [0])).toBe(errno(1));
+    expect(call("setfsgid", [0])).toBe(errno(1));
+    expect(call("setgroups", [1, 0])).toBe(errno(1));
+    expect(verdict(program, { nr: SERVER_FILTERED_CALLS.setuid![column]!, arch: AUDIT_ARCH.i386, args: [4102] })).toBe(errno(1));
   });
 });
 
