@@ -4,7 +4,7 @@
  * laid out without profiles (same behaviour, a little more memory at start).
  */
 import { $ } from "bun";
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { recordBytecodeOrder } from "./record-bytecode-order.ts";
 
@@ -38,6 +38,8 @@ const started = performance.now();
 // build lays its bytecode out by (scripts/record-bytecode-order.ts); profiles are never stale that way.
 mkdirSync(dirname(outfile), { recursive: true });
 const staging = mkdtempSync(join(dirname(outfile), ".build-"));
+// Run as root, the recorded `serve` starts its scan processes as nobody (SCAN_USER), who must be able to run the binary here.
+chmodSync(staging, 0o755);
 try {
   const binary = join(staging, "sightline");
   await compile(binary, []);

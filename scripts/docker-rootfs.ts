@@ -2,13 +2,17 @@
  * `bun scripts/docker-rootfs.ts [binary] [outdir]`: assembles the root file system of a `FROM scratch`
  * image around the compiled binary. Bun's executable links dynamically against glibc, so the loader
  * and the few libraries `ldd` names are copied beside it, with the small /etc files that name
- * resolution and an unprivileged user need. Nothing else: no shell, no package manager.
+ * resolution and the two unprivileged users (the server's, the scans') need. Nothing else: no shell, no
+ * package manager.
  *
  * The Dockerfile at the repository root copies the result. Without Docker, the same tree can be
  * tried with `chroot` (the test in test/e2e/docker-rootfs.test.ts does this).
  */
 import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+
+/** The uid and gid of the image's server user, `sightline`. */
+export const SERVER_UID = 10001;
 
 export function buildRootfs(binary: string, outdir: string): string[] {
   rmSync(outdir, { recursive: true, force: true });
@@ -24,12 +28,17 @@ export function buildRootfs(binary: string, outdir: string): string[] {
   mkdirSync(join(outdir, "etc"), { recursive: true });
   // glibc reads these for getaddrinfo; Docker mounts /etc/hosts and /etc/resolv.conf at run time.
   writeFileSync(join(outdir, "etc/nsswitch.conf"), "hosts: files dns\n");
-  writeFileSync(join(outdir, "etc/passwd"), "root:x:0:0:root:/:/sbin/nologin\nnobody:x:65534:65534:nobody:/data:/sbin/nologin\n");
-  writeFileSync(join(outdir, "etc/group"), "root:x:0:\nnogroup:x:65534:\n");
-  for (const directory of ["data", "tmp"]) {
-    mkdirSync(join(outdir, directory), { recursive: true });
-    chmodSync(join(outdir, directory), 0o1777);
-  }
+  // Two users, neither root: the server (SERVER_USER in the Dockerfile) and its scan processes (nobody, SCAN_USER's default).
+  writeFileSync(
+    join(outdir, "etc/passwd"),
+    `root:x:0:0:root:/:/sbin/nologin\nsightline:x:${SERVER_UID}:${SERVER_UID}:sightline:/data:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\n`,
+  );
+  writeFileSync(join(outdir, "etc/group"), `root:x:0:\nsightline:x:${SERVER_UID}:\nnogroup:x:65534:\n`);
+  // /data is root's here; the server is given it when it starts (src/sandbox/server-user.ts), so a fresh volume works too.
+  mkdirSync(join(outdir, "data"), { recursive: true });
+  chmodSync(join(outdir, "data"), 0o700);
+  mkdirSync(join(outdir, "tmp"), { recursive: true });
+  chmodSync(join(outdir, "tmp"), 0o1777);
   // Mount points a container runtime fills; Bun reads its own executable through /proc/self/exe.
   for (const directory of ["proc", "dev", "sys"]) mkdirSync(join(outdir, directory), { recursive: true });
   return libraries;

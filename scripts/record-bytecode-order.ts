@@ -24,7 +24,8 @@ export async function recordBytecodeOrder(binary: string, folder: string): Promi
       SCAN_CONNECT_TO: site.connectTo(DOMAIN),
       OFFSITE_CHECKS: "off",
       LOG_LEVEL: "silent",
-      DATABASE_PATH: join(folder, "order.sqlite"),
+      // A folder of its own: serving as root closes the database's folder to the scan user, who must still reach the binary.
+      DATABASE_PATH: join(folder, "data", "order.sqlite"),
     });
     const scan = join(folder, "scan.order");
     await runToExit([binary, "scan", DOMAIN], { ...env, BUN_BYTECODE_ORDER_OUT: scan });

@@ -3,6 +3,7 @@ import { Value } from "@sinclair/typebox/value";
 import { availableParallelism } from "node:os";
 import { vocabularyFileProblem } from "./analyzers/schema/vocabulary/vocabulary-file.ts";
 import { parseConnectTo } from "./net/connect-to.ts";
+import { USER_SETTING_PATTERN } from "./sandbox/user-setting-pattern.ts";
 
 /**
  * Configuration comes only from environment variables. Each is declared once here with its type,
@@ -130,6 +131,16 @@ export const variables = {
     form: "thread or process",
     default: () => "process",
   },
+  // Who the server becomes when the binary starts as root (sandbox/server-user.ts), before it opens anything.
+  SERVER_USER: {
+    schema: T.String({ pattern: USER_SETTING_PATTERN }),
+    form: "a user name from /etc/passwd, or uid:gid",
+  },
+  // Who scan processes run as (sandbox/scan-user.ts); unset: nobody when the server may start processes as another user, else its own user.
+  SCAN_USER: {
+    schema: T.String({ pattern: USER_SETTING_PATTERN }),
+    form: "a user name from /etc/passwd, or uid:gid",
+  },
   CACHE_TTL_SECONDS: { schema: NonNegative, form: "a whole number of seconds", default: () => 86400, parse: integer },
   LIMIT_PER_IP_PER_HOUR: { schema: NonNegative, form: "a whole number (0 refuses every fresh scan)", default: () => 8, parse: integer },
   LIMIT_PER_DOMAIN_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 3, parse: integer },
@@ -228,6 +239,9 @@ function checkCombinations(config: Config): void {
   }
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD: set both to enable the admin login, or neither to disable it.");
+  }
+  if (config.SCAN_USER !== undefined && config.SCAN_ISOLATION !== "process") {
+    throw new ConfigError("SCAN_USER: scans run as another user only in scan processes; set SCAN_ISOLATION=process (threads share the server's process and user).");
   }
   if (config.CHALLENGE === "turnstile" && (!config.TURNSTILE_SITE_KEY || !config.TURNSTILE_SECRET_KEY)) {
     throw new ConfigError("CHALLENGE: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to be set as well.");

@@ -22,7 +22,13 @@ async function main(): Promise<number> {
 }
 
 async function loadConfig(): Promise<Config> {
-  return (await import("./config.ts")).loadConfig(process.env);
+  const config = (await import("./config.ts")).loadConfig(process.env);
+  if (config.SERVER_USER !== undefined) {
+    // Before any command opens a file: started as root (a container), it runs as SERVER_USER; only `serve` keeps the right to start scan processes as SCAN_USER.
+    const { becomeServerUser } = await import("./sandbox/server-user.ts");
+    becomeServerUser(config.SERVER_USER, config.DATABASE_URL ? null : config.DATABASE_PATH, (process.argv[2] ?? "serve") === "serve");
+  }
+  return config;
 }
 
 // No top-level await: the entry stays usable whatever module format the build picks.

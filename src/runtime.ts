@@ -1,7 +1,7 @@
 import { makeRecordsStorableOnce } from "./store/record-repair.ts";
 import { recordFacts } from "./analyzers/record-facts.ts";
 import { normalizeStoredEmails } from "./accounts/account-email.ts";
-import { scanProcessEnv, type Config } from "./config.ts";
+import { ConfigError, scanProcessEnv, type Config } from "./config.ts";
 import { openStore, type Db } from "./store/database.ts";
 import { databaseTargetOf } from "./store/database-target.ts";
 import { onDatabaseError } from "./metrics/database-metrics.ts";
@@ -27,6 +27,11 @@ import { createMetricsScrape } from "./metrics/metrics-scrape.ts";
 import { countingChallengeFailures } from "./metrics/challenge-metrics.ts";
 import { queueStatsOf } from "./scans/queue-stats.ts";
 import { scanCpuSet } from "./scans/thread-priority.ts";
+import { scanUserOf, type ScanUser } from "./sandbox/scan-user.ts";
+import { keepDataDirectoryFrom } from "./sandbox/data-directory.ts";
+import { unreachableFor } from "./sandbox/reachable-by.ts";
+import { SCAN_PROCESS_ARGUMENT, scanProcessCommand } from "./scans/scan-host.ts";
+import { resolve } from "node:path";
 
 /**
  * Everything one process runs, wired from the configuration: the database, the app, and the worker.
@@ -39,6 +44,8 @@ export interface Runtime {
   /** Hot GET routes the server mounts on Bun's native router; each also exists in `app`. */
   fastRoutes: FastRoutes;
   worker: Worker;
+  /** Who scan processes run as, when not the server's own user (SCAN_USER). */
+  scanUser: ScanUser | undefined;
   log: Log;
   /** Stops the worker (running scans get `graceMs` to finish) and closes the database. */
   stop(graceMs: number): Promise<void>;
@@ -62,6 +69,12 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const now = overrides.now ?? Date.now;
   const analyzer = analyzerFor(config.SERVICE);
   useVocabularyFile(config.SCHEMA_VOCABULARY);
+  const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
+  // Before the store opens: the database's directory is closed to the scan user first.
+  const scanUser = scansIn === "threads" && config.SCAN_ISOLATION === "process" ? scanBoundary(config, log) : undefined;
+  if (scansIn === "threads" && config.SCAN_ISOLATION === "thread") {
+    log(process.geteuid?.() === 0 ? "warn" : "info", "scans run in threads of the server: nothing stands between a scan's parsers and the server's secrets and database (docs/scan-boundary.md)");
+  }
   const db = await openStore(databaseTargetOf(config), { onError: onDatabaseError });
   await normalizeStoredEmails(db, log);
   await makeRecordsStorableOnce(db, log, recordFacts);
@@ -78,13 +91,13 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   // scans, not at start: each costs 4–13 MB even idle (the first one most: the runtime's Worker, TLS and
   // zlib code), so an idle server holds 51 MB instead of 65; the price is paid once per thread, by the
   // first scans (about 0.3 s longer, and the serving thread stalls up to ~0.1 s while a thread starts).
-  const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   const scanner: Scanner =
     scansIn === "threads"
       ? scanThreadPool({
           warm: false,
           isolation: config.SCAN_ISOLATION,
           env: scanProcessEnv(process.env),
+          user: scanUser,
           scanHeapBudgetBytes: scanShareBytes(config),
           settings: scanThreadSettings(config, offsite),
           size: config.WORKER_CONCURRENCY,
@@ -152,6 +165,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     app,
     fastRoutes: { [REPORT_PATH]: (request) => report(request.params.domain ?? "", request.headers.get("if-none-match"), pageParamOf(request.url)) },
     worker,
+    scanUser,
     log,
     async stop(graceMs) {
       await worker.stop(graceMs);
@@ -179,7 +193,8 @@ function scanReadBudgetBytes(config: Config): number {
 function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite"]): ScanThreadSettings {
   return {
     service: config.SERVICE,
-    schemaVocabulary: config.SCHEMA_VOCABULARY,
+    // Absolute: a scan process run as SCAN_USER starts in /.
+    schemaVocabulary: config.SCHEMA_VOCABULARY === undefined ? undefined : resolve(config.SCHEMA_VOCABULARY),
     connectTo: [...config.SCAN_CONNECT_TO],
     fetchTimeoutMs: config.FETCH_TIMEOUT_MS,
     fetchMaxBytes: config.FETCH_MAX_BYTES,
@@ -189,6 +204,39 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     scanBudgetBytes: scanReadBudgetBytes(config),
     cpus: scanCpuSet(config.SCAN_CPUS),
   };
+}
+
+/**
+ * Who scan processes run as (SCAN_USER, sandbox/scan-user.ts), said in the log; with a user of their
+ * own, the SQLite database's directory is closed to it first. Undefined: the server's own user.
+ */
+function scanBoundary(config: Config, log: Log): ScanUser | undefined {
+  const user = scanUserOf(config.SCAN_USER);
+  if (!user) {
+    log("info", "scan processes run as the server's user: set SCAN_USER to a second user for a boundary of file permissions (docs/scan-boundary.md)");
+    return undefined;
+  }
+  log("info", "scan processes run as their own user", { scanUser: user.name, uid: user.uid, gid: user.gid, chosen: user.source === "default" ? "nobody: SCAN_USER is unset, and the server may start processes as another user" : "SCAN_USER" });
+  if (!config.DATABASE_URL && config.DATABASE_PATH !== ":memory:") {
+    const kept = keepDataDirectoryFrom(config.DATABASE_PATH, user);
+    if (kept.mode !== null) log("info", "closed the database's directory to the scan user", { directory: kept.directory, mode: kept.mode });
+  }
+  // After closing the directory: a binary or file kept beside the database is out of the scan user's reach now, and this says so.
+  for (const [path, need] of scanProcessFiles(config)) {
+    const why = unreachableFor(path, user, need);
+    if (why !== null) throw new ConfigError(`SCAN_USER: scan processes run as ${user.name}, who could not ${need === "read" ? "read" : "run"} ${path}: ${why}. Make it readable by that user, or move it.`);
+  }
+  return user;
+}
+
+/** What a scan process opens as itself: its command (the binary, or Bun and the scan thread's module), and the files its settings name. */
+function scanProcessFiles(config: Config): [string, "read" | "execute"][] {
+  const [executable, script] = scanProcessCommand();
+  const files: [string, "read" | "execute"][] = [[executable!, "execute"]];
+  if (script !== undefined && script !== SCAN_PROCESS_ARGUMENT) files.push([script, "read"]);
+  if (config.SCHEMA_VOCABULARY !== undefined) files.push([config.SCHEMA_VOCABULARY, "read"]);
+  if (process.env.NODE_EXTRA_CA_CERTS) files.push([process.env.NODE_EXTRA_CA_CERTS, "read"]);
+  return files;
 }
 
 /** A worker that never claims, so that enqueued jobs stay visible to tests of the request flow. */

@@ -109,6 +109,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SCAN_ISOLATION: "fork" })).toThrow('SCAN_ISOLATION: "fork" is not valid; expected thread or process.');
   });
 
+  test("SCAN_USER is a user name or uid:gid, unset by default, and only for scan processes", () => {
+    expect(loadConfig({}).SCAN_USER).toBeUndefined();
+    expect(loadConfig({ SCAN_USER: "sightline-scan" }).SCAN_USER).toBe("sightline-scan");
+    expect(loadConfig({ SCAN_USER: "4102:4102" }).SCAN_USER).toBe("4102:4102");
+    expect(() => loadConfig({ SCAN_USER: "4102:" })).toThrow('SCAN_USER: "4102:" is not valid; expected a user name from /etc/passwd, or uid:gid.');
+    expect(() => loadConfig({ SCAN_USER: "a b" })).toThrow("SCAN_USER");
+    // Threads share the server's process, and so its user: asking for another one there is a mistake.
+    expect(() => loadConfig({ SCAN_USER: "sightline-scan", SCAN_ISOLATION: "thread" })).toThrow(
+      "SCAN_USER: scans run as another user only in scan processes; set SCAN_ISOLATION=process (threads share the server's process and user).",
+    );
+  });
+
   test("SCAN_CPUS defaults to all the CPUs this process may use but one, and at least one", () => {
     expect(loadConfig({}).SCAN_CPUS).toBe(Math.max(1, availableParallelism() - 1));
     expect(loadConfig({ SCAN_CPUS: "3" }).SCAN_CPUS).toBe(3);

@@ -10,13 +10,21 @@ import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
 import { startupBanner } from "./startup-banner.ts";
 import { scanCpuSet } from "../scans/thread-priority.ts";
+import { bindCredentialRights, protectServerProcess } from "../sandbox/protect-server.ts";
 
 /** Running scans get this long to finish on SIGTERM/SIGINT; the rest are released for the next start. */
 const SHUTDOWN_GRACE_MS = 8000;
 
 export async function serveCommand(config: Config): Promise<number> {
   const log = createLogger(config.LOG_LEVEL);
+  // First: the server holds the secrets, and a process of its user must not read them from /proc.
+  const unprotected = protectServerProcess();
+  if (unprotected !== null) log("warn", "the server stays dumpable: processes of its user can read its environment (docs/scan-boundary.md)", { problem: unprotected });
   const { server, runtime } = await listenThenBuild(config, log);
+  if (runtime.scanUser) {
+    const unbound = bindCredentialRights(runtime.scanUser);
+    if (unbound !== null) log("warn", "the server's CAP_SETUID and CAP_SETGID are not bound to SCAN_USER (docs/scan-boundary.md)", { problem: unbound });
+  }
   // The binary starts with a reluctant JIT (scripts/build.ts) so that start-up code is not compiled; from
   // here on the server and its scan threads run the same code again and again, which the JIT pays back.
   Bun.unsafe.setJITPolicy(1);
@@ -28,6 +36,7 @@ export async function serveCommand(config: Config): Promise<number> {
     workers: config.WORKER_CONCURRENCY,
     scanCpus: scanCpuSet(config.SCAN_CPUS)?.join(",") ?? "any",
     scanIsolation: config.SCAN_ISOLATION,
+    uid: process.getuid?.(),
   });
   if (config.LOG_LEVEL !== "silent") process.stderr.write(startupBanner(config, server.port ?? config.PORT));
 

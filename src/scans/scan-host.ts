@@ -49,16 +49,26 @@ export function workerScanHost(entry: string | URL, events: ScanHostEvents): Sca
   return { post: (message) => worker.postMessage(message), terminate: () => void worker.terminate(), closed };
 }
 
+/** The uid and gid a scan process runs as (SCAN_USER, sandbox/scan-user.ts). */
+export interface ScanProcessUser {
+  uid: number;
+  gid: number;
+}
+
 /**
  * A scan thread as a child process, `command` its argv (scanProcessCommand), `env` its environment
- * (by default this process's). Its stdout and stderr are the server's, as a Worker's are. Its own
- * `fatal` message, sent before it exits, names the error; otherwise the exit code or signal does.
+ * (by default this process's), `user` who it runs as (by default this process's user). Its stdout and
+ * stderr are the server's, as a Worker's are. Its own `fatal` message, sent before it exits, names the
+ * error; otherwise the exit code or signal does.
  */
-export function processScanHost(command: string[], env: Record<string, string> | undefined, events: ScanHostEvents): ScanHost {
+export function processScanHost(command: string[], env: Record<string, string> | undefined, events: ScanHostEvents, user?: ScanProcessUser): ScanHost {
   let fatal: string | null = null;
   const child = Bun.spawn({
     cmd: command,
     ...(env ? { env } : {}),
+    // Bun sets the groups, gid and uid in the child before exec (no supplementary groups are kept); it
+    // starts in / because the server's working directory may be the data directory, closed to it.
+    ...(user ? { uid: user.uid, gid: user.gid, cwd: "/" } : {}),
     stdio: ["ignore", "inherit", "inherit"],
     serialization: "advanced",
     ipc(message: FromScanThread) {

@@ -36,6 +36,8 @@ export type FromScanThread =
    * each of its running scans has read so far (by scan id): what tells which scan holds the most.
    */
   | { type: "memory"; heapBytes: number; bytesRead: Record<number, number>; collected?: true }
+  /** A scan process's boundary (sandbox/confine-scan-process.ts), sent once as it starts; a Worker has none. */
+  | { type: "confined"; uid: number; noNewPrivs: boolean; seccomp: boolean; problem: string | null }
   /** A scan process's uncaught error, sent just before it exits (a Worker's error event says the same). */
   | { type: "fatal"; error: string };
 

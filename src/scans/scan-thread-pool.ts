@@ -8,7 +8,7 @@ import type { FromScanThreadToPool, ScanThreadSettings, ToScanThread } from "./s
 import type { ScanOptions, Scanner } from "./scanner.ts";
 import { lowerHelperThreads } from "./thread-priority.ts";
 import { runsCompiled } from "./runs-compiled.ts";
-import { processScanHost, scanProcessCommand, workerScanHost, type ScanHost, type ScanHostEvents, type ScanIsolation } from "./scan-host.ts";
+import { processScanHost, scanProcessCommand, workerScanHost, type ScanHost, type ScanHostEvents, type ScanIsolation, type ScanProcessUser } from "./scan-host.ts";
 
 /**
  * Runs scans in a small pool of Bun Worker threads, or with SCAN_ISOLATION=process of child processes of
@@ -73,6 +73,8 @@ export interface ScanThreadPoolOptions {
   command?: string[];
   /** With isolation "process": the child's environment; by default this process's (see scanProcessEnv in config.ts). */
   env?: Record<string, string>;
+  /** With isolation "process": the uid and gid of the children (SCAN_USER); by default this process's. */
+  user?: ScanProcessUser;
   /** How long a thread without scans is kept before it leaves (default IDLE_THREAD_MS). */
   idleMs?: number;
 }
@@ -158,7 +160,7 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
       crashed: (reason) => end(thread, () => ({ kind: "retry", error: `The scan thread crashed: ${reason}` })),
       exited: () => end(thread, () => ({ kind: "retry", error: "The scan thread exited during the scan." })),
     };
-    const host = isolation === "process" ? processScanHost(command, options.env, events) : workerScanHost(entry, events);
+    const host = isolation === "process" ? processScanHost(command, options.env, events, options.user) : workerScanHost(entry, events);
     const thread: ScanThread = { host, scans: new Map(), abandoned: new Map(), claimed: 0, solo: false, baseHeapBytes: null, collecting: false, ended: false };
     threads.add(thread);
     return thread;
@@ -175,7 +177,16 @@ export function scanThreadPool(options: ScanThreadPoolOptions): Scanner & { read
     lowerHelperThreads(options.settings.cpus);
   }
 
+  let unconfinedSaid = false;
   function onMessage(thread: ScanThread, message: FromScanThreadToPool): void {
+    if (message.type === "confined") {
+      const { uid, noNewPrivs, seccomp, problem } = message;
+      if (problem === null) return options.log("debug", "scan process confined", { uid, noNewPrivs, seccomp });
+      // Every scan process meets the same machine, so once is enough.
+      if (!unconfinedSaid) options.log("warn", "scan processes run without part of their boundary (docs/scan-boundary.md)", { uid, noNewPrivs, seccomp, problem });
+      unconfinedSaid = true;
+      return;
+    }
     if (message.type === "memory") {
       lowerHelpers();
       return checkMemory(thread, message.heapBytes, message.bytesRead, message.collected === true);

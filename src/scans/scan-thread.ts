@@ -19,8 +19,12 @@ import { heapBytes } from "./thread-heap.ts";
 import { confineThisThread, lowerThisProcess, lowerThisThread } from "./thread-priority.ts";
 import type { FromScanThread, ScanThreadSettings, ToScanThread } from "./scan-thread-messages.ts";
 import { scanThreadChannel } from "./scan-thread-channel.ts";
+import { confineScanProcess } from "../sandbox/confine-scan-process.ts";
 
 const channel = scanThreadChannel();
+
+// A scan process takes its boundary before it reads anything a site sent; a Worker shares the server's process and has none.
+if (channel.isProcess) channel.post({ type: "confined", uid: process.getuid?.() ?? -1, ...confineScanProcess() });
 
 /** The most often a scan's progress is posted (the pool's own throttle writes it at the same pace). */
 const PROGRESS_INTERVAL_MS = 250;

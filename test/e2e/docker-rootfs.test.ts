@@ -5,11 +5,13 @@
  * unshare): skipped otherwise.
  */
 import { afterAll, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sightlineBinary } from "../helpers/binary.ts";
-import { buildRootfs } from "../../scripts/docker-rootfs.ts";
+import { buildRootfs, SERVER_UID } from "../../scripts/docker-rootfs.ts";
+import { childProcesses } from "../../scripts/lib/child-processes.ts";
+import { SCAN_PROCESS_ARGUMENT } from "../../src/scans/scan-host.ts";
 import { startService } from "../../scripts/lib/service-process.ts";
 import { startFixtureSite, TEST_CA_PATH } from "../helpers/fixture-server.ts";
 import { wellPreparedSite } from "../fixtures/sites/well-prepared.ts";
@@ -22,6 +24,27 @@ const isRoot = process.getuid?.() === 0 && Bun.which("unshare") !== null && Bun.
 function inContainer(rootfs: string, args: string[]): string[] {
   const script = `mount -t proc proc "$0/proc" && mount --rbind /dev "$0/dev" && exec chroot "$0" "$@"`;
   return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, rootfs, ...args];
+}
+/** The ENV of the Dockerfile (`ENV A=1 B=2` lines), which a container of the image starts with. */
+function dockerfileEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of readFileSync(join(import.meta.dir, "../../Dockerfile"), "utf8").matchAll(/^ENV (.+)$/gm)) {
+    for (const pair of line[1]!.trim().split(/\s+/)) {
+      const [name, ...value] = pair.split("=");
+      env[name!] = value.join("=");
+    }
+  }
+  return env;
+}
+
+/** The status lines of the process `pid`, by name. */
+function statusOf(pid: number | string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of readFileSync(`/proc/${pid}/status`, "utf8").split("\n")) {
+    const at = line.indexOf(":");
+    if (at > 0) fields[line.slice(0, at)] = line.slice(at + 1).trim();
+  }
+  return fields;
 }
 const work = mkdtempSync(join(tmpdir(), "sightline-rootfs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -55,6 +78,7 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
 
     const token = "rootfs-pipeline-token-0123456789";
     const service = await startService(inContainer(rootfs, ["/sightline"]), {
+      ...dockerfileEnv(),
       DATABASE_PATH: "/data/test.sqlite",
       OFFSITE_CHECKS: "off",
       PIPELINE_TOKEN: token,
@@ -87,6 +111,16 @@ test.skipIf(!isRoot)("the binary serves from a root file system holding only its
       }
       expect(report?.status).toBe(200);
       expect(await report!.json()).toMatchObject({ domain: "rootfs.secure.test", status: "ok" });
+      // Two users, neither root: the server became the image's `sightline`, and its scan process, confined, is nobody.
+      expect(listening.uid).toBe(SERVER_UID);
+      expect(statSync(join(rootfs, "data")).uid).toBe(SERVER_UID);
+      expect(statSync(join(rootfs, "data")).mode & 0o777).toBe(0o700);
+      const scanProcesses = childProcesses(service.process.pid).filter((child) => readFileSync(`/proc/${child}/cmdline`, "utf8").includes(SCAN_PROCESS_ARGUMENT));
+      expect(scanProcesses.length).toBeGreaterThan(0);
+      for (const child of scanProcesses) {
+        expect(statusOf(child)).toMatchObject({ Uid: "65534\t65534\t65534\t65534", NoNewPrivs: "1", Seccomp: "2", CapEff: "0000000000000000" });
+      }
+      expect(statusOf(service.process.pid).Uid).toBe(`${SERVER_UID}\t${SERVER_UID}\t${SERVER_UID}\t${SERVER_UID}`);
     } finally {
       expect(await service.stop()).toBe(0);
     }
@@ -103,9 +137,11 @@ test.skipIf(!isRoot)("without DATABASE_PATH each service keeps its own file in /
   expect(dockerfile).not.toMatch(/^ENV .*DATABASE_PATH/m);
   expect(dockerfile).toMatch(/^WORKDIR \/$/m);
   for (const service of ["visibility", "schema"]) {
-    const created = Bun.spawnSync(inContainer(rootfs, ["/sightline", "migrate"]), { env: childEnv({ SERVICE: service, DATABASE_PATH: undefined }), stdout: "pipe", stderr: "pipe" });
+    const created = Bun.spawnSync(inContainer(rootfs, ["/sightline", "migrate"]), { env: childEnv({ ...dockerfileEnv(), SERVICE: service, DATABASE_PATH: undefined }), stdout: "pipe", stderr: "pipe" });
     expect(created.stderr.toString()).toBe("");
     expect(created.stdout.toString()).toContain(`./data/${service}.sqlite`);
     expect(existsSync(join(rootfs, "data", `${service}.sqlite`))).toBe(true);
+    // Made by SERVER_USER, not by root: the server can open it later.
+    expect(statSync(join(rootfs, "data", `${service}.sqlite`)).uid).toBe(SERVER_UID);
   }
 }, 60_000);

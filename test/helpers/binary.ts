@@ -4,7 +4,7 @@
  * the current source as a binary.
  */
 import { $ } from "bun";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -14,7 +14,10 @@ export function sightlineBinary(): Promise<string> {
   const given = process.env.SIGHTLINE_BINARY;
   if (given) return Promise.resolve(given);
   built ??= (async () => {
-    const outfile = join(mkdtempSync(join(tmpdir(), "sightline-bin-")), "sightline");
+    const directory = mkdtempSync(join(tmpdir(), "sightline-bin-"));
+    // Scan processes run as another user when the tests run as root (SCAN_USER defaults to nobody): they start this file too.
+    chmodSync(directory, 0o755);
+    const outfile = join(directory, "sightline");
     await $`bun scripts/build.ts --outfile ${outfile}`.cwd(join(import.meta.dir, "../..")).quiet();
     return outfile;
   })();
