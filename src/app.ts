@@ -38,6 +38,8 @@ export interface AppDeps {
   scanApi: ScanApiDeps;
   challenge: ChallengeVerifier;
   report: ReportResponder;
+  /** Who scan and check processes run as (SCAN_USER), when not the server's own user. */
+  scanUser?: { uid: number; gid: number };
   /** The text of one /metrics scrape (src/metrics/metrics-scrape.ts). */
   scrapeMetrics: () => Promise<string>;
 }

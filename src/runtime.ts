@@ -132,6 +132,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const report = createReportResponder(db, { perPage: config.SERVICE === "schema" });
   const app = createApp({
     config,
+    ...(scanUser ? { scanUser } : {}),
     report,
     db,
     log,

@@ -28,6 +28,7 @@ export interface CheckRoutesDeps {
   config: Pick<Config, "FETCH_MAX_BYTES" | "SCAN_TIMEOUT_MS" | "SCAN_CPUS" | "SCAN_ISOLATION" | "SCHEMA_VOCABULARY" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
   scanApi: ScanApiDeps;
   trustProxy: number;
+  scanUser?: { uid: number; gid: number };
 }
 
 /**
@@ -50,6 +51,7 @@ export function checkRoutes(deps: CheckRoutesDeps) {
       // Checks run where scans do: with SCAN_ISOLATION=process (the default) a paste's parse is never in the server's memory.
       isolation: deps.config.SCAN_ISOLATION,
       env: scanProcessEnv(process.env),
+      ...(deps.scanUser ? { user: deps.scanUser } : {}),
     }),
   };
   const maxBody = maxCheckBodyBytes(api.maxBytes);

@@ -66,12 +66,20 @@ export function workerCheckHost(entry: string | URL, events: CheckHostEvents): C
 }
 
 /** A check thread as a child process (SCAN_ISOLATION=process); `command` its argv, `env` its environment. */
-export function processCheckHost(command: string[], env: Record<string, string> | undefined, events: CheckHostEvents, maxRssBytes = CHECK_PROCESS_MAX_RSS_BYTES): CheckHost {
+export function processCheckHost(
+  command: string[],
+  env: Record<string, string> | undefined,
+  events: CheckHostEvents,
+  maxRssBytes = CHECK_PROCESS_MAX_RSS_BYTES,
+  user?: { uid: number; gid: number },
+): CheckHost {
   let killed = false;
   let fatal: string | null = null;
   const child = Bun.spawn({
     cmd: command,
     ...(env ? { env } : {}),
+    // As a scan process: its own user, started in / since the server's working directory may be the data directory.
+    ...(user ? { uid: user.uid, gid: user.gid, cwd: "/" } : {}),
     stdio: ["ignore", "inherit", "inherit"],
     serialization: "advanced",
     ipc(message: FromCheckThread | { type: "fatal"; error: string }) {

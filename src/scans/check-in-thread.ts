@@ -41,6 +41,8 @@ export interface CheckInThreadOptions {
   isolation?: ScanIsolation;
   /** With isolation "process": the child's argv (default checkProcessCommand) and environment (default this process's). */
   command?: string[];
+  /** With isolation "process": who the check process runs as (SCAN_USER), as scan processes do. */
+  user?: { uid: number; gid: number };
   env?: Record<string, string>;
   /** With isolation "process": the cap on its RSS (default CHECK_PROCESS_MAX_RSS_BYTES). */
   maxRssBytes?: number;
@@ -109,7 +111,7 @@ export function checkInThread(options: CheckInThreadOptions): CheckInThread {
         thread.answer?.({ ok: false, error: "The check failed: its thread ended during the check." }, false);
       },
     };
-    const host = isolation === "process" ? processCheckHost(options.command ?? checkProcessCommand(), options.env, events, options.maxRssBytes) : workerCheckHost(entry, events);
+    const host = isolation === "process" ? processCheckHost(options.command ?? checkProcessCommand(), options.env, events, options.maxRssBytes, options.user) : workerCheckHost(entry, events);
     const thread: CheckThread = { host, checks: 0, closed: false, terminated: false, answer: null, idleTimer: null };
     counts.started++;
     counts.live++;

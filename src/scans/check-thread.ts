@@ -11,6 +11,7 @@ import { renderPastePage } from "../web/schema/paste-page.ts";
 import type { CheckedMarkup } from "./check-api.ts";
 import type { CheckOutputRequest, FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
 import { confineThisThread, lowerThisProcess, lowerThisThread } from "./thread-priority.ts";
+import { confineScanProcess } from "../sandbox/confine-scan-process.ts";
 
 declare const self: Worker;
 
@@ -20,6 +21,9 @@ if (isProcess) {
   if (!process.send) throw new Error("a check process needs the IPC channel the server opens: it is started by the server, not by hand");
   // The server stopped (or was killed and the kernel closed its end): nothing is left to check for.
   process.on("disconnect", () => process.exit(0));
+  // Pasted markup is hostile input, parsed here as a scan process parses pages: the same boundary (docs/scan-boundary.md).
+  const confinement = confineScanProcess();
+  if (confinement.problem !== null) process.stderr.write(`sightline check process: not fully confined: ${confinement.problem}\n`);
   lowerThisProcess(null);
   process.on("message", (message) => handle(message as ToCheckThread));
 } else {
