@@ -61,7 +61,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       const provider = (Object.keys(PATHS) as EngineName[]).find((name) => PATHS[name].test(path));
       if (!provider || request.method !== "POST") return new Response("not found", { status: 404 });
       const body: unknown = await request.json().catch(() => null);
-      requests.push({ provider, path, headers: Object.fromEntries(request.headers), body });
+      requests.push({ provider, path, headers: request.headers.toJSON(), body });
       const call = (calls.get(provider) ?? 0) + 1;
       calls.set(provider, call);
       const behaviour = behaviours.get(provider)?.(call) ?? { kind: "status", status: 500, message: "no behaviour set" };
