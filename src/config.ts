@@ -205,6 +205,9 @@ export const variables = {
     default: () => 90000,
     parse: integer,
   },
+  // What accounts' answer runs may spend together per calendar month (UTC); unset: no service-wide cap
+  // (each account still needs a budget from the admin, 0 by default).
+  ANSWERS_MONTHLY_LIMIT_USD: { schema: T.Number({ minimum: 0, maximum: 1_000_000 }), form: "US dollars, such as 200", parse: (raw: string) => (/^\d{1,7}(\.\d{1,6})?$/.test(raw.trim()) ? Number(raw.trim()) : raw) },
   // Retries of a failed call (429, 5xx, connection errors), by the SDK's own backoff.
   ANSWERS_RETRIES: { schema: T.Integer({ minimum: 0, maximum: 5 }), form: "a whole number from 0 to 5", default: () => 1, parse: integer },
   LOG_LEVEL: {
