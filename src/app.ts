@@ -20,6 +20,8 @@ import { adminRoutes } from "./http/admin-routes.ts";
 import { mcpRoutes } from "./http/mcp-routes.ts";
 import { metricsRoutes } from "./http/metrics-routes.ts";
 import { checkRoutes } from "./http/check-routes.ts";
+import { answersRoutes } from "./http/answers-routes.ts";
+import type { AnswerRunDeps } from "./answers/answer-runs.ts";
 import { setMatchedRoute } from "./http/matched-route.ts";
 import { createFallbackErrors } from "./http/fallback-errors.ts";
 import { errorResponse } from "./http/json-response.ts";
@@ -37,6 +39,8 @@ export interface AppDeps {
   scanApi: ScanApiDeps;
   challenge: ChallengeVerifier;
   report: ReportResponder;
+  /** The AI answer engines and budgets (src/answers/); the routes take the scan API's authenticator. */
+  answers: AnswerRunDeps;
   /** The text of one /metrics scrape (src/metrics/metrics-scrape.ts). */
   scrapeMetrics: () => Promise<string>;
 }
@@ -82,7 +86,8 @@ export function createApp(deps: AppDeps) {
     .use(siteRoutes({ publicUrl: deps.publicUrl, service: deps.service }))
     .use(pageRoutes({ service: deps.service, config: deps.config, scanApi: deps.scanApi, trustProxy: deps.trustProxy }))
     .use(badgeRoutes({ db: deps.db, service: deps.service }))
-    .use(checkRoutes(deps));
+    .use(checkRoutes(deps))
+    .use(answersRoutes({ ...deps.answers, authenticator: deps.scanApi.authenticator, service: deps.service }));
   routes = app.routes;
   return app;
 }

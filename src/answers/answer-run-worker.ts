@@ -14,7 +14,8 @@ export const MAX_ATTEMPTS = 3;
 export interface AnswerRunWorker {
   /** Claims and carries out due runs until none is due; resolves to how many it finished. */
   drain(): Promise<number>;
-  stop(): Promise<void>;
+  /** Stops claiming; a run in progress gets `graceMs` to finish, else it is left to its lease (another instance, or the next start, takes it up). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export function answerRunWorker(deps: AnswerRunDeps & { log: Log; pollMs?: number }): AnswerRunWorker {
@@ -58,10 +59,12 @@ export function answerRunWorker(deps: AnswerRunDeps & { log: Log; pollMs?: numbe
   if (deps.pollMs !== undefined) loop();
   return {
     drain,
-    async stop() {
+    async stop(graceMs = 5000) {
       stopped = true;
       clearTimeout(timer);
-      await current;
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([current, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+      clearTimeout(grace);
     },
   };
 }
