@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps) {
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
     // Feature routes: one plugin per file in src/http/, each owning its paths; add one `.use(...)` line each.
-    .use(mcpRoutes({ service: deps.service, version: deps.version, publicUrl: deps.publicUrl, trustProxy: deps.trustProxy, db: deps.db, scans: deps.scanApi }))
+    .use(mcpRoutes({ service: deps.service, version: deps.version, publicUrl: deps.publicUrl, trustProxy: deps.trustProxy, db: deps.db, scans: deps.scanApi, authenticator: deps.scanApi.authenticator }))
     .use(accountRoutes(deps))
     .use(adminRoutes(deps))
     .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema, db: deps.db, perPage: deps.service === "schema" }))

@@ -35,7 +35,7 @@ export type ApiAnswer = { status: number; body: unknown };
 const error = (status: number, message: string, extra: Record<string, unknown> = {}): ApiAnswer => ({ status, body: { error: message, ...extra } });
 
 /** The account behind an Authorization header, or the refusal to send. */
-export async function accountOf(deps: AnswersApiDeps, authorization: string | null): Promise<{ ok: true; userId: number } | { ok: false; answer: ApiAnswer }> {
+export async function accountOf(deps: Pick<AnswersApiDeps, "authenticator" | "db">, authorization: string | null): Promise<{ ok: true; userId: number } | { ok: false; answer: ApiAnswer }> {
   const who = await deps.authenticator.identify(authorization);
   if (who === null || !who.ok) return { ok: false, answer: error(401, "Unauthorized") };
   if (who.caller.kind !== "key") return { ok: false, answer: error(403, "AI answer tracking belongs to accounts: use an API key of your account.") };

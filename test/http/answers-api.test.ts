@@ -4,6 +4,9 @@
  * against the fake providers and read back as results and spend; one account never sees another's.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { answerRunWorker } from "../../src/answers/answer-run-worker.ts";
 import { configuredEngines, providerSecrets } from "../../src/answers/configured-engines.ts";
 import { createApiKey } from "../../src/auth/api-key-service.ts";
@@ -110,6 +113,28 @@ test("watch, prompts, a refused run, a granted run, results and spend", async ()
   for (const table of ["answer_watches", "answer_prompts", "answer_runs", "answer_samples", "answer_spend", "answer_budgets", "settings"]) {
     expect(JSON.stringify(await db.all(`SELECT * FROM ${table}`))).not.toContain(OPENAI_KEY);
   }
+
+  // The MCP tool reads the same results with the account's key, and refuses without one.
+  const mcp = async (key: string | null) => {
+    const client = new Client({ name: "test", version: "1" });
+    const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
+      fetch: (url, init) => service.request(new URL(String(url)).pathname, init),
+      requestInit: key === null ? {} : { headers: { authorization: `Bearer ${key}` } },
+    });
+    await client.connect(transport);
+    try {
+      return (await client.callTool({ name: "get_answer_results", arguments: { domain: "www.example.com" } })) as CallToolResult;
+    } finally {
+      await client.close();
+    }
+  };
+  const viaMcp = await mcp(userKey);
+  expect(viaMcp.isError).toBeFalsy();
+  expect(viaMcp.structuredContent).toMatchObject({ domain: "example.com", found: true, engines: [{ engine: "openai", cited: { k: 2, n: 2 } }] });
+  expect((await mcp(otherKey)).structuredContent).toMatchObject({ found: false });
+  const anonymous = await mcp(null);
+  expect(anonymous.isError).toBe(true);
+  expect(JSON.stringify(anonymous.content)).toContain("API key");
 
   expect((await call(`/api/answers/watches/${watch.id}`, { method: "DELETE" })).status).toBe(204);
   expect((await call(`/api/answers/watches/${watch.id}`)).status).toBe(404);
