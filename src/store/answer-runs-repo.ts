@@ -230,3 +230,20 @@ export async function setBudget(db: Db, userId: number, monthlyMicros: number, n
 export async function budgetOf(db: Db, userId: number): Promise<number> {
   return (await db.get<{ micros: number }>("SELECT monthly_micros AS micros FROM answer_budgets WHERE user_id = ?", [userId]))?.micros ?? 0;
 }
+
+export interface BudgetRow {
+  userId: number;
+  email: string;
+  budgetMicros: number;
+  spentMicros: number;
+}
+
+/** Every account the operator granted a budget, with what it spent in `month`; by email. */
+export async function budgetsWithSpend(db: Db, month: string, limit: number): Promise<BudgetRow[]> {
+  return db.all<BudgetRow>(
+    `SELECT u.id AS "userId", u.email, b.monthly_micros AS "budgetMicros",
+            CAST(coalesce((SELECT sum(s.micros) FROM answer_spend s WHERE s.user_id = u.id AND s.month = ?), 0) AS BIGINT) AS "spentMicros"
+       FROM answer_budgets b JOIN users u ON u.id = b.user_id ORDER BY u.email LIMIT ?`,
+    [month, limit],
+  );
+}
