@@ -1,9 +1,11 @@
 import { claimDueRun, extendRunLease, failRun } from "../store/answer-runs-repo.ts";
 import type { Log } from "../log.ts";
 import { carryOutRun, type AnswerRunDeps } from "./answer-runs.ts";
+import { startDueRuns } from "./answer-schedules.ts";
 
 /**
- * Claims queued answer runs one at a time and carries them out, renewing the lease while it works. A run
+ * Every poll, queues the runs of scheduled watches that are due (answer-schedules.ts), then claims
+ * queued answer runs one at a time and carries them out, renewing the lease while it works. A run
  * whose instance died is claimed again once its lease expires; it is asked again from the start (its
  * samples are stored only when it completes), and after MAX_ATTEMPTS it is failed instead.
  */
@@ -50,7 +52,9 @@ export function answerRunWorker(deps: AnswerRunDeps & { log: Log; pollMs?: numbe
   let timer: ReturnType<typeof setTimeout> | undefined;
   const loop = () => {
     if (stopped) return;
-    current = drain()
+    // Scheduled watches first, so that their runs are claimed in the same round.
+    current = startDueRuns(deps, deps.log)
+      .then(() => drain())
       .catch((error: unknown) => deps.log("error", "answer run worker", { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, deps.pollMs ?? 5000);

@@ -125,3 +125,17 @@ export async function countPromptsOf(db: Db, watchId: number): Promise<number> {
 export async function deletePrompt(db: Db, watchId: number, promptId: number): Promise<boolean> {
   return (await db.run("DELETE FROM answer_prompts WHERE id = ? AND watch_id = ?", [promptId, watchId])) > 0;
 }
+
+/** The scheduled watch most overdue at `now`, or null; read inside the caller's exclusive transaction. */
+export async function dueWatch(db: Db, now: number): Promise<WatchRow | null> {
+  const row = await db.get<StoredWatch>(
+    `SELECT ${WATCH_COLUMNS} FROM answer_watches WHERE schedule <> 'none' AND next_run_at IS NOT NULL AND next_run_at <= ? ORDER BY next_run_at, id LIMIT 1`,
+    [now],
+  );
+  return row === null ? null : watchOf(row);
+}
+
+/** Moves a watch's next run, if it is still `expected` (an edit in between wins). */
+export async function advanceWatch(db: Db, id: number, expected: number, next: number): Promise<boolean> {
+  return (await db.run("UPDATE answer_watches SET next_run_at = ? WHERE id = ? AND next_run_at = ?", [next, id, expected])) > 0;
+}
