@@ -7,6 +7,14 @@
 export const ENGINE_NAMES = ["openai", "anthropic", "gemini", "perplexity"] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
+/** Which API each engine asks, for people (pages, CLI, docs): API answers can differ from the apps'. */
+export const ENGINE_APIS: Record<EngineName, string> = {
+  openai: "OpenAI Responses API with the web_search tool",
+  anthropic: "Anthropic Messages API with the web_search tool",
+  gemini: "Gemini API (generateContent) with Grounding with Google Search",
+  perplexity: "Perplexity Agent API (Sonar) with the web_search tool",
+};
+
 /**
  * One source of an answer. `cited`: the answer attributes text to it (an inline citation, annotation or
  * grounding support); `retrieved`: the engine's search returned it but the answer does not cite it.

@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { AnswerEngine, RawAnswer, RawSource } from "../engine.ts";
+import { ENGINE_APIS, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
 import type { EngineSettings } from "./engine-settings.ts";
 import { record, records, text } from "./shape.ts";
 
@@ -24,7 +24,7 @@ export function anthropicEngine(settings: EngineSettings): AnswerEngine {
   });
   return {
     name: "anthropic",
-    api: "Anthropic Messages API with the web_search tool",
+    api: ENGINE_APIS.anthropic,
     model: settings.model,
     priceUsd: settings.priceUsd,
     async ask(prompt, signal) {

@@ -1,5 +1,5 @@
 import { GoogleGenAI } from "@google/genai";
-import type { AnswerEngine, RawAnswer, RawSource } from "../engine.ts";
+import { ENGINE_APIS, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
 import type { EngineSettings } from "./engine-settings.ts";
 import { integers, record, records, text } from "./shape.ts";
 
@@ -24,7 +24,7 @@ export function geminiEngine(settings: EngineSettings): AnswerEngine {
   });
   return {
     name: "gemini",
-    api: "Gemini API (generateContent) with Grounding with Google Search",
+    api: ENGINE_APIS.gemini,
     model: settings.model,
     priceUsd: settings.priceUsd,
     async ask(prompt, signal) {

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import type { AnswerEngine, RawAnswer, RawSource } from "../engine.ts";
+import { ENGINE_APIS, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
 import type { EngineSettings } from "./engine-settings.ts";
 import { record, records, text } from "./shape.ts";
 
@@ -20,7 +20,7 @@ export function openAiEngine(settings: EngineSettings): AnswerEngine {
   });
   return {
     name: "openai",
-    api: "OpenAI Responses API with the web_search tool",
+    api: ENGINE_APIS.openai,
     model: settings.model,
     priceUsd: settings.priceUsd,
     async ask(prompt, signal) {

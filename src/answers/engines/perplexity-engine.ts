@@ -1,5 +1,5 @@
 import Perplexity from "@perplexity-ai/perplexity_ai";
-import { ProviderAnswerError, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
+import { ENGINE_APIS, ProviderAnswerError, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
 import type { EngineSettings } from "./engine-settings.ts";
 import { finiteNumber, record, records, text } from "./shape.ts";
 
@@ -22,7 +22,7 @@ export function perplexityEngine(settings: EngineSettings): AnswerEngine {
   });
   return {
     name: "perplexity",
-    api: "Perplexity Agent API (Sonar) with the web_search tool",
+    api: ENGINE_APIS.perplexity,
     model: settings.model,
     priceUsd: settings.priceUsd,
     async ask(prompt, signal) {
