@@ -28,6 +28,8 @@ export async function startDueRuns(deps: AnswerRunDeps, log: Log, limit = 100): 
   const started: ScheduledStart[] = [];
   for (let taken = 0; taken < limit; taken++) {
     const now = deps.now();
+    // A plain read first: most polls find nothing due and need not take the exclusive lock.
+    if ((await dueWatch(deps.db, now)) === null) break;
     const one = await deps.db.exclusive(async () => {
       const watch = await dueWatch(deps.db, now);
       if (!watch || watch.schedule === "none" || watch.nextRunAt === null) return null;
