@@ -20,6 +20,8 @@ import { adminRoutes } from "./http/admin-routes.ts";
 import { mcpRoutes } from "./http/mcp-routes.ts";
 import { metricsRoutes } from "./http/metrics-routes.ts";
 import { checkRoutes } from "./http/check-routes.ts";
+import { answersRoutes } from "./http/answers-routes.ts";
+import type { AnswerRunDeps } from "./answers/answer-runs.ts";
 import { setMatchedRoute } from "./http/matched-route.ts";
 import { keepUndecodableParams } from "./http/path-params.ts";
 import { createFallbackErrors } from "./http/fallback-errors.ts";
@@ -40,6 +42,8 @@ export interface AppDeps {
   report: ReportResponder;
   /** Who scan and check processes run as (SCAN_USER), when not the server's own user. */
   scanUser?: { uid: number; gid: number };
+  /** The AI answer engines and budgets (src/answers/); the routes take the scan API's authenticator. */
+  answers: AnswerRunDeps;
   /** The text of one /metrics scrape (src/metrics/metrics-scrape.ts). */
   scrapeMetrics: () => Promise<string>;
 }
@@ -81,7 +85,7 @@ export function createApp(deps: AppDeps) {
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))
     // Feature routes: one plugin per file in src/http/, each owning its paths; add one `.use(...)` line each.
-    .use(mcpRoutes({ service: deps.service, version: deps.version, publicUrl: deps.publicUrl, trustProxy: deps.trustProxy, db: deps.db, scans: deps.scanApi }))
+    .use(mcpRoutes({ service: deps.service, version: deps.version, publicUrl: deps.publicUrl, trustProxy: deps.trustProxy, db: deps.db, scans: deps.scanApi, authenticator: deps.scanApi.authenticator }))
     .use(accountRoutes(deps))
     .use(adminRoutes(deps))
     .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema, db: deps.db, perPage: deps.service === "schema" }))
@@ -89,7 +93,8 @@ export function createApp(deps: AppDeps) {
     .use(siteRoutes({ publicUrl: deps.publicUrl, service: deps.service }))
     .use(pageRoutes({ service: deps.service, config: deps.config, scanApi: deps.scanApi, trustProxy: deps.trustProxy }))
     .use(badgeRoutes({ db: deps.db, service: deps.service }))
-    .use(checkRoutes(deps));
+    .use(checkRoutes(deps))
+    .use(answersRoutes({ ...deps.answers, authenticator: deps.scanApi.authenticator, service: deps.service }));
   routes = app.routes;
   return app;
 }

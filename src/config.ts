@@ -23,6 +23,10 @@ const parsesAsUrl = (value: string) => (URL.canParse(value) ? null : "the URL pa
 const MAX_TIMEOUT_MS = 86_400_000;
 const OnOff = T.Union([T.Literal("on"), T.Literal("off")]);
 
+const ModelName = T.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,99}$" });
+const PriceUsd = T.Number({ minimum: 0, maximum: 100 });
+const PRICE_FORM = "US dollars per call, from 0 to 100, such as 0.03";
+
 interface Variable {
   schema: TSchema;
   /** How the accepted form is described in error messages and the README. */
@@ -35,6 +39,7 @@ interface Variable {
 }
 
 const integer = (raw: string) => (/^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw);
+const decimal = (raw: string) => (/^\d{1,3}(\.\d{1,6})?$/.test(raw.trim()) ? Number(raw.trim()) : raw);
 const list = (raw: string) =>
   raw
     .split(",")
@@ -186,6 +191,36 @@ export const variables = {
     form: "the path of a schema.org release file (JSON-LD or N-Quads, such as schemaorg-all-https.jsonld)",
     problem: vocabularyFileProblem,
   },
+  // AI answer engines (src/answers/, docs/answers.md): each is off until its key is set. Base URLs follow
+  // each SDK's own convention (OpenAI's includes /v1, the others are the API's origin).
+  OPENAI_API_KEY: { schema: T.String({ minLength: 1 }), form: "an OpenAI API key" },
+  OPENAI_BASE_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://api.openai.com/v1", problem: parsesAsUrl },
+  OPENAI_MODEL: { schema: ModelName, form: "a model name", default: () => "gpt-5-mini" },
+  OPENAI_PRICE_USD: { schema: PriceUsd, form: PRICE_FORM, default: () => 0.03, parse: decimal },
+  ANTHROPIC_API_KEY: { schema: T.String({ minLength: 1 }), form: "an Anthropic API key" },
+  ANTHROPIC_BASE_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://api.anthropic.com", problem: parsesAsUrl },
+  ANTHROPIC_MODEL: { schema: ModelName, form: "a model name", default: () => "claude-haiku-4-5" },
+  ANTHROPIC_PRICE_USD: { schema: PriceUsd, form: PRICE_FORM, default: () => 0.04, parse: decimal },
+  GEMINI_API_KEY: { schema: T.String({ minLength: 1 }), form: "a Gemini API key" },
+  GEMINI_BASE_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://generativelanguage.googleapis.com", problem: parsesAsUrl },
+  GEMINI_MODEL: { schema: ModelName, form: "a model name", default: () => "gemini-2.5-flash" },
+  GEMINI_PRICE_USD: { schema: PriceUsd, form: PRICE_FORM, default: () => 0.04, parse: decimal },
+  PERPLEXITY_API_KEY: { schema: T.String({ minLength: 1 }), form: "a Perplexity API key" },
+  PERPLEXITY_BASE_URL: { schema: HttpUrl, form: "an http:// or https:// URL", default: () => "https://api.perplexity.ai", problem: parsesAsUrl },
+  PERPLEXITY_MODEL: { schema: ModelName, form: "a model name", default: () => "perplexity/sonar" },
+  PERPLEXITY_PRICE_USD: { schema: PriceUsd, form: PRICE_FORM, default: () => 0.01, parse: decimal },
+  // One call to an engine, retries included, ends by then; the sample is then "unavailable".
+  ANSWERS_TIMEOUT_MS: {
+    schema: T.Integer({ minimum: 1000, maximum: MAX_TIMEOUT_MS }),
+    form: `milliseconds, from 1000 to ${MAX_TIMEOUT_MS} (a day)`,
+    default: () => 90000,
+    parse: integer,
+  },
+  // What accounts' answer runs may spend together per calendar month (UTC); unset: no service-wide cap
+  // (each account still needs a budget from the admin, 0 by default).
+  ANSWERS_MONTHLY_LIMIT_USD: { schema: T.Number({ minimum: 0, maximum: 1_000_000 }), form: "US dollars, such as 200", parse: (raw: string) => (/^\d{1,7}(\.\d{1,6})?$/.test(raw.trim()) ? Number(raw.trim()) : raw) },
+  // Retries of a failed call (429, 5xx, connection errors), by the SDK's own backoff.
+  ANSWERS_RETRIES: { schema: T.Integer({ minimum: 0, maximum: 5 }), form: "a whole number from 0 to 5", default: () => 1, parse: integer },
   LOG_LEVEL: {
     schema: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
     form: "debug, info, warn, error or silent",
@@ -219,7 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const problem = valid ? (variable.problem?.(value as never) ?? null) : null;
       if (!valid || problem !== null) {
         // A database URL carries its password.
-        const shown = name.includes("TOKEN") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC") || name === "DATABASE_URL"
+        const shown = name.includes("TOKEN") || name.includes("API_KEY") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC") || name === "DATABASE_URL"
           ? "the value given"
           : JSON.stringify(raw);
         throw new ConfigError(`${name}: ${shown} is not valid; expected ${variable.form}.${problem === null ? "" : ` ${problem}`}`);

@@ -21,6 +21,10 @@ import { scanThreadPool } from "./scans/scan-thread-pool.ts";
 import type { Scanner } from "./scans/scanner.ts";
 import type { ScanThreadSettings } from "./scans/scan-thread-messages.ts";
 import { createApp, type App } from "./app.ts";
+import { answerRunWorker } from "./answers/answer-run-worker.ts";
+import type { AnswerRunDeps } from "./answers/answer-runs.ts";
+import { micros } from "./answers/budget-check.ts";
+import { configuredEngines, providerSecrets } from "./answers/configured-engines.ts";
 import { createReportResponder, pageParamOf, REPORT_PATH } from "./http/report-routes.ts";
 import type { FastRoutes } from "./server.ts";
 import { createMetricsScrape } from "./metrics/metrics-scrape.ts";
@@ -128,6 +132,17 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     now,
   });
 
+  const answers: AnswerRunDeps = {
+    db,
+    engines: configuredEngines(config),
+    serviceLimitMicros: config.ANSWERS_MONTHLY_LIMIT_USD === undefined ? null : micros(config.ANSWERS_MONTHLY_LIMIT_USD),
+    timeoutMs: config.ANSWERS_TIMEOUT_MS,
+    secrets: providerSecrets(config),
+    now,
+  };
+  // Runs only where they can be asked: the visibility service with an engine configured.
+  const answerWorker = overrides.runWorker === false || config.SERVICE !== "visibility" || answers.engines.length === 0 ? null : answerRunWorker({ ...answers, log, pollMs: 5000 });
+
   const challenge = countingChallengeFailures(await createChallengeVerifier(db, config));
   const report = createReportResponder(db, { perPage: config.SERVICE === "schema" });
   const app = createApp({
@@ -142,6 +157,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     trustProxy: config.TRUST_PROXY,
     recordSchema: analyzer.recordSchema,
     challenge,
+    answers,
     scrapeMetrics: createMetricsScrape({ build: { version: VERSION, service: config.SERVICE }, queueStats: () => queueStatsOf(db), now }),
     scanApi: {
       db,
@@ -169,7 +185,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     scanUser,
     log,
     async stop(graceMs) {
-      await worker.stop(graceMs);
+      await Promise.all([worker.stop(graceMs), answerWorker?.stop(graceMs)]);
       await scanner.close();
       await db.close();
     },

@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
-import { KEYS_USAGE, LIMITS_USAGE, MIGRATE_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
+import { ANSWERS_USAGE, KEYS_USAGE, LIMITS_USAGE, MIGRATE_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
 
 /*
  * Each command is imported when it runs, not before: `version` and `--help` load nothing else, and `scan`
@@ -87,6 +87,16 @@ const commands: Record<string, Command> = {
       const settings = await config();
       const { rescoreCommand } = await import("./rescore-command.ts");
       return rescoreCommand(args, settings, stdio);
+    },
+  },
+  answers: {
+    summary: "Ask AI answer engines (OpenAI, Anthropic, Gemini, Perplexity) prompts about a domain: cited, mentioned, position. No account needed.",
+    usage: ANSWERS_USAGE,
+    flags: ["--domain", "--prompt", "--engines", "--samples", "--brand", "--competitor", "--json"],
+    run: async (args, config) => {
+      const settings = await config();
+      const { answersCommand } = await import("./answers-command.ts");
+      return answersCommand(args, settings, stdio);
     },
   },
   version: {

@@ -61,3 +61,25 @@ sightline limits clear <bucket>   Forget a bucket's counted requests, so its lim
 A bucket is an IP address (its /64 for IPv6), a domain, or key:<id>, typed as such or as listed
 (ip:203.0.113.7, domain:example.com, key:3; check-… for checks of pasted markup). Clearing is logged.
 It uses the server's database (DATABASE_PATH or DATABASE_URL) and may run while the server runs.`;
+
+export const ANSWERS_USAGE = `sightline answers run --domain D --prompt "..." [--prompt "..."]... [--engines openai,anthropic,gemini,perplexity]
+                      [--samples N] [--brand NAME]... [--competitor D]... [--json]
+
+Asks AI answer engines each prompt N times, through their APIs with web search and the operator's keys,
+and reports for each engine whether the domain is cited (k of n samples, with a 95% interval), whether
+the brand is named, the domain's position among the cited domains and the other domains cited. Needs no
+account or database. An engine is on when its key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY,
+GEMINI_API_KEY, PERPLEXITY_API_KEY); see docs/answers.md. API answers can differ from the apps'.
+
+  --domain D        The site, as for a scan (example.com, https://www.example.com/).
+  --prompt TEXT     A question to ask, up to 2000 characters; repeat for more (at most 20).
+  --engines LIST    Comma-separated engines to ask (default: every configured one).
+  --samples N       Times each prompt is asked of each engine, 1 to 10 (default 3).
+  --brand NAME      A name or alias of the brand to look for in answers; repeat for more (at most 20).
+                    Default: the domain's name (acme for acme.com) and the domain.
+  --competitor D    A competitor's domain, for share of voice; repeat for more (at most 20).
+  --json            Print every sample and the summary as JSON.
+Every option also takes its value after "=" (--samples=5).
+
+Exit codes: 0 the run got at least one answer; 1 every sample was unavailable (error, timeout, no
+sources); 2 bad usage, or no engine configured.`;

@@ -31,6 +31,9 @@ import { parseFormBody, readForm } from "../web/account/form-body.ts";
 import { keyIdOf } from "../web/account/key-id.ts";
 import { loginAnswer, waitText } from "../web/account/login-answer.ts";
 import { html } from "../web/html.ts";
+import { answersListPage, answersWatchPage } from "../web/account/answers-page.ts";
+import { findWatch, watchesOf } from "../store/answer-watches-repo.ts";
+import { latestResults } from "../answers/answer-results.ts";
 
 /**
  * The account pages: signup, sign-in and sign-out, the API key dashboard and "My scans". Every POST is a
@@ -106,6 +109,19 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const user = await signedInUser(request);
       if (!user) return seeOther("/account/login");
       return pageResponse(myScansPage({ email: user.email, scans: await myScans(accounts, user.id, pageNumberOf(query.page)) }));
+    })
+    .get("/account/answers", async ({ request }) => {
+      const user = await signedInUser(request);
+      if (!user) return seeOther("/account/login");
+      return pageResponse(answersListPage(user.email, await watchesOf(deps.db, user.id)));
+    })
+    .get("/account/answers/:id", async ({ request, params }) => {
+      const user = await signedInUser(request);
+      if (!user) return seeOther("/account/login");
+      const id = keyIdOf(params.id);
+      const watch = id === null ? null : await findWatch(deps.db, user.id, id);
+      if (!watch) return pageResponse(messagePage({ title: "No such watch", message: "You watch no domain with that number.", next: html`<p><a href="/account/answers">Back to AI answers</a></p>` }), { status: 404 });
+      return pageResponse(answersWatchPage(watch, await latestResults(deps.db, watch)));
     })
     .get("/account/keys/:id/revoke", async ({ request, params }) => {
       const user = await signedInUser(request);

@@ -1,5 +1,7 @@
 import { SAFE_TEXT_PATTERN } from "../lib/unsafe-characters.ts";
 import { Elysia, t } from "elysia";
+import { adminAnswersView, grantBudget } from "../answers/admin-budgets.ts";
+import { adminAnswersPage } from "../web/admin/admin-answers-page.ts";
 import type { Config } from "../config.ts";
 import type { ChallengeWidgetConfig } from "../web/challenge-widget.ts";
 import { accountDepsFrom } from "../accounts/account-deps.ts";
@@ -36,7 +38,7 @@ import { html } from "../web/html.ts";
  */
 
 export interface AdminRoutesDeps {
-  config: Pick<Config, "KEY_PREFIX" | "PUBLIC_URL" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "TRUST_PROXY" | "ADMIN_EMAIL" | "ADMIN_PASSWORD">;
+  config: Pick<Config, "KEY_PREFIX" | "PUBLIC_URL" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "TRUST_PROXY" | "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "ANSWERS_MONTHLY_LIMIT_USD">;
   db: Db;
   log: Log;
   challenge: ChallengeVerifier;
@@ -51,6 +53,11 @@ const Credentials = t.Object({
 });
 
 const ClearBucket = t.Object({ bucket: t.String({ maxLength: 300, title: "The limit" }) });
+
+const BudgetForm = t.Object({
+  email: t.String({ maxLength: 1024, title: "Account email" }),
+  usd: t.String({ maxLength: 32, title: "Monthly budget" }),
+});
 
 export function adminRoutes(deps: AdminRoutesDeps) {
   const { config } = deps;
@@ -111,6 +118,20 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       const body = form.value;
       const result = await logInAdmin(accounts, admin!, { email: body.email, password: body.password, challengeToken: body.challengeToken, clientIp: clientIp(request) });
       return loginAnswer(result, body.email, { variant: "admin", challenge, challengeCsp, publicUrl, now: accounts.now() });
+    }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
+    .get("/admin/answers", async ({ request, query }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
+      const view = await adminAnswersView(deps.db, config.ANSWERS_MONTHLY_LIMIT_USD ?? null, accounts.now());
+      return pageResponse(adminAnswersPage(view, query.set ? { text: `The budget of ${query.set} is set.`, tone: "info" } : undefined));
+    }, { beforeHandle: enabled })
+    .post("/admin/answers/budget", async ({ request, body: raw }) => {
+      if (!(await signedIn(request))) return seeOther("/admin/login");
+      const form = readForm(BudgetForm, raw);
+      const typed = form.ok ? form.value : { email: form.typed.email, usd: form.typed.usd };
+      const granted = form.ok ? await grantBudget(deps.db, form.value.email, form.value.usd, accounts.now()) : { ok: false as const, error: form.problem };
+      if (granted.ok) return seeOther(`/admin/answers?set=${encodeURIComponent(granted.email)}`);
+      const view = await adminAnswersView(deps.db, config.ANSWERS_MONTHLY_LIMIT_USD ?? null, accounts.now());
+      return pageResponse(adminAnswersPage(view, { text: granted.error, tone: "error" }, typed), { status: 400 });
     }, { parse: parseFormBody, beforeHandle: enabledAndSameOrigin })
     .post("/admin/logout", async ({ request }) => seeOther("/admin/login", [await endSessionFromHeaders(accounts, request.headers, "admin", publicUrl, await admin!.sessionBinding)]), {
       beforeHandle: enabledAndSameOrigin,

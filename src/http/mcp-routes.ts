@@ -36,7 +36,7 @@ export function mcpRoutes(deps: McpRoutesDeps) {
         name: `sightline-${deps.service}`,
         version: deps.version,
         publicUrl: deps.publicUrl,
-        offer: registry.mcpToolsFor(deps.service, { db: deps.db, scans: deps.scans, publicUrl: deps.publicUrl, scanWait: deps.scanWait ?? SCAN_WAIT, waits: new waits.ScanWaits() }),
+        offer: registry.mcpToolsFor(deps.service, { db: deps.db, scans: deps.scans, publicUrl: deps.publicUrl, scanWait: deps.scanWait ?? SCAN_WAIT, waits: new waits.ScanWaits(), ...(deps.authenticator ? { authenticator: deps.authenticator } : {}) }),
       },
     })));
   const methodNotAllowed = ({ request }: { request: Request }) =>

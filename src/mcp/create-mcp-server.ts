@@ -5,7 +5,7 @@ import type { McpServiceTools } from "./tool-registry.ts";
  * A fresh MCP server carrying the service's tools, for one HTTP request (the endpoint is stateless:
  * nothing is shared between requests but the store). `clientIp` is the caller the tools' limits count.
  */
-export function createMcpServer(options: { name: string; version: string; offer: McpServiceTools; clientIp: string }): McpServer {
+export function createMcpServer(options: { name: string; version: string; offer: McpServiceTools; clientIp: string; authorization?: string | null }): McpServer {
   const server = new McpServer({ name: options.name, version: options.version }, { instructions: options.offer.instructions });
   for (const tool of options.offer.tools) {
     server.registerTool(
@@ -20,6 +20,7 @@ export function createMcpServer(options: { name: string; version: string; offer:
       (args: unknown, extra) =>
         tool.call(args, {
           clientIp: options.clientIp,
+          authorization: options.authorization ?? null,
           signal: extra.signal,
           async progress(progress, total, message) {
             const progressToken = extra._meta?.progressToken;

@@ -44,7 +44,7 @@ export async function handleMcpPost(endpoint: McpEndpoint, request: Request, cli
   const invalid = jsonRpcShapeError(body.value);
   if (invalid) return jsonRpcErrorResponse(400, JSON_RPC_INVALID_REQUEST, `Invalid Request: ${invalid}`);
 
-  const server = createMcpServer({ name: endpoint.name, version: endpoint.version, offer: endpoint.offer, clientIp });
+  const server = createMcpServer({ name: endpoint.name, version: endpoint.version, offer: endpoint.offer, clientIp, authorization: request.headers.get("authorization") });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, keepAliveMs: KEEP_ALIVE_MS });
   await server.connect(transport);
   const close = () => void server.close().catch(() => {});

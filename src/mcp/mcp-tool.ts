@@ -22,6 +22,8 @@ export interface McpTool {
 export interface ToolCallContext {
   /** The caller's address as the rate limits see it (X-Forwarded-For only through TRUST_PROXY hops). */
   clientIp: string;
+  /** The request's Authorization header, for tools that read an account's own data; null when absent. */
+  authorization: string | null;
   /** Fires when the client cancels the call or goes away. */
   signal: AbortSignal;
   /** Reports progress when the client asked for it (sent a progress token); otherwise does nothing. */

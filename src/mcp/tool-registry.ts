@@ -2,6 +2,7 @@ import type { Db } from "../store/database.ts";
 import type { StartScanDeps } from "../scans/start-scan.ts";
 import type { McpTool } from "./mcp-tool.ts";
 import type { ScanWaits } from "./scan-waits.ts";
+import type { Authenticator } from "../auth/authenticate.ts";
 import { schemaTools } from "./schema/schema-tools.ts";
 import { visibilityTools } from "./visibility/visibility-tools.ts";
 
@@ -10,6 +11,8 @@ export interface McpToolDeps {
   db: Db;
   scans: StartScanDeps;
   publicUrl: string;
+  /** Tells an account's key from the rest, for tools that read an account's own data (answer results). */
+  authenticator?: Authenticator;
   /** How long a scanning tool waits for the new record, and how often it looks. */
   scanWait: { waitMs: number; pollMs: number };
   /** The waits for records under way, bounded per client address (scan-waits.ts); one per endpoint. */

@@ -87,3 +87,8 @@ export async function setApiKeyRevoked(db: Db, id: number, now: number, scope: A
 export async function touchApiKeyLastUsed(db: Db, id: number, now: number, notBefore: number): Promise<void> {
   (await db.run("UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)", [now, id, notBefore]));
 }
+
+/** The account a key belongs to: its user id, or null for an operator's key (or no such key). */
+export async function userIdOfKey(db: Db, keyId: number): Promise<number | null> {
+  return (await db.get<{ userId: number | null }>(`SELECT user_id AS "userId" FROM api_keys WHERE id = ?`, [keyId]))?.userId ?? null;
+}

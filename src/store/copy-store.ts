@@ -60,6 +60,28 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: "rate_refusals", columns: ["id", "bucket", "at", "retry_after_seconds"], identity: "id" },
   { name: "used_challenges", columns: ["digest", "expires_at"] },
   { name: "login_failures", columns: ["subject", "failures", "locked_until", "last_failed_at"] },
+  {
+    name: "answer_watches",
+    columns: ["id", "user_id", "domain", "brand_names", "competitors", "engines", "samples", "schedule", "next_run_at", "created_at", "updated_at"],
+    identity: "id",
+  },
+  { name: "answer_prompts", columns: ["id", "watch_id", "name", "prompt", "prompt_group", "created_at"], identity: "id" },
+  {
+    name: "answer_runs",
+    columns: [
+      "id", "watch_id", "user_id", "month", "started_by", "state", "plan_json", "reserved_micros", "spent_micros", "attempts",
+      "lease_token", "lease_expires_at", "last_error", "created_at", "finished_at", "updated_at",
+    ],
+    identity: "id",
+  },
+  {
+    name: "answer_samples",
+    columns: ["id", "run_id", "prompt_id", "prompt_text", "engine", "sample", "status", "cited", "mentioned", "position", "cost_micros", "asked_at", "result"],
+    identity: "id",
+    batch: 200,
+  },
+  { name: "answer_budgets", columns: ["user_id", "monthly_micros", "updated_at"] },
+  { name: "answer_spend", columns: ["user_id", "month", "engine", "micros", "calls"] },
 ];
 
 /** PostgreSQL tables that are bookkeeping of that engine, not data to copy. */

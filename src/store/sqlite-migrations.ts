@@ -190,4 +190,98 @@ export const sqliteMigrations: readonly Migration[] = [
        WHERE json_valid(record);
     `,
   },
+  {
+    version: 8,
+    name: "AI answers: watched domains, prompts, runs, samples, budgets and spend",
+    sql: `
+      -- A domain a user watches for what AI answer engines say about it. Names and competitors are JSON
+      -- arrays of strings; engines NULL means every configured engine.
+      CREATE TABLE answer_watches (
+        id          INTEGER PRIMARY KEY,
+        user_id     INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        domain      TEXT NOT NULL,
+        brand_names TEXT NOT NULL,
+        competitors TEXT NOT NULL,
+        engines     TEXT,
+        samples     INTEGER NOT NULL,
+        schedule    TEXT NOT NULL CHECK (schedule IN ('none', 'daily', 'weekly')),
+        next_run_at INTEGER,
+        created_at  INTEGER NOT NULL,
+        updated_at  INTEGER NOT NULL,
+        UNIQUE (user_id, domain)
+      ) STRICT;
+      CREATE INDEX answer_watches_by_domain ON answer_watches(domain);
+      CREATE INDEX answer_watches_due ON answer_watches(next_run_at) WHERE schedule <> 'none';
+
+      CREATE TABLE answer_prompts (
+        id           INTEGER PRIMARY KEY,
+        watch_id     INTEGER NOT NULL REFERENCES answer_watches(id) ON DELETE CASCADE,
+        name         TEXT NOT NULL,
+        prompt       TEXT NOT NULL,
+        prompt_group TEXT,
+        created_at   INTEGER NOT NULL,
+        UNIQUE (watch_id, name)
+      ) STRICT;
+
+      -- A run asks every prompt of a watch of every engine, samples times. It is claimed with a lease
+      -- as scan jobs are; reserved_micros is its estimated cost (US dollars x 10^6), held against the
+      -- budgets while it is queued or running and replaced by spent_micros when it ends.
+      CREATE TABLE answer_runs (
+        id               INTEGER PRIMARY KEY,
+        watch_id         INTEGER NOT NULL REFERENCES answer_watches(id) ON DELETE CASCADE,
+        user_id          INTEGER NOT NULL,
+        month            TEXT NOT NULL,
+        started_by       TEXT NOT NULL CHECK (started_by IN ('manual', 'schedule')),
+        state            TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+        plan_json        TEXT NOT NULL,
+        reserved_micros  INTEGER NOT NULL,
+        spent_micros     INTEGER NOT NULL,
+        attempts         INTEGER NOT NULL,
+        lease_token      TEXT,
+        lease_expires_at INTEGER,
+        last_error       TEXT,
+        created_at       INTEGER NOT NULL,
+        finished_at      INTEGER,
+        updated_at       INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX answer_runs_by_watch ON answer_runs(watch_id, created_at DESC, id DESC);
+      CREATE INDEX answer_runs_active ON answer_runs(state, month) WHERE state IN ('queued', 'running');
+
+      CREATE TABLE answer_samples (
+        id           INTEGER PRIMARY KEY,
+        run_id       INTEGER NOT NULL REFERENCES answer_runs(id) ON DELETE CASCADE,
+        prompt_id    INTEGER REFERENCES answer_prompts(id) ON DELETE SET NULL,
+        prompt_text  TEXT NOT NULL,
+        engine       TEXT NOT NULL,
+        sample       INTEGER NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('ok', 'unavailable')),
+        cited        INTEGER,
+        mentioned    INTEGER,
+        position     INTEGER,
+        cost_micros  INTEGER NOT NULL,
+        asked_at     INTEGER NOT NULL,
+        result       TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX answer_samples_by_run ON answer_samples(run_id, id);
+
+      -- What the operator grants an account per month; no row means 0: the account tracks nothing.
+      CREATE TABLE answer_budgets (
+        user_id        INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        monthly_micros INTEGER NOT NULL,
+        updated_at     INTEGER NOT NULL
+      ) STRICT;
+
+      -- Spent per account, engine and month (YYYY-MM, UTC). Kept when an account is deleted: the
+      -- service's monthly limit counts what was spent.
+      CREATE TABLE answer_spend (
+        user_id INTEGER NOT NULL,
+        month   TEXT NOT NULL,
+        engine  TEXT NOT NULL,
+        micros  INTEGER NOT NULL,
+        calls   INTEGER NOT NULL,
+        PRIMARY KEY (user_id, month, engine)
+      ) STRICT;
+      CREATE INDEX answer_spend_by_month ON answer_spend(month);
+    `,
+  },
 ];

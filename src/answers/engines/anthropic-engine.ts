@@ -1,0 +1,68 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { ENGINE_APIS, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
+import type { EngineSettings } from "./engine-settings.ts";
+import { record, records, text } from "./shape.ts";
+
+/** Searches Claude may run for one answer: each is billed ($10 per 1,000), so a call's cost stays bounded. */
+const MAX_SEARCHES = 3;
+const MAX_TOKENS = 2048;
+
+/**
+ * Anthropic through its official SDK: the Messages API with the web search server tool. Cited sources
+ * are the `web_search_result_location` citations on text blocks; the `web_search_tool_result` blocks'
+ * results are kept as retrieved.
+ * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool
+ */
+export function anthropicEngine(settings: EngineSettings): AnswerEngine {
+  const client = new Anthropic({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseUrl,
+    timeout: settings.timeoutMs,
+    maxRetries: settings.retries,
+    fetch: settings.fetch,
+    logLevel: "off",
+  });
+  return {
+    name: "anthropic",
+    api: ENGINE_APIS.anthropic,
+    model: settings.model,
+    priceUsd: settings.priceUsd,
+    async ask(prompt, signal) {
+      const response: unknown = await client.messages.create(
+        {
+          model: settings.model,
+          max_tokens: MAX_TOKENS,
+          messages: [{ role: "user", content: prompt }],
+          tools: [{ type: "web_search_20250305", name: "web_search", max_uses: MAX_SEARCHES }],
+        },
+        { signal },
+      );
+      return readAnthropicResponse(response, settings.model);
+    },
+  };
+}
+
+export function readAnthropicResponse(response: unknown, askedModel: string): RawAnswer {
+  const body = record(response);
+  const parts: string[] = [];
+  const cited: RawSource[] = [];
+  const retrieved: RawSource[] = [];
+  for (const block of records(body?.content)) {
+    if (block.type === "text") {
+      const value = text(block.text);
+      if (value !== null) parts.push(value);
+      for (const citation of records(block.citations)) {
+        const url = text(citation.url);
+        if (citation.type === "web_search_result_location" && url !== null) cited.push({ url, title: text(citation.title), kind: "cited", hostHint: null });
+      }
+    } else if (block.type === "web_search_tool_result") {
+      // On a search error the content is one error object instead of a list of results.
+      for (const result of records(block.content)) {
+        const url = text(result.url);
+        if (result.type === "web_search_result" && url !== null) retrieved.push({ url, title: text(result.title), kind: "retrieved", hostHint: null });
+      }
+    }
+  }
+  // Claude splits its answer into text blocks around citations; they read as one text.
+  return { text: parts.join(""), sources: [...cited, ...retrieved], model: text(body?.model) ?? askedModel, reportedCostUsd: null };
+}

@@ -1,0 +1,63 @@
+import type { RunResults } from "../../answers/answer-results.ts";
+import { ENGINE_APIS, ENGINE_NAMES, type EngineName } from "../../answers/engine.ts";
+import { describeShare } from "../../answers/statistics/wilson-interval.ts";
+import type { WatchRow } from "../../store/answer-watches-repo.ts";
+import { html, safeUrl, type SafeHtml } from "../html.ts";
+import { renderAccountPage } from "./account-layout.ts";
+
+/**
+ * "AI answers" for a signed-in account: its watched domains, and for one of them the latest finished
+ * run, per engine and prompt, with the answers' sources. Everything shown comes from the engines and
+ * the sites they cite, so all of it is escaped; source links are rel="nofollow noopener" and only
+ * http(s). The page says which API each engine was asked through: API answers can differ from the apps.
+ */
+export function answersListPage(email: string, watches: readonly WatchRow[]): string {
+  const body = html`<section>
+<h1>AI answers</h1>
+<p class="muted">Signed in as ${email}. Watch domains and their prompts through the API (<code>/api/answers</code>, with a key of this account).</p>
+${watches.length === 0
+    ? html`<p>You watch no domain yet.</p>`
+    : html`<ul>${watches.map((watch) => html`<li><a href="/account/answers/${String(watch.id)}">${watch.domain}</a> <span class="muted">(${watch.schedule === "none" ? "runs on request" : `runs ${watch.schedule}`})</span></li>`)}</ul>`}
+</section>`;
+  return renderAccountPage({ title: "AI answers", body });
+}
+
+export function answersWatchPage(watch: WatchRow, results: RunResults | null): string {
+  const apis = html`<ul>${ENGINE_NAMES.map((name) => html`<li><strong>${name}</strong>: ${ENGINE_APIS[name]}</li>`)}</ul>`;
+  const body = html`<section>
+<h1>AI answers: ${watch.domain}</h1>
+<p><a href="/account/answers">All watched domains</a></p>
+<p>Each prompt is asked of each engine through its API with web search on; answers vary, so each is asked ${String(watch.samples)} time${watch.samples === 1 ? "" : "s"} and the shares carry a 95% interval. <strong>API answers can differ from what the ChatGPT, Claude, Gemini and Perplexity apps show.</strong></p>
+<details><summary>Which API each engine is asked through</summary>${apis}</details>
+<p class="muted">Brand names looked for: ${watch.brandNames.join(", ")}${watch.competitors.length > 0 ? html`. Competitors: ${watch.competitors.join(", ")}` : ""}.</p>
+${results === null ? html`<p>No run has finished yet.</p>` : resultsSection(results)}
+</section>`;
+  return renderAccountPage({ title: `AI answers · ${watch.domain}`, body });
+}
+
+function resultsSection(results: RunResults): SafeHtml {
+  return html`<h2>Latest run</h2>
+<p class="muted">Finished ${results.finishedAt ?? "-"}, ${results.startedBy === "schedule" ? "on schedule" : "on request"}; cost $${results.costUsd.toFixed(4)}.</p>
+<table><caption>Per engine</caption><thead><tr><th scope="col">Engine</th><th scope="col">Cited</th><th scope="col">Mentioned</th><th scope="col">Mean position</th><th scope="col">Unavailable</th><th scope="col">Other domains cited</th></tr></thead><tbody>
+${results.byEngine.map(
+  ({ engine, shares }) => html`<tr><td>${engine}</td><td>${describeShare(shares.cited, "cited")}</td><td>${describeShare(shares.mentioned, "mentioned")}</td><td>${shares.meanPosition === null ? "-" : shares.meanPosition.toFixed(1)}</td><td>${String(shares.unavailable)} of ${String(shares.samples)}</td><td>${shares.topOtherDomains.slice(0, 5).map((other) => `${other.domain} (${other.samples})`).join(", ")}</td></tr>`,
+)}
+</tbody></table>
+${results.shareOfVoice.length > 1
+    ? html`<table><caption>Share of voice</caption><thead><tr><th scope="col">Domain</th><th scope="col">Share of citations</th><th scope="col">Cited</th></tr></thead><tbody>${results.shareOfVoice.map(
+        (entry) => html`<tr><td>${entry.domain}${entry.watched ? " (you)" : ""}</td><td>${entry.voice === null ? "-" : `${Math.round(entry.voice * 100)}%`}</td><td>${describeShare(entry.cited, "cited")}</td></tr>`,
+      )}</tbody></table>`
+    : ""}
+<h2>Answers</h2>
+${results.samples.map((sample) => {
+  const result = sample.result;
+  const engine = result.engine as EngineName;
+  if (result.status === "unavailable") return html`<article class="card"><h3>${sample.prompt}</h3><p class="muted">${engine}, sample ${String(sample.sample)}: unavailable (${result.reason}). ${result.detail}</p></article>`;
+  const analysis = result.analysis;
+  return html`<article class="card"><h3>${sample.prompt}</h3>
+<p class="muted">${engine} (${result.model}), sample ${String(sample.sample)}, ${result.askedAt}: ${analysis.cited ? `cited at position ${analysis.position}` : "not cited"}; ${analysis.mentioned ? "brand mentioned" : "brand not mentioned"}.</p>
+<blockquote>${analysis.text}${analysis.textCut ? " …" : ""}</blockquote>
+<ol>${analysis.sources.map((source) => html`<li><a href="${safeUrl(source.url)}" rel="nofollow noopener" referrerpolicy="no-referrer">${source.title ?? source.host}</a> <span class="muted">${source.host}, ${source.kind}</span></li>`)}</ol>
+</article>`;
+})}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * The account's "AI answers" pages: signed-in only, one account's watches only, and everything the
+ * engines and cited sites supply escaped; source links nofollow and http(s) only; the page says which
+ * API each engine was asked through.
+ */
+import { afterAll, expect, test } from "bun:test";
+import { answerRunWorker } from "../../src/answers/answer-run-worker.ts";
+import { startRun } from "../../src/answers/answer-runs.ts";
+import { configuredEngines, providerSecrets } from "../../src/answers/configured-engines.ts";
+import { setBudget } from "../../src/store/answer-runs-repo.ts";
+import { insertPrompt, insertWatch } from "../../src/store/answer-watches-repo.ts";
+import { findUserByEmail } from "../../src/store/users-repo.ts";
+import { startFakeProviders } from "../helpers/fake-answer-providers.ts";
+import { startAccounts, stopTurnstileFake } from "./account-test-kit.ts";
+
+const fakesReady = startFakeProviders();
+afterAll(async () => {
+  await (await fakesReady).stop();
+  await stopTurnstileFake();
+});
+
+test("results are shown escaped, with nofollow http(s) links and the API each engine used", async () => {
+  const fakes = await fakesReady;
+  fakes.behave("openai", {
+    kind: "answer",
+    text: "<script>alert('answer')</script> Acme is great.",
+    cited: [
+      { url: "https://www.example.com/<x>", title: "<img src=x onerror=alert(1)>" },
+      { url: "javascript:alert(1)", title: "bad" },
+      { url: "https://rival.io/\"onmouseover=\"alert(1)", title: "Rival" },
+    ],
+  });
+  const s = await startAccounts({ OPENAI_API_KEY: "sk-proj-pageFakeKey0123456789abcdef", OPENAI_BASE_URL: fakes.baseUrls.openai, ANSWERS_RETRIES: "0" });
+  try {
+    const cookie = await s.signUp("owner@example.com");
+    const other = await s.signUp("other@example.com");
+    const db = s.runtime.db;
+    const userId = (await findUserByEmail(db, "owner@example.com"))!.id;
+    const watchId = (await insertWatch(db, userId, { domain: "example.com", brandNames: ["<b>Acme</b>", "Acme"], competitors: ["rival.io"], engines: null, samples: 1, schedule: "none", nextRunAt: null }, s.clock.now))!;
+    await insertPrompt(db, watchId, { name: "p", prompt: "Best <i>planner</i>?", group: null }, s.clock.now);
+    await setBudget(db, userId, 1_000_000, s.clock.now);
+    const config = s.runtime.config;
+    const deps = { db, engines: configuredEngines(config), serviceLimitMicros: null, timeoutMs: 5000, secrets: providerSecrets(config), now: () => s.clock.now };
+    expect((await startRun(deps, userId, watchId, "manual")).ok).toBe(true);
+    expect(await answerRunWorker({ ...deps, log: () => undefined }).drain()).toBe(1);
+
+    expect((await s.get("/account/answers")).status).toBe(303);
+    const list = await (await s.get("/account/answers", { cookie })).text();
+    expect(list).toContain(`href="/account/answers/${watchId}"`);
+    const response = await s.get(`/account/answers/${watchId}`, { cookie });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain("API answers can differ from what the ChatGPT, Claude, Gemini and Perplexity apps show.");
+    expect(page).toContain("OpenAI Responses API with the web_search tool");
+    expect(page).toContain("cited in 1 of 1 sample");
+    expect(page).toContain("&lt;script&gt;alert(&#39;answer&#39;)&lt;/script&gt;");
+    expect(page).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(page).toContain("Best &lt;i&gt;planner&lt;/i&gt;?");
+    expect(page).toContain("&lt;b&gt;Acme&lt;/b&gt;");
+    expect(page).not.toContain("<script>alert");
+    expect(page).not.toContain("<img src=x");
+    expect(page).not.toContain('href="javascript:');
+    expect(page).not.toContain('"onmouseover="');
+    for (const link of page.match(/<a href="http[^"]*"[^>]*>/g) ?? []) if (!link.includes("/account/")) expect(link).toContain('rel="nofollow noopener"');
+    expect(page).not.toContain("sk-proj-pageFakeKey");
+
+    expect((await s.get(`/account/answers/${watchId}`, { cookie: other })).status).toBe(404);
+    expect((await s.get("/account/answers/abc", { cookie })).status).toBe(404);
+  } finally {
+    await s.close();
+  }
+});
