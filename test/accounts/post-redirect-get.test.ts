@@ -54,6 +54,7 @@ describe("Post/Redirect/Get", () => {
     expect(other.key).toMatch(/^aivis_/);
     expectRedirect(await post(`/admin/keys/${otherId}/revoke`, "/admin/keys/:id/revoke", {}, admin), "/admin?revoked=1#users");
     expectRedirect(await post("/admin/limits/clear", "/admin/limits/clear", { bucket: "ip:203.0.113.7" }, admin), `/admin?cleared=${encodeURIComponent("ip:203.0.113.7")}#refusals`);
+    expectRedirect(await post("/admin/answers/budget", "/admin/answers/budget", { email: "bob@example.com", usd: "5" }, admin), `/admin/answers?set=${encodeURIComponent("bob@example.com")}`);
     expectRedirect(await post("/admin/logout", "/admin/logout", {}, admin), "/admin/login");
 
     // A form route added later without a case here fails this test.

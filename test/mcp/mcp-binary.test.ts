@@ -60,10 +60,10 @@ describe("the binary's MCP endpoint, through the SDK client", () => {
     expect(client.getInstructions()).toContain("scan_site");
   });
 
-  test("lists scan_site and get_report with input and output schemas and descriptions that state the cost", async () => {
+  test("lists scan_site and get_report (beside get_answer_results) with input and output schemas and descriptions that state the cost", async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool: Tool) => [tool.name, tool]));
-    expect([...byName.keys()].sort()).toEqual(["get_report", "scan_site"]);
+    expect([...byName.keys()].sort()).toEqual(["get_answer_results", "get_report", "scan_site"]);
 
     const scanSite = byName.get("scan_site")!;
     expect(scanSite.inputSchema.required).toEqual(["url"]);
