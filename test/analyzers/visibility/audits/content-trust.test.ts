@@ -103,7 +103,7 @@ describe("trust", () => {
   });
   test("authorship: the evidence quotes each author and where the page names them", () => {
     const outcome = authorship.run(site());
-    expect(outcome.detail).toBe('4 of the 5 pages read name an author, e.g. "Ana Baker" on /about (rel="author").');
+    expect(outcome.detail).toBe('4 of the 5 pages read name an author, e.g. "Ana Baker" on /about (read from rel="author").');
     expect(outcome.evidence).toContain('/about: rel="author": "Ana Baker"');
     const graph = JSON.stringify({ "@context": "https://schema.org", "@graph": [{ "@type": "NewsArticle", author: { "@id": "#jane" } }, { "@type": "Person", "@id": "#jane", name: "Jane Doe" }] });
     const marked = authorship.run(bare(page({ head: `<meta name="byl" content="By MARC SANTORA"><script type="application/ld+json">${graph}</script>` })));
@@ -124,14 +124,14 @@ describe("trust", () => {
     const head = '<meta name="date" content="2026-10-20"><meta name="DC.date.issued" content="2026-09-01">';
     const outcome = contentDates.run(site({ homepage: homepage({ html: page({ head, body: '<p itemprop="dateModified" content="2026-11-01"></p><time>3. November 2026</time>' }) }), samplePages: [], sitemap: sitemap({ newestLastmod: null }) }));
     expect(outcome.status).toBe("pass");
-    expect(outcome.detail).toBe("Content is dated, the newest 12 days before the scan (3. November 2026, /: <time> text).");
+    expect(outcome.detail).toBe('Content is dated, the newest 12 days before the scan (date read from <time> text ("3. November 2026") on /).');
     expect(outcome.evidence).toEqual(["/: <time> text: 3. November 2026", '/: Microdata itemprop="dateModified": 2026-11-01', '/: meta name="date": 2026-10-20', '/: meta name="DC.date.issued": 2026-09-01']);
   });
   test("content-dates: a date after the scan (an upcoming event) does not make stale content current", () => {
     const body = '<p>Our next class: <time datetime="2027-03-01">1 March 2027</time>.</p><p>Posted <time datetime="2023-02-01">1 Feb 2023</time></p>';
     const outcome = contentDates.run(site({ homepage: homepage({ html: page({ body }) }), samplePages: [], sitemap: sitemap({ newestLastmod: null }) }));
     expect(outcome.status).toBe("warn");
-    expect(outcome.detail).toContain("The newest date found is 2023-02-01 (/: <time datetime>)");
+    expect(outcome.detail).toContain('The newest date found is 2023-02-01 (date read from <time datetime> ("2023-02-01") on /)');
   });
   test("trust-pages: all three reachable passes; missing ones are named", () => {
     expect(trustPages.run(site())).toMatchObject({ status: "pass" });
