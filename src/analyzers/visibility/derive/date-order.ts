@@ -2,7 +2,7 @@ import type { HtmlDocument } from "./homepage-document.ts";
 import type { DateOrder } from "./date-text.ts";
 
 /**
- * The order in which a page writes numeric dates (03/04/2016), from the language it declares: `<html lang>`,
+ * The order in which a page writes numeric dates (03/04/2016), from the language it declares: `<html lang>` (or `xml:lang`),
  * else `<meta http-equiv="content-language">`, else `og:locale`. The United States (and the few places
  * that follow it: the Philippines, Micronesia, Palau, the Marshall Islands) write the month first; the
  * languages of the rest of the world's web write the day first (CLDR's short date patterns, e.g. en-GB
@@ -18,6 +18,8 @@ export const LANGUAGE_TAG = /^([a-z]{2,3})(?:[-_]([a-z]{2}))?(?:[-_]|$)/i;
 export function dateOrderOf(document: HtmlDocument): DateOrder | null {
   const declared =
     document.documentElement?.getAttribute("lang") ??
+    // XHTML pages state it as xml:lang only (msn.com's <html xml:lang="en-GB">).
+    document.documentElement?.getAttribute("xml:lang") ??
     Array.from(document.querySelectorAll("meta[http-equiv]")).find((meta) => meta.getAttribute("http-equiv")?.trim().toLowerCase() === "content-language")?.getAttribute("content") ??
     document.querySelector('meta[property="og:locale"]')?.getAttribute("content") ??
     "";

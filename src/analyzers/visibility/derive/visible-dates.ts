@@ -17,16 +17,17 @@ import { isOutsideContent, isReaderContribution, type PageElement, readableText 
  * it names. Bounded words only, so the pattern stays linear on any text.
  */
 const LABELS: ReadonlyArray<readonly [RegExp, DateKind]> = [
-  [/^(?:(?:last\s)?(?:updated|modified|revised)|stand|aktualisiert|geändert|mis\sà\sjour|actualizado|aggiornato|bijgewerkt)(?!\p{L})|^(?:更新日時?|最終更新日?)/iu, "modified"],
-  [/^(?:published|posted|released|veröffentlicht|publié|publicado|pubblicato|gepubliceerd)(?!\p{L})|^(?:投稿日時?|公開日時?|掲載日時?|配信日時?)/iu, "published"],
+  [/^(?:(?:last\s)?(?:updated|modified|revised|edited)|stand|aktualisiert|geändert|mis\sà\sjour|actualizado|aggiornato|bijgewerkt)(?!\p{L})|^(?:更新日時?|最終更新日?)/iu, "modified"],
+  [/^(?:published|posted|released|release\sdate|veröffentlicht|publié|publicado|pubblicato|gepubliceerd)(?!\p{L})|^(?:投稿日時?|公開日時?|掲載日時?|配信日時?)/iu, "published"],
   [/^(?:created|erstellt)(?!\p{L})|^作成日/iu, "created"],
   [/^(?:datum|date|fecha|data|reviewed)(?=\s?[:：])/iu, "unlabelled"],
 ];
 /** A label starts the text, or follows a separator inside it: "John Pullen, TIME Updated: Dec 15, 2016". */
-export const LABEL_START = /(?:^|[\s|·•,(–—-])(?=(?:last\s)?(?:updated|modified|revised|stand|aktualisiert|geändert|mis\sà\sjour|actualizado|aggiornato|bijgewerkt|published|posted|released|veröffentlicht|publié|publicado|pubblicato|gepubliceerd|created|erstellt|datum|date|fecha|data|reviewed)(?!\p{L})|[更最投公掲配作])/giu;
+export const LABEL_START = /(?:^|[\s|·•,(–—-])(?=(?:last\s)?(?:updated|modified|revised|edited|stand|aktualisiert|geändert|mis\sà\sjour|actualizado|aggiornato|bijgewerkt|published|posted|released|release\sdate|veröffentlicht|publié|publicado|pubblicato|gepubliceerd|created|erstellt|datum|date|fecha|data|reviewed)(?!\p{L})|[更最投公掲配作])/giu;
 /** What may stand between a label and its date: "on", "am", "le", and a colon. */
 export const LABEL_TAIL = /^\s?(?:on|at|am|le|el|il|op)?\s?[:：]?\s?/i;
 export const LABEL_PATTERNS = LABELS.map(([pattern]) => pattern);
+export const COLON_AFTER = /^\s?[:：]/;
 /** Longer than this, a text is prose, not a dateline. */
 const MAX_LINE = 120;
 /** Words between a label and its date at most ("Published in FrontBurner December 14, 2016"); "Stand" is a common word, so its date follows at once. */
@@ -132,6 +133,8 @@ function datelineIn(flat: string, text: TreeNode, parent: TreeNode, order: DateO
     const labelled = LABELS.map(([pattern, kind]) => ({ label: pattern.exec(rest)?.[0], kind })).find((entry) => entry.label !== undefined);
     if (!labelled?.label) continue;
     const after = rest.slice(labelled.label.length).replace(LABEL_TAIL, "");
+    // Inside a sentence a label is a dateline only with its colon ("…, TIME Updated: Dec 15, 2016"); "was released on 3 December 2008" is prose.
+    if (match[0] === " " && !COLON_AFTER.test(rest.slice(labelled.label.length))) continue;
     const shown = after === "" ? nextElementText(text, parent, flat) : after;
     if (shown === null) continue;
     const date = dateNearStart(shown, labelled.kind, /^stand$/i.test(labelled.label) ? 0 : MAX_GAP_WORDS, order);

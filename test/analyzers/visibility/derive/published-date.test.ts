@@ -87,6 +87,10 @@ describe("dates people can see (issue 25): datelines, hAtom, video release dates
     expect(dates("<main><h1>T</h1><p>Pubblicato il 7 giugno 2020</p></main>", "", "it")).toEqual(['published the visible dateline "Pubblicato il 7 giugno 2020": 2020-06-07']);
     expect(dates("<main><h1>T</h1><p>Gepubliceerd op 12 maart 2022</p></main>", "", "nl")).toEqual(['published the visible dateline "Gepubliceerd op 12 maart 2022": 2022-03-12']);
     expect(dates("<main><h1>タイトル</h1><p>投稿日：2020年07月12日</p></main>", "", "ja")).toEqual(['published the visible dateline "投稿日：2020年07月12日": 2020-07-12']);
+    expect(dates('<main><h1>T</h1><p>Download (last edited 2019-11-10 13:28:18 by <a href="/m">MatsWichmann</a>)</p></main>', "", "en")).toEqual([
+      'modified the visible dateline "last edited 2019-11-10 13:28:18 by": 2019-11-10',
+    ]);
+    expect(dates("<main><h1>Song</h1><div><span>Release Date</span> <span>June 25, 1984</span></div></main>", "", "en")).toEqual(['published the visible dateline "Release Date June 25, 1984": 1984-06-25']);
   });
 
   test("a line that is only a date, right under the headline; CJK dates with full-width digits too", () => {
@@ -108,6 +112,8 @@ describe("dates people can see (issue 25): datelines, hAtom, video release dates
     expect(dates('<article><span class="date">03/04/2020</span></article>', "", "en-GB")).toEqual(['unlabelled class="date" text: 2020-04-03']);
     expect(dates('<article><span class="date">03/04/2020</span></article>', "", "fr")).toEqual(['unlabelled class="date" text: 2020-04-03']);
     expect(dates('<article><span class="date">03/04/2020</span></article>', "", "en")).toEqual([]);
+    // XHTML states its language as xml:lang (msn.com's en-GB pages).
+    expect(pageDates({ document: parseHtml('<html xml:lang="en-GB"><body><article><h1>T</h1><span class="time">02/10/2020</span></article></body></html>'), html: "", url: "https://example.com/" }).map((date) => isoDay(date.time))).toEqual(["2020-10-02"]);
     expect(dates('<article><span class="date">03/04/2020</span></article>')).toEqual([]);
     expect(dates('<article><h1>T</h1><p>Updated: 31/02/2020</p></article>', "", "en-GB")).toEqual([]);
   });
@@ -115,6 +121,8 @@ describe("dates people can see (issue 25): datelines, hAtom, video release dates
   test("no visible date where the page shows none of its own: prose, far-off dates, navigation, comments, the site footer", () => {
     expect(dates("<article><h1>T</h1><p>Stand up for what you believe, said the 3 May 2020 speech.</p></article>", "", "en")).toEqual([]);
     expect(dates("<article><h1>T</h1><p>Published by the team after a long review and several drafts on 3 May 2020.</p></article>", "", "en")).toEqual([]);
+    // A label inside a sentence is prose unless its colon follows (gregoryszorc.com: "Python 3.0 was released on December 3, 2008.").
+    expect(dates("<article><h1>T</h1><p>Python 3.0 was released on December 3, 2008. And it took years.</p></article>", "", "en")).toEqual([]);
     expect(dates("<nav><p>Updated: 3 May 2020</p></nav><div class=\"comments\"><p>Posted: 4 May 2020</p></div><footer><p>Updated: 5 May 2020</p></footer>", "", "en")).toEqual([]);
     // A date above the headline is the site's masthead ("Sunday, January 19, 2020"), not the article's.
     expect(dates("<header><p>Sunday, January 19, 2020</p></header><main><h1>T</h1><p>Text of the article, long enough to be prose and not a date line.</p></main>", "", "en")).toEqual([]);
