@@ -28,8 +28,8 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   const { document, cut } = pageDocument(page, page.html);
   const read = readPageFacts(document, page.finalUrl);
   const existing = existingMarkup(extraction, vocabulary, read.canonicalUrl);
-  // The site's own WebSite node names the site better than a title does (og:site_name and application-name better still).
-  const declaredName = read.siteNameFrom === "title" || read.siteNameFrom === null ? existing.nameOf("WebSite") : null;
+  // On a homepage, the site's own WebSite node names the site better than its title does (og:site_name and application-name better still).
+  const declaredName = read.siteNameFrom === "title" ? existing.nameOf("WebSite") : null;
   const facts = declaredName ? { ...read, siteName: declaredName } : read;
   const generated = suggestMarkup(facts, existing);
   return {
