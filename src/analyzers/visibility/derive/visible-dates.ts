@@ -28,6 +28,7 @@ export const LABEL_START = /(?:^|[\s|·•,(–—-])(?=(?:last\s)?(?:updated|mo
 export const LABEL_TAIL = /^\s?(?:on|at|am|le|el|il|op)?\s?[:：]?\s?/i;
 export const LABEL_PATTERNS = LABELS.map(([pattern]) => pattern);
 export const COLON_AFTER = /^\s?[:：]/;
+export const LEADING_PREPOSITION = /^(?:on|am|le|el|il|op|den|the)\s/i;
 /** Longer than this, a text is prose, not a dateline. */
 const MAX_LINE = 120;
 /** Words between a label and its date at most ("Published in FrontBurner December 14, 2016"); "Stand" is a common word, so its date follows at once. */
@@ -58,15 +59,17 @@ interface Walk {
   /** Text runs seen since the headline; null before it. */
   sinceHeadline: number | null;
   headlineDate: PageDate | null;
+  /** The last date-only line before the headline, its element and how many runs ago: read when it sits beside the headline. */
+  before: { date: PageDate; element: PageElement; runsAgo: number } | null;
   datelines: PageDate[];
   runs: number;
 }
 
-/** The labelled datelines of the page, then the date line under its headline, in that order. */
+/** The labelled datelines of the page, then the date line under (or right above) its headline, in that order. */
 export function visibleDates(document: HtmlDocument): PageDate[] {
   const root = (document.body ?? document.documentElement) as TreeNode | null;
   if (!root) return [];
-  const walk: Walk = { order: dateOrderOf(document), headline: headlineOf(document), sinceHeadline: null, headlineDate: null, datelines: [], runs: 0 };
+  const walk: Walk = { order: dateOrderOf(document), headline: headlineOf(document), sinceHeadline: null, headlineDate: null, before: null, datelines: [], runs: 0 };
   visit(root, walk, 0);
   return walk.headlineDate && !walk.datelines.some((date) => date.time === walk.headlineDate!.time) ? [...walk.datelines, walk.headlineDate] : walk.datelines;
 }
@@ -86,8 +89,10 @@ function visit(node: TreeNode, walk: Walk, depth: number): void {
   for (let index = 0; index < children.length && walk.runs < MAX_RUNS && !isDone(walk); index++) {
     const child = children[index]!;
     if (child.nodeType === ELEMENT_NODE) {
-      if (child === walk.headline) walk.sinceHeadline = 0;
-      else if (!SKIPPED_TAGS.has(child.nodeName.toUpperCase())) visit(child, walk, depth + 1);
+      if (child === walk.headline) {
+        walk.sinceHeadline = 0;
+        walk.headlineDate = besideHeadline(walk, child);
+      } else if (!SKIPPED_TAGS.has(child.nodeName.toUpperCase())) visit(child, walk, depth + 1);
       continue;
     }
     if (child.nodeType !== TEXT_NODE) continue;
@@ -121,6 +126,35 @@ function read(flat: string, text: TreeNode, parent: TreeNode, walk: Walk): void 
     }
   }
   if (nearHeadline && isPagesOwn(parent)) walk.headlineDate = dateOnlyLine(flat, walk.order);
+  if (walk.sinceHeadline === null) {
+    const line = dateOnlyLine(flat, walk.order);
+    const date = line && isPagesOwn(parent) ? line : null;
+    if (date) walk.before = { date, element: parent, runsAgo: 0 };
+    else if (walk.before) walk.before.runsAgo++;
+  }
+}
+
+/** How deep below the headline's container the line above it may sit: a meta line beside the title, not a header wrapping the whole page. */
+const MAX_LEVELS_ABOVE = 2;
+
+function withinLevels(element: PageElement, container: PageElement, levels: number): boolean {
+  let current: PageElement | null = element;
+  for (let level = 0; current && level <= levels; level++, current = current.parentElement) if (current === container) return true;
+  return false;
+}
+
+/** Runs between a date-only line above the headline and the headline, at most ("Par Loïc Le Clerc | 30 septembre 2018" over the title). */
+const MAX_RUNS_ABOVE = 3;
+
+/**
+ * The date-only line right above the headline, when it sits inside the headline's own container (a
+ * kicker or meta line of the article header); a date in the site's masthead is elsewhere on the page.
+ */
+function besideHeadline(walk: Walk, headline: PageElement): PageDate | null {
+  const before = walk.before;
+  const container = headline.parentElement;
+  if (!before || before.runsAgo > MAX_RUNS_ABOVE || !container || container.tagName === "BODY" || !withinLevels(before.element, container, MAX_LEVELS_ABOVE)) return null;
+  return { ...before.date, source: before.date.source.replace("under the headline", "above the headline") };
 }
 
 /** A labelled dateline in the text: the label, and the date after it in the same text or in the next element. */
@@ -159,7 +193,8 @@ function dateNearStart(shown: string, kind: DateKind, maxGap: number, order: Dat
 function dateOnlyLine(flat: string, order: DateOrder | null): PageDate | null {
   const date = dated("unlabelled", flat, "", order);
   if (!date) return null;
-  const others = flat.replace(DATE_PUNCTUATION, " ").trim();
+  // "on 1 June 2019 at 08:34 PM EDT." closes a byline: the preposition is no word of its own.
+  const others = flat.replace(LEADING_PREPOSITION, "").replace(DATE_PUNCTUATION, " ").trim();
   if (others !== "" && others.split(" ").length > MAX_OTHER_WORDS) return null;
   return { ...date, source: `the date under the headline "${excerpt(flat, 60)}"` };
 }

@@ -13,11 +13,11 @@ import { LANGUAGE_TAG } from "../../../../src/analyzers/visibility/derive/date-o
 import { CJK, COMPACT, DAY_FIRST_DOTS, DAY_MONTH_YEAR, ISO, MONTH_DAY_YEAR, NUMERIC_YEAR_LAST, YEAR_FIRST, ZONE } from "../../../../src/analyzers/visibility/derive/date-text.ts";
 import { DATE_CHARACTERS, SEPARATOR } from "../../../../src/analyzers/visibility/derive/headline-byline.ts";
 import { ARTICLE_FOOTER_WORDS, CREDIT_WORDS, EDIT_CREDIT, LEADING_TIMESTAMP } from "../../../../src/analyzers/visibility/derive/labelled-bylines.ts";
-import { COLON_AFTER, DATE_PUNCTUATION, LABEL_PATTERNS, LABEL_START, LABEL_TAIL } from "../../../../src/analyzers/visibility/derive/visible-dates.ts";
+import { COLON_AFTER, DATE_PUNCTUATION, LABEL_PATTERNS, LABEL_START, LABEL_TAIL, LEADING_PREPOSITION } from "../../../../src/analyzers/visibility/derive/visible-dates.ts";
 
 const PATTERNS: Record<string, RegExp> = {
   ISO, COMPACT, YEAR_FIRST, DAY_FIRST_DOTS, NUMERIC_YEAR_LAST, CJK, DAY_MONTH_YEAR, MONTH_DAY_YEAR, ZONE,
-  LABEL_START, LABEL_TAIL, COLON_AFTER, DATE_PUNCTUATION, ...Object.fromEntries(LABEL_PATTERNS.map((pattern, index) => [`LABELS[${index}]`, pattern])),
+  LABEL_START, LABEL_TAIL, COLON_AFTER, LEADING_PREPOSITION, DATE_PUNCTUATION, ...Object.fromEntries(LABEL_PATTERNS.map((pattern, index) => [`LABELS[${index}]`, pattern])),
   LEADING_LABEL, LABEL_ONLY, ROLE_ONLY, BY_LABEL, LEADING_NUMBER, LINK_TO_AUTHORS, CAPITALISED, DIGIT_LED_NAME, NAME_PARTS_SPLIT,
   EDIT_CREDIT, LEADING_TIMESTAMP, CREDIT_WORDS, ARTICLE_FOOTER_WORDS, SEPARATOR, DATE_CHARACTERS,
   ANY_DATE_WORD, MICRODATA_DATE, MICROFORMAT_WORD, ANY_STEM, LOOKALIKES, LANGUAGE_TAG,

@@ -97,6 +97,13 @@ describe("dates people can see (issue 25): datelines, hAtom, video release dates
     expect(dates("<article><h1>タイトル</h1><p>2020年07月12日</p><p>本文です。</p></article>", "", "ja")).toEqual(['unlabelled the date under the headline "2020年07月12日": 2020-07-12']);
     expect(dates("<article><h1>タイトル</h1><p>２０２０年７月１２日</p></article>", "", "ja")).toEqual(['unlabelled the date under the headline "２０２０年７月１２日": 2020-07-12']);
     expect(dates("<article><h1>Mietenstreik</h1><p>Von Moritz Wichmann</p><p>29.04.2020, 12:01 Uhr</p></article>", "", "de")).toEqual(['unlabelled the date under the headline "29.04.2020, 12:01 Uhr": 2020-04-29']);
+    // A byline that ends in its date (phoronix.com), and a meta line right above the title (regards.fr).
+    expect(dates('<article><h1>Steam</h1><div class="x">Written by <a href="/m">Michael Larabel</a> in <a href="/v">Valve</a> on 1 June 2019 at 08:34 PM EDT.</div></article>', "", "en")).toEqual([
+      'unlabelled the date under the headline "on 1 June 2019 at 08:34 PM EDT.": 2019-06-01',
+    ]);
+    expect(dates('<div class="article"><span class="-meta"><a href="/">Accueil</a> | Par <a href="/a">Loïc Le Clerc</a> | <!-- x --> 30 septembre 2018 </span><h2>Deux ans</h2><p>Texte.</p></div>', "", "fr")).toEqual([
+      'unlabelled the date above the headline "30 septembre 2018": 2018-09-30',
+    ]);
   });
 
   test("hAtom's published and updated by their text, Open Graph's video:release_date, a VideoObject's uploadDate, a date class with a day-first date", () => {
@@ -124,7 +131,8 @@ describe("dates people can see (issue 25): datelines, hAtom, video release dates
     // A label inside a sentence is prose unless its colon follows (gregoryszorc.com: "Python 3.0 was released on December 3, 2008.").
     expect(dates("<article><h1>T</h1><p>Python 3.0 was released on December 3, 2008. And it took years.</p></article>", "", "en")).toEqual([]);
     expect(dates("<nav><p>Updated: 3 May 2020</p></nav><div class=\"comments\"><p>Posted: 4 May 2020</p></div><footer><p>Updated: 5 May 2020</p></footer>", "", "en")).toEqual([]);
-    // A date above the headline is the site's masthead ("Sunday, January 19, 2020"), not the article's.
+    // A date above the headline, outside its container, is the site's masthead ("Sunday, January 19, 2020"), not the article's.
+    expect(dates("<div id=\"page\"><header><div><div><p>Sunday, January 19, 2020</p></div></div></header><h1>T</h1><p>Text of the article.</p></div>", "", "en")).toEqual([]);
     expect(dates("<header><p>Sunday, January 19, 2020</p></header><main><h1>T</h1><p>Text of the article, long enough to be prose and not a date line.</p></main>", "", "en")).toEqual([]);
     // A line under the headline that holds more than a date is a standfirst.
     expect(dates("<article><h1>T</h1><p>What happened on 3 May 2020 and why it matters to everyone</p></article>", "", "en")).toEqual([]);
