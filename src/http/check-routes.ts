@@ -19,6 +19,16 @@ const CheckedBody = T.Object(
     input: T.Union([T.Literal("html"), T.Literal("jsonld")], { description: "How the markup was read: as an HTML page, or as JSON-LD (one script block)." }),
     checkedAt: T.String({ description: "When the check ran, ISO 8601 in UTC." }),
     result: SchemaResultSchema,
+    address: T.Object(
+      {
+        url: T.Union([T.String(), T.Null()], { description: "The page's address as the check took it: the `url` sent, else the pasted page's canonical link, else its og:url; null when none of them gives one." }),
+        source: T.Union([T.Literal("given"), T.Literal("canonical"), T.Literal("og:url"), T.Null()], { description: "Where `url` came from." }),
+        notice: T.Union([T.String(), T.Null()], {
+          description: "Set when the paste states no address and none was sent, and markup would have been suggested: the suggested graph is built on the page's address, so `result.generated` is empty until `url` is sent.",
+        }),
+      },
+      { description: "The address the pasted page was taken to have. The check never invents one: without it, nothing built on the address is suggested." },
+    ),
   },
   { description: "The analysis of the pasted markup, as a scan's `result`. Not stored: it is in this answer only." },
 );

@@ -1,5 +1,5 @@
 import type { Authenticator } from "../auth/authenticate.ts";
-import type { PastedMarkup } from "../analyzers/schema/check-pasted.ts";
+import type { PastedAddress, PastedMarkup } from "../analyzers/schema/check-pasted.ts";
 import type { PastedKind } from "../analyzers/schema/detect-pasted.ts";
 import type { SchemaResult } from "../analyzers/schema/record-schema.ts";
 import { checkLimitRules } from "../limits/check-limit-rules.ts";
@@ -36,6 +36,8 @@ export interface CheckedMarkup {
   input: PastedKind;
   checkedAt: string;
   result: SchemaResult;
+  /** The address the page was taken to have, and the notice asking for one when it states none (check-pasted.ts). */
+  address: PastedAddress;
 }
 
 export type CheckApiAnswer =

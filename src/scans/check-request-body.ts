@@ -17,7 +17,7 @@ export const CheckRequestBody = T.Object(
     ),
     markup: T.Optional(T.String({ description: "Either of the above, detected: text starting with `{` or `[` is JSON-LD, anything else HTML." })),
     url: T.Optional(
-      T.String({ description: "The page's address, used only to resolve relative links and `@id`s; never fetched. Default `https://pasted.invalid/`. At most 2048 characters." }),
+      T.String({ description: "The page's address, used to resolve relative links and `@id`s and to build the suggested markup; never fetched. Without it, the pasted page's canonical link or og:url; with neither, links resolve against `https://pasted.invalid/` and no markup is suggested (the answer's `address.notice` asks for the address). At most 2048 characters." }),
     ),
     challengeToken: T.Optional(T.String({ description: "Browser path only: the token from the challenge widget. Omit when sending an Authorization header." })),
   },

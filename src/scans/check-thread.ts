@@ -46,7 +46,7 @@ function handle(message: ToCheckThread): void {
   try {
     useVocabularyFile(message.vocabularyFile);
     const check = checkPasted(message.pasted, schemaVocabulary());
-    const checked: CheckedMarkup = { input: check.kind, checkedAt: message.checkedAt, result: check.result };
+    const checked: CheckedMarkup = { input: check.kind, checkedAt: message.checkedAt, result: check.result, address: check.address };
     answer = { ok: true, kind: check.kind, body: new TextEncoder().encode(serialised(checked, message.pasted.text, message.output)) };
   } catch (caught) {
     answer = { ok: false, error: caught instanceof Error ? caught.message : String(caught) };

@@ -131,3 +131,93 @@ export function markupDateStatingExpectedDay(page: CorpusPage, view: PageView): 
   }
   return null;
 }
+
+/** Month names as pages print them, per month (1-12), in the languages of the corpus; an oracle list, not the scanner's. */
+const PRINTED_MONTHS: readonly (readonly string[])[] = [
+  [],
+  ["january", "jan", "januar", "jänner", "janvier", "janv.", "enero", "gennaio", "januari", "janeiro"],
+  ["february", "feb", "februar", "février", "févr.", "febrero", "febbraio", "februari", "fevereiro"],
+  ["march", "mar", "märz", "mars", "marzo", "maart", "março"],
+  ["april", "apr", "avril", "abril", "aprile"],
+  ["may", "mai", "mayo", "maggio", "mei", "maio"],
+  ["june", "jun", "juni", "juin", "junio", "giugno", "junho"],
+  ["july", "jul", "juli", "juillet", "juil.", "julio", "luglio", "julho"],
+  ["august", "aug", "août", "agosto", "augustus"],
+  ["september", "sep", "sept", "septembre", "septiembre", "settembre", "setembro"],
+  ["october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "outubro"],
+  ["november", "nov", "novembre", "noviembre", "novembro"],
+  ["december", "dec", "dezember", "dez", "décembre", "déc.", "diciembre", "dicembre", "dezembro"],
+];
+
+/** The ways pages print one day: numeric (ISO, dots, slashes in both orders, CJK) and with the month's name. */
+function printedForms(day: string): string[] {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const two = (value: number) => String(value).padStart(2, "0");
+  const forms = [
+    day,
+    `${two(date)}.${two(month)}.${year}`,
+    `${date}.${month}.${year}`,
+    `${two(date)}/${two(month)}/${year}`,
+    `${two(month)}/${two(date)}/${year}`,
+    `${month}/${date}/${year}`,
+    `${date}/${month}/${year}`,
+    `${year}/${two(month)}/${two(date)}`,
+    `${year}.${two(month)}.${two(date)}`,
+    `${year}年${month}月${date}日`,
+    `${year}年${two(month)}月${two(date)}日`,
+  ];
+  for (const name of PRINTED_MONTHS[month]!) {
+    for (const written of [date, two(date)]) {
+      forms.push(`${written}. ${name} ${year}`, `${written} ${name} ${year}`, `${written} de ${name} de ${year}`, `${written}er ${name} ${year}`);
+      forms.push(`${name} ${written}, ${year}`, `${name}. ${written}, ${year}`, `${name} ${written} ${year}`);
+      for (const suffix of ["st", "nd", "rd", "th"]) forms.push(`${written}${suffix} ${name} ${year}`, `${name} ${written}${suffix}, ${year}`, `${name} ${written}${suffix} ${year}`);
+    }
+  }
+  return forms;
+}
+
+/**
+ * Where the page's text shows the expected publication day to a reader ("stand: 05. februar 2020",
+ * "december 16, 2016", "2020年7月12日"), with a little of what surrounds it; null when it does not.
+ * Each form must stand alone: not inside a longer number ("2/10/20201") or word.
+ */
+export function dayShownInText(page: CorpusPage, view: PageView): string | null {
+  const expected = expectedDate(page);
+  if (!expected) return null;
+  const days = new Set([expected.day]);
+  if (expected.instant !== null) days.add(new Date(expected.instant).toISOString().slice(0, 10));
+  for (const day of days) {
+    for (const form of printedForms(day)) {
+      let at = view.visibleText.indexOf(form);
+      while (at >= 0) {
+        const before = view.visibleText[at - 1] ?? " ";
+        const after = view.visibleText[at + form.length] ?? " ";
+        if (!/[\p{L}\p{N}/.-]/u.test(before) && !/[\p{L}\p{N}]/u.test(after) && !/[/-]\d/.test(view.visibleText.slice(at + form.length, at + form.length + 2))) {
+          return view.visibleText.slice(Math.max(0, at - 30), at + form.length + 10).trim();
+        }
+        at = view.visibleText.indexOf(form, at + 1);
+      }
+    }
+  }
+  return null;
+}
+
+/** Labels that put an author's name after them in a byline, lower-cased, as the corpus's pages print them. */
+const BYLINE_LABELS = ["by", "von", "par", "por", "di", "door", "av", "af", "posted by", "written by", "geschrieben von", "publié par", "escrito por", "scritto da", "author:", "authors:", "autor:", "autorin:", "auteur:", "autore:", "text:", "texte:", "著者：", "文："];
+
+/**
+ * Where the page's text shows one of the expected authors in a byline, right after its label ("by jane
+ * doe", "par 750g la table", "posted by: ~sani~"); null when no label stands before the name.
+ */
+export function bylineShownInText(page: CorpusPage, view: PageView): string | null {
+  for (const name of expectedAuthors(page)) {
+    let at = view.visibleText.indexOf(name);
+    while (at >= 0) {
+      const before = view.visibleText.slice(Math.max(0, at - 24), at).replace(/[\s:~*|·•—–-]+$/u, "");
+      const label = BYLINE_LABELS.find((candidate) => before.endsWith(candidate.replace(/[:：]$/, "")) && !/[\p{L}]/u.test(before[before.length - candidate.replace(/[:：]$/, "").length - 1] ?? " "));
+      if (label) return view.visibleText.slice(Math.max(0, at - label.length - 4), at + name.length).trim();
+      at = view.visibleText.indexOf(name, at + 1);
+    }
+  }
+  return null;
+}

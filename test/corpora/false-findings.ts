@@ -7,10 +7,23 @@
  * only the headline, a date in prose) is excluded, with the reason, because the scanner cannot be wrong
  * about something the page does not state.
  */
+import { bylines } from "../../src/analyzers/visibility/derive/byline.ts";
+import { readableHomepage } from "../../src/analyzers/visibility/derive/homepage-document.ts";
+import { pageDates } from "../../src/analyzers/visibility/derive/published-date.ts";
 import { siteName } from "../../src/analyzers/visibility/derive/site-identity.ts";
 import type { Signal } from "../../src/analyzers/visibility/record-schema.ts";
 import type { ScannedPage } from "./corpus-sites.ts";
-import { decodeEntities, expectedDate, markupDateStatingExpectedDay, normalise, type PageView, whereAuthorIsStated } from "./expected-on-page.ts";
+import {
+  bylineShownInText,
+  dayShownInText,
+  decodeEntities,
+  expectedAuthors,
+  expectedDate,
+  markupDateStatingExpectedDay,
+  normalise,
+  type PageView,
+  whereAuthorIsStated,
+} from "./expected-on-page.ts";
 
 export type Verdict =
   /** The corpus gives no value for this check. */
@@ -75,6 +88,37 @@ export const FALSE_FINDING_CHECKS: FalseFindingCheck[] = [
       const expectedAgeDays = (scanTime - (expected.instant ?? Date.parse(`${expected.day}T00:00:00Z`))) / DAY_MS;
       // Two days' slack: time zones, and a day given without a time.
       return { kind: "judged", falseClaim: claimedAgeDays > expectedAgeDays + 2 ? `${claim(signal)} (the page states ${stated})` : null };
+    },
+  },
+  {
+    id: "dates-shown-in-text",
+    definition: "the scanner reads no date on the expected day (nor does content-dates pass on one) although the page's text shows that day to a reader: a dateline, the date under the headline",
+    judge(scanned, view) {
+      const { page } = scanned;
+      const expected = expectedDate(page);
+      if (!expected) return { kind: "not-given" };
+      const shown = dayShownInText(page, view);
+      if (!shown) return { kind: "excluded", reason: "expected day not shown in the page's text" };
+      const read = readDays(scanned);
+      if (read === null) return { kind: "excluded", reason: "the homepage was not read" };
+      const days = expectedDays(expected);
+      const signal = signalOf(scanned, "content-dates");
+      if (/No publication or update date was found/.test(signal.detail)) return { kind: "judged", falseClaim: `${claim(signal)} (the page shows "${shown}")` };
+      return { kind: "judged", falseClaim: read.some((day) => days.has(day)) ? null : `no date on ${[...days].join(" or ")} read (read: ${read.slice(0, 4).join(", ") || "none"}); the page shows "${shown}"` };
+    },
+  },
+  {
+    id: "bylines-shown-in-text",
+    definition: "the scanner names none of the expected authors although the page's text shows one in a byline (By, Von, Par, Por, Posted by, Written by, Author: …)",
+    judge(scanned, view) {
+      const { page } = scanned;
+      const names = expectedAuthors(page);
+      if (names.length === 0) return { kind: "not-given" };
+      const shown = bylineShownInText(page, view);
+      if (!shown) return { kind: "excluded", reason: "no expected author after a byline label in the page's text" };
+      const found = readBylines(scanned);
+      if (found === null) return { kind: "excluded", reason: "the homepage was not read" };
+      return { kind: "judged", falseClaim: found.some((name) => namesAgree(name, names)) ? null : `names ${found.length === 0 ? "no one" : found.map((name) => `"${name}"`).join(", ")}; the page shows "${shown}"` };
     },
   },
   {
@@ -245,4 +289,30 @@ function claimedNewestAgeDays(detail: string): number | null {
   if (days) return Number(days[1]);
   const months = /(\d+) months before the scan/.exec(detail);
   return months ? Number(months[1]) * 30 : null;
+}
+
+/** The days a corpus date may fall on: as written, and as the UTC day of its instant. */
+export function expectedDays(expected: { day: string; instant: number | null }): Set<string> {
+  const days = new Set([expected.day]);
+  if (expected.instant !== null) days.add(new Date(expected.instant).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Every day the scanner reads off the homepage (pageDates), or null when it read no homepage. */
+function readDays(scanned: ScannedPage): string[] | null {
+  const homepage = readableHomepage(scanned.artifacts);
+  if (!homepage.ok) return null;
+  return pageDates({ document: homepage.document, html: homepage.response.html, url: homepage.response.finalUrl }).map((date) => new Date(date.time).toISOString().slice(0, 10));
+}
+
+/** Every author the scanner reads off the homepage (bylines), normalised, or null when it read no homepage. */
+function readBylines(scanned: ScannedPage): string[] | null {
+  const homepage = readableHomepage(scanned.artifacts);
+  if (!homepage.ok) return null;
+  return bylines({ document: homepage.document, html: homepage.response.html, url: homepage.response.finalUrl }).map((byline) => normalise(byline.name));
+}
+
+/** A derived name agrees with an expected one when either holds the other ("jane doe" in "by jane doe and al baker"). */
+export function namesAgree(found: string, expected: string[]): boolean {
+  return expected.some((name) => found.includes(name) || (found.length > 2 && name.includes(found)));
 }

@@ -82,6 +82,26 @@ describe("POST /api/check", () => {
     expect(body.result.items[1].data).toContain("https://shop.example/about");
   });
 
+  test("the address: the url sent, else the page's canonical link; with neither, no suggestion and a notice asking for it (issue 25)", async () => {
+    const s = await start();
+    const post = (head: string) =>
+      `<!doctype html><html lang="en"><head><title>Ten things I learned baking sourdough</title>${head}</head><body><article><h1>Ten things I learned baking sourdough</h1>` +
+      '<p class="byline"><a rel="author" href="/about">Jane Okafor</a></p><time datetime="2026-10-01">1 October 2026</time><p>Flour, water, salt.</p></article></body></html>';
+    const stated = await (await check(s, { html: post('<link rel="canonical" href="https://janes-bakes.example/2026/sourdough"><meta name="og:site_name" content="Jane Bakes">') })).json();
+    expect(stated.address).toEqual({ url: "https://janes-bakes.example/2026/sourdough", source: "canonical", notice: null });
+    expect(stated.result.page.url).toBe("https://janes-bakes.example/2026/sourdough");
+    expect(stated.result.generated[0].jsonLd).toContain('"name": "Jane Bakes"');
+    expect(stated.result.generated[0].jsonLd).not.toContain("pasted.invalid");
+    const given = await (await check(s, { html: post(""), url: "https://janes-bakes.example/p" })).json();
+    expect(given.address).toEqual({ url: "https://janes-bakes.example/p", source: "given", notice: null });
+    const none = await check(s, { html: post("") });
+    expect(none.status).toBe(200);
+    const body = await none.json();
+    expect(body.address.url).toBeNull();
+    expect(body.address.notice).toStartWith("The pasted page states no address");
+    expect(body.result.generated).toEqual([]);
+  });
+
   test("`markup` is detected: JSON is JSON-LD, anything else HTML", async () => {
     const s = await start();
     const asJson = await (await check(s, { markup: JSON.stringify([PRODUCT]) })).json();

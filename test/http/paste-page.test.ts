@@ -79,6 +79,19 @@ describe("the paste form", () => {
     expect(textareaText(page)).toBe(JSON.stringify(PRODUCT, null, 2));
   }, 30_000);
 
+  test("a page without an address is asked for one, with no suggestion; one with a canonical link says where it was taken to live (issue 25)", async () => {
+    const s = await start();
+    const post_ = (head: string) =>
+      `<!doctype html><html lang="en"><head><title>Sourdough notes</title>${head}</head><body><article><h1>Sourdough notes</h1><p class="byline"><a rel="author" href="/about">Jane Okafor</a></p>` +
+      '<time datetime="2026-10-01">1 October 2026</time><p>Flour, water, salt.</p></article></body></html>';
+    const none = documentOf(await (await post(s, { markup: post_(""), url: "", challengeToken: await token(s) })).text());
+    expect(none.querySelector("#address-needed")?.textContent).toContain("The pasted page states no address");
+    expect(none.querySelector(".paste-result")!.textContent).not.toContain("pasted.invalid");
+    const stated = documentOf(await (await post(s, { markup: post_('<link rel="canonical" href="https://janes-bakes.example/sourdough">'), url: "", challengeToken: await token(s) })).text());
+    expect(stated.querySelector("#address-needed")).toBeNull();
+    expect(stated.querySelector(".paste-result .meta-line")?.textContent).toContain("at https://janes-bakes.example/sourdough (its canonical link)");
+  }, 30_000);
+
   test("hostile pasted HTML and JSON-LD stay text: nothing of them runs or appears unescaped", async () => {
     const s = await start();
     const pastedHtml = `<!doctype html><html><head><title>${HOSTILE}</title><script type="application/ld+json">${JSON.stringify({ ...PRODUCT, name: HOSTILE }).replaceAll("</", "<\\/")}</script></head><body>${HOSTILE}</body></html>`;

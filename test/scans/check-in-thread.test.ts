@@ -17,7 +17,7 @@ describe("checks of pasted markup in a thread", () => {
     expect(outcome.kind).toBe("jsonld");
     // Serialised and encoded in the thread, so that the serving thread only sends the bytes (see FromCheckThread).
     const body = JSON.parse(new TextDecoder().decode(outcome.body)) as CheckedMarkup;
-    expect(Object.keys(body)).toEqual(["input", "checkedAt", "result"]);
+    expect(Object.keys(body)).toEqual(["input", "checkedAt", "result", "address"]);
     expect(body.input).toBe("jsonld");
     expect(body.checkedAt).toBe("2026-01-02T03:04:05.000Z");
     expect(body.result.items.map((item) => item.type)).toEqual(["Product"]);

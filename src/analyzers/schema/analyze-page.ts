@@ -29,8 +29,12 @@ export function analyzePage(page: PageResponse, vocabulary: Vocabulary, onStep?:
   const counts = listing.counts;
   onStep?.("generate");
   const { document, cut } = pageDocument(page, page.html);
-  const facts = readPageFacts(document, page.finalUrl);
-  const generated = suggestMarkup(facts, existingMarkup(extraction, vocabulary, facts.canonicalUrl));
+  const read = readPageFacts(document, page.finalUrl);
+  const existing = existingMarkup(extraction, vocabulary, read.canonicalUrl);
+  // On a homepage, the site's own WebSite node names the site better than its title does (og:site_name and application-name better still).
+  const declaredName = read.siteNameFrom === "title" ? existing.nameOf("WebSite") : null;
+  const facts = declaredName ? { ...read, siteName: declaredName } : read;
+  const generated = suggestMarkup(facts, existing);
   return {
     page: {
       url: page.requestedUrl,

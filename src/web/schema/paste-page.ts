@@ -48,7 +48,7 @@ function pasteForm(context: PageContext, state: PastePageState): SafeHtml {
 <label for="paste-markup">HTML or JSON-LD</label>
 <textarea id="paste-markup" name="markup" rows="14" required spellcheck="false" autocapitalize="none" aria-describedby="paste-hint${state.error ? " paste-error" : ""}">${state.markup ?? ""}</textarea>
 <p class="hint" id="paste-hint">Text starting with <code>{</code> or <code>[</code> is read as JSON-LD; anything else as an HTML page, where <code>&lt;script type="application/ld+json"&gt;</code> blocks, Microdata and RDFa are all read.</p>
-<label for="paste-url">Page address <span class="muted">(optional: resolves relative links; never fetched)</span></label>
+<label for="paste-url">Page address <span class="muted">(optional when the page has a canonical link or og:url; needed for suggested markup otherwise; never fetched)</span></label>
 <input type="url" id="paste-url" name="url" value="${state.url ?? ""}" placeholder="https://example.com/product/1" inputmode="url" autocomplete="off" autocapitalize="none" spellcheck="false">
 ${challengeWidget(context.challenge)}
 <div><button class="button" type="submit">Check markup</button></div>
@@ -57,10 +57,19 @@ ${state.error ? html`<div class="notice error" id="paste-error" role="alert"><p>
 </form>`;
 }
 
+const ADDRESS_SOURCES = { given: "the address given", canonical: "its canonical link", "og:url": "its og:url" } as const;
+
+/** ", at https://example.com/post (its canonical link)": the address the check took the page to have. */
+function addressLine(checked: CheckedMarkup): SafeHtml | string {
+  const address = checked.address;
+  return address?.url && address.source ? html`, at ${address.url} (${ADDRESS_SOURCES[address.source]})` : "";
+}
+
 function resultSection(checked: CheckedMarkup): SafeHtml {
   return html`<section class="paste-result" aria-labelledby="result-title">
 <h2 id="result-title">Result</h2>
-<p class="meta-line">Read as ${INPUT_NAMES[checked.input]}${checked.result.page.title ? html`, titled “${checked.result.page.title}”` : ""}.</p>
+<p class="meta-line">Read as ${INPUT_NAMES[checked.input]}${checked.result.page.title ? html`, titled “${checked.result.page.title}”` : ""}${addressLine(checked)}.</p>
+${checked.address?.notice ? html`<div class="notice warn" id="address-needed" role="status"><p>${checked.address.notice}</p></div>` : ""}
 ${resultSections(checked.result)}
 </section>`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { checkPasted, PASTED_BASE_URL } from "../../../src/analyzers/schema/check-pasted.ts";
+import { ADDRESS_NEEDED, checkPasted, PASTED_BASE_URL } from "../../../src/analyzers/schema/check-pasted.ts";
 import { detectPasted } from "../../../src/analyzers/schema/detect-pasted.ts";
 import { schemaVocabulary } from "../../../src/analyzers/schema/vocabulary/vocabulary.ts";
 
@@ -104,5 +104,61 @@ describe("checkPasted", () => {
     const { kind, result } = checkPasted({ text: `<p>not JSON</p>`, kind: "jsonld" }, vocabulary);
     expect(kind).toBe("jsonld");
     expect(result.problems).toHaveLength(1);
+  });
+});
+
+describe("checkPasted never invents a host (issue 25)", () => {
+  const vocabulary = schemaVocabulary();
+  const post = (head: string) =>
+    `<!doctype html><html lang="en"><head><title>Ten things I learned baking sourdough</title>${head}</head><body><article><h1>Ten things I learned baking sourdough</h1>` +
+    '<p class="byline"><a rel="author" href="/about">Jane Okafor</a></p><time datetime="2026-10-01">1 October 2026</time><p>Flour, water, salt and time.</p></article></body></html>';
+  const graphOf = (jsonLd: string) => (JSON.parse(jsonLd) as { "@graph": Record<string, unknown>[] })["@graph"];
+
+  test("a pasted page's canonical link is its address: the suggestion is built on it, never on pasted.invalid", () => {
+    const { result, address } = checkPasted({ text: post('<link rel="canonical" href="https://janes-bakes.example/2026/sourdough">') }, vocabulary);
+    expect(address).toEqual({ url: "https://janes-bakes.example/2026/sourdough", source: "canonical", notice: null });
+    expect(result.page.url).toBe("https://janes-bakes.example/2026/sourdough");
+    const suggested = result.generated[0]!.jsonLd;
+    expect(suggested).toContain("https://janes-bakes.example/2026/sourdough");
+    expect(suggested).not.toContain("pasted.invalid");
+    // No site name is stated: no WebSite or Organization is suggested, and never one named after the post's title (the WebPage is the post's).
+    expect(graphOf(suggested).map((node) => node["@type"])).toEqual(["WebPage", "Article"]);
+  });
+
+  test("og:url when there is no canonical link; the WebSite is named from og:site_name, also written as name=", () => {
+    const { result, address } = checkPasted({ text: post('<meta property="og:url" content="https://janes-bakes.example/"><meta name="og:site_name" content="Jane Bakes">') }, vocabulary);
+    expect(address).toEqual({ url: "https://janes-bakes.example/", source: "og:url", notice: null });
+    const website = graphOf(result.generated[0]!.jsonLd).find((node) => node["@type"] === "WebSite");
+    expect(website).toMatchObject({ "@id": "https://janes-bakes.example/#website", name: "Jane Bakes", url: "https://janes-bakes.example/" });
+  });
+
+  test("application-name names the site; on a homepage the site's own WebSite node names it before the title does", () => {
+    const app = checkPasted({ text: post('<link rel="canonical" href="https://janes-bakes.example/"><meta name="application-name" content="Jane Bakes">') }, vocabulary);
+    expect(graphOf(app.result.generated[0]!.jsonLd).find((node) => node["@type"] === "WebSite")).toMatchObject({ name: "Jane Bakes" });
+    const websiteNode = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","@id":"https://janes-bakes.example/#site","name":"Jane Bakes","url":"https://janes-bakes.example/"}</script>';
+    const declared = checkPasted({ text: post(`<link rel="canonical" href="https://janes-bakes.example/">${websiteNode}`) }, vocabulary);
+    const site = graphOf(declared.result.generated[0]!.jsonLd).filter((node) => node["@type"] !== "WebPage");
+    expect(site.map((node) => [node["@type"], node.name])).toEqual([["Organization", "Jane Bakes"]]);
+  });
+
+  test("the address sent wins over what the page states", () => {
+    const { address, result } = checkPasted({ text: post('<link rel="canonical" href="https://janes-bakes.example/a">'), url: "https://janes-bakes.example/b" }, vocabulary);
+    expect(address).toEqual({ url: "https://janes-bakes.example/b", source: "given", notice: null });
+    expect(result.page.url).toBe("https://janes-bakes.example/b");
+  });
+
+  test("with no address anywhere, nothing built on one is suggested, and the answer asks for it", () => {
+    const { result, address } = checkPasted({ text: post("") }, vocabulary);
+    expect(address).toEqual({ url: null, source: null, notice: ADDRESS_NEEDED });
+    expect(result.generated).toEqual([]);
+    expect(JSON.stringify(result)).not.toContain("pasted.invalid/#");
+    // A relative or non-http canonical states no address either.
+    for (const head of ['<link rel="canonical" href="/2026/sourdough">', '<meta property="og:url" content="javascript:alert(1)">']) {
+      expect(checkPasted({ text: post(head) }, vocabulary).address).toEqual({ url: null, source: null, notice: ADDRESS_NEEDED });
+    }
+  });
+
+  test("pasted JSON-LD suggests nothing, so it is not asked for an address", () => {
+    expect(checkPasted({ text: JSON.stringify(PRODUCT) }, vocabulary).address).toEqual({ url: null, source: null, notice: null });
   });
 });

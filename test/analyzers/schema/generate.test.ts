@@ -20,7 +20,7 @@ function suggestedGraph(html: string, url = "https://shop.example/p/item"): { no
   return { nodes: new Map(members.map((member) => [member["@id"] as string, member])), linksTo: generated[0]!.linksTo!, types: members.map((member) => member["@type"] as string) };
 }
 
-const NO_MARKUP: ExistingMarkup = { has: () => false, idOf: () => null, ids: new Set() };
+const NO_MARKUP: ExistingMarkup = { has: () => false, idOf: () => null, ids: new Set(), nameOf: () => null };
 
 describe("the suggested graph", () => {
   test("a homepage without markup gets its Organization, WebSite and WebPage, linked by @id", () => {
@@ -207,7 +207,7 @@ describe("the suggested graph", () => {
     expect(analyzeHtml(PRODUCT_PAGE, "https://shop.example/p/trail-shoe-2").generated).toEqual([]);
     const facts = readPageFacts(parseHtml(page('<meta property="og:site_name" content="Acme">', "<h1>About us</h1>")), "https://shop.example/about");
     expect(buildMarkupGraph(facts, NO_MARKUP)).toBeNull();
-    const everything: ExistingMarkup = { has: () => true, idOf: () => null, ids: new Set() };
+    const everything: ExistingMarkup = { has: () => true, idOf: () => null, ids: new Set(), nameOf: () => null };
     expect(buildMarkupGraph(readPageFacts(parseHtml(BARE_ARTICLE), "https://shop.example/blog/lacing"), everything)).toBeNull();
   });
 

@@ -14,6 +14,8 @@ export interface ExistingMarkup {
   idOf(type: string, where?: (id: string) => boolean): string | null;
   /** Every @id the page declares, absolute. */
   ids: ReadonlySet<string>;
+  /** The `name` of the page's first node of `type` (or a subtype) that states one as text, or null. */
+  nameOf(type: string): string | null;
 }
 
 export function existingMarkup(graph: StructuredGraph, vocabulary: Vocabulary, siteUrl: string): ExistingMarkup {
@@ -25,6 +27,15 @@ export function existingMarkup(graph: StructuredGraph, vocabulary: Vocabulary, s
     has: (type) => graph.nodes.some((node) => isOf(node, type)),
     idOf: (type, where = () => true) => linkable.find((node) => isOf(node, type) && where(node.id!))?.id ?? null,
     ids: new Set(graph.byId.keys()),
+    nameOf: (type) => {
+      for (const node of graph.nodes) {
+        if (!isOf(node, type)) continue;
+        const names = node.node.name;
+        const name = (Array.isArray(names) ? names : [names]).find((value): value is string => typeof value === "string" && value.trim() !== "");
+        if (name) return name.trim().slice(0, 200);
+      }
+      return null;
+    },
   };
 }
 

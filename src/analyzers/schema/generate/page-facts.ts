@@ -28,10 +28,13 @@ export interface PageFacts {
   headline: string | null;
   description: string | null;
   /**
-   * The site's name: `og:site_name` or `application-name`, or on the homepage the first part of its
-   * title. Elsewhere a title's parts are the page's own name as often as the site's, so no guess is made.
+   * The site's name: `og:site_name` (given as property= or name=) or `application-name`, or on the
+   * homepage the first part of its title. Elsewhere a title's parts are the page's own name as often as
+   * the site's, so no guess is made; a post's title never names the site.
    */
   siteName: string | null;
+  /** Where `siteName` was read: a title is the weakest source, and the page's own WebSite node beats it (analyze-page.ts). */
+  siteNameFrom: "og:site_name" | "application-name" | "title" | null;
   image: string | null;
   logo: string | null;
   sameAs: string[];
@@ -93,7 +96,7 @@ export function readPageFacts(document: HtmlDocument, pageUrl: string): PageFact
     title,
     headline,
     description: meta('meta[name="description"]') ?? meta('meta[property="og:description"]'),
-    siteName: meta('meta[property="og:site_name"]') ?? meta('meta[name="application-name"]') ?? (isHomepage && title ? title.split(TITLE_SEPARATOR)[0]!.trim() || null : null),
+    ...siteNameOf(meta, isHomepage ? title : null),
     image: absolute(meta('meta[property="og:image"]'), url),
     logo: logoOf(document, url),
     sameAs: socialLinks(document, url),
@@ -112,6 +115,16 @@ export function readPageFacts(document: HtmlDocument, pageUrl: string): PageFact
     event: readEventFacts(document),
     business: readBusinessFacts(document),
   };
+}
+
+/** The site's name from its meta tags, else from the homepage's title (`homepageTitle`, null elsewhere), and where it was read. */
+function siteNameOf(meta: (selector: string) => string | null, homepageTitle: string | null): Pick<PageFacts, "siteName" | "siteNameFrom"> {
+  const openGraph = meta('meta[property="og:site_name"]') ?? meta('meta[name="og:site_name"]');
+  if (openGraph) return { siteName: openGraph, siteNameFrom: "og:site_name" };
+  const application = meta('meta[name="application-name"]');
+  if (application) return { siteName: application, siteNameFrom: "application-name" };
+  const fromTitle = homepageTitle ? homepageTitle.split(TITLE_SEPARATOR)[0]!.trim() || null : null;
+  return { siteName: fromTitle, siteNameFrom: fromTitle ? "title" : null };
 }
 
 /** `<link rel="canonical">` when it is an http(s) URL on the same host (give or take "www."), else the page's URL. */

@@ -1,5 +1,5 @@
 import { judgeRule } from "./judge-node.ts";
-import { hasPresentValue, hasTypeOf, type JudgeContext, type JudgedNode, typesOf } from "./node-values.ts";
+import { hasPresentValue, type JudgeContext, type JudgedNode, typesOf } from "./node-values.ts";
 import { predicateHolds } from "./predicates.ts";
 import { RICH_RESULT_RULES } from "./rich-result-rules.ts";
 import type { FeatureRule, FeatureStatus } from "./rule-types.ts";
@@ -53,7 +53,7 @@ export function richResultEligibility(node: JudgedNode, options: EligibilityOpti
   if (forTypes !== null && forTypes.size === 0) return [];
   const verdicts: FeatureVerdict[] = [];
   for (const rule of rules) {
-    if ((forTypes ? forTypes.has(rule) : hasTypeOf(node, rule.types, options.context)) && appliesWhen(rule, node, options.context)) verdicts.push(judgeFeature(rule, node, options));
+    if ((forTypes ? forTypes.has(rule) : typesOf(node).some((type) => ruleIsAbout(rule, type, options.context))) && appliesWhen(rule, node, options.context)) verdicts.push(judgeFeature(rule, node, options));
   }
   return verdicts;
 }
@@ -151,7 +151,15 @@ function statusOf(status: FeatureStatus): FeatureVerdict["status"] {
 
 /** Apart from rulesForType: its closures would make every look-up, cached or not, allocate their scope. */
 function rulesAbout(context: JudgeContext, type: string): ReadonlySet<FeatureRule> {
-  return new Set(RICH_RESULT_RULES.filter((rule) => rule.types.some((ancestor) => context.isA(type, ancestor))));
+  return new Set(RICH_RESULT_RULES.filter((rule) => ruleIsAbout(rule, type, context)));
+}
+
+/** A rule is about a type that is (a subtype of) one of its types, unless Google sends that subtype to another feature (`except`). */
+export function ruleIsAbout(rule: FeatureRule, type: string, context: JudgeContext): boolean {
+  if (!rule.types.some((ancestor) => context.isA(type, ancestor))) return false;
+  const except = rule.except;
+  if (!except || !except.types.some((excluded) => context.isA(type, excluded))) return true;
+  return (except.unless ?? []).some((kept) => context.isA(type, kept));
 }
 
 /** Adds `name` unless the list has it: lists hold a few names, most none or one. */

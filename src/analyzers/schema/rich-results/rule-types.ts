@@ -66,8 +66,15 @@ export interface FeatureRule extends NodeRule {
   readonly id: string;
   /** The feature's name in Google's search gallery. */
   readonly feature: string;
-  /** The rule applies to top-level items of these schema.org types or their subtypes. */
+  /** The rule applies to top-level items of these schema.org types or their subtypes, as Google's page for the feature lists them. */
   readonly types: readonly string[];
+  /**
+   * Subtypes of `types` that Google's documentation sends to another feature, so that schema.org's
+   * inheritance alone does not make them eligible here: a BlogPosting is a SocialMediaPosting in
+   * schema.org, yet Google's Discussion forum feature is for forum and social posts, and its Article page
+   * names BlogPosting. `unless` keeps subtypes of an excluded type that the feature's page names itself.
+   */
+  readonly except?: { readonly types: readonly string[]; readonly unless?: readonly string[]; readonly why: string };
   /** Narrows `types`: the rule applies only when the item has this property, or the predicate holds. */
   readonly appliesWhen?: { readonly hasProperty: string } | { readonly holds: PredicateName };
   /** Google's documentation of the feature (or of its retirement). */

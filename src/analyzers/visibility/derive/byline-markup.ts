@@ -19,9 +19,9 @@ export interface MarkupByline {
 /** Word stems that name a byline in class names and ids, in the languages scanned most. */
 const BYLINE_STEMS = ["byline", "author", "autor", "auteur", "writer", "contributor", "verfasser"];
 /** A quick test before the class is split into words: most elements of a page carry none of the stems. */
-const ANY_STEM = new RegExp(BYLINE_STEMS.join("|"), "i");
+export const ANY_STEM = new RegExp(BYLINE_STEMS.join("|"), "i");
 /** Words that start like a byline stem but mean something else ("authority", "autorisation", "autorité"). */
-const LOOKALIKES = /^(?:authori[sztu]|autori[sztu]|autorit|autorid)/;
+export const LOOKALIKES = /^(?:authori[sztu]|autori[sztu]|autorit|autorid)/;
 /**
  * Parts of an author block that hold no name: the photo, social links, a bio or job title, a list of the
  * author's other headlines (thefederalistpapers.org's "author-headline"). A class with

@@ -28,7 +28,21 @@ const LABELS = new Set([
 ]);
 
 /** "View author page", "More articles by this author", "See all posts": links to an author's page, not a name. */
-const LINK_TO_AUTHORS = /^(?:view|see|more|all|read|show|browse|follow|get|alle|mehr|voir|tous)\b.*\b(?:authors?|autor(?:en)?|auteurs?|posts|articles|artikel|beiträge|stories)\b/;
+export const LINK_TO_AUTHORS = /^(?:view|see|more|all|read|show|browse|follow|get|alle|mehr|voir|tous)\b.*\b(?:authors?|autor(?:en)?|auteurs?|posts|articles|artikel|beiträge|stories)\b/;
+
+/** A first word that is a number or a time of day ("05", "9:39AM", "12h30", "2016-10-05"), as timestamps start; not a name like "750g" or "9to5Mac". */
+export const LEADING_NUMBER = /^\d[\d.,:/-]{0,12}(?:h\d{0,2})?\s?(?:am|pm|uhr)?(?:\s|$)/i;
+/** Characters some bylines wrap a name in ("Posted By: ~Sani~", "— Jane Doe —", "«Jane»"), none of them part of the name. */
+const DECORATION = new Set(["~", "*", "_", "=", "•", "·", "|", "»", "«", '"', "“", "”", "„", "‘", "’", "-", "–", "—", ":", "：", " "]);
+
+/** The text without the decoration around it, trimmed by hand: a pattern with `[…]+$` would be quadratic on a long run. */
+function withoutDecoration(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && DECORATION.has(text[start]!)) start++;
+  while (end > start && DECORATION.has(text[end - 1]!)) end--;
+  return text.slice(start, end);
+}
 
 /** Longer than this, the element holds more than a byline (a bio, an article teaser). */
 const MAX_NAME_LENGTH = 100;
@@ -40,9 +54,9 @@ const MAX_NAME_LENGTH = 100;
 export function nameFromByline(text: string): string | null {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length > MAX_NAME_LENGTH * 2) return null;
-  const name = flat.replace(LEADING_LABEL, "").trim();
-  // A byline that starts with a digit or a date is its timestamp ("9:39AM BST 05 Oct 2011", "Dec 1st 2016"), not a name.
-  if (name.length < 2 || !/\p{L}/u.test(name) || /^\d/.test(name) || startsWithDate(name)) return null;
+  const name = withoutDecoration(flat.replace(LEADING_LABEL, "").trim());
+  // A byline that starts with a number, a time or a date is its timestamp ("9:39AM BST 05 Oct 2011", "Dec 1st 2016"), not a name; "750g La Table" is a name.
+  if (name.length < 2 || !/\p{L}/u.test(name) || LEADING_NUMBER.test(name) || startsWithDate(name)) return null;
   const bare = name.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, "").trim();
   if (LABELS.has(bare) || LINK_TO_AUTHORS.test(bare) || LABELS.has(profileSlug(name))) return null;
   return excerpt(name, MAX_NAME_LENGTH);
@@ -63,19 +77,23 @@ function profileSlug(text: string): string {
  * case: "By TPN", "By Ben Blanchard and Yimou Lee", not "by the way" or German's "Von Barzahler-Rabatten
  * profitieren". The words between names may stay lower-case.
  */
-const CAPITALISED = /^[\p{Lu}\p{Lt}\p{Lo}]/u;
+export const CAPITALISED = /^[\p{Lu}\p{Lt}\p{Lo}]/u;
+export const NAME_PARTS_SPLIT = /\s{0,3}(?:[,|·•/]|\s-\s)\s{0,3}/;
 const NAME_JOINERS = new Set(["and", "und", "et", "y", "e", "i", "og", "och", "en", "&", "van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "el", "al", "bin", "ibn", "zu", "ter", "ten"]);
 /** Words in the first part of a byline that are judged for capitals; what follows may be a place or a date. */
 const NAME_WORDS_JUDGED = 4;
 
-/** True when the text starts with a capital or a letter of a script without case. */
+/** A word that starts with a digit and holds letters: a brand's name ("750g", "9to5Mac", "37signals"), never written in capitals. */
+export const DIGIT_LED_NAME = /^\d{1,6}\p{L}/u;
+
+/** True when the text starts with a capital, a letter of a script without case, or a digit-led name ("750g La Table"). */
 export function isCapitalised(text: string): boolean {
-  return CAPITALISED.test(text);
+  return CAPITALISED.test(text) || DIGIT_LED_NAME.test(text);
 }
 
 /** A name as bylines write one: each of its first words capitalised, the words between names (and, von, de) excepted. */
 export function looksLikeName(name: string): boolean {
   // Only the first part counts: "TPN, in News" names TPN, then says where the story is filed.
-  const words = (name.split(/\s*(?:[,|·•/]|\s-\s)\s*/)[0] ?? "").split(/\s+/).slice(0, NAME_WORDS_JUDGED);
-  return CAPITALISED.test(words[0] ?? "") && words.every((word) => CAPITALISED.test(word) || NAME_JOINERS.has(word.toLowerCase()) || !/\p{L}/u.test(word));
+  const words = (name.split(NAME_PARTS_SPLIT)[0] ?? "").split(/\s+/).slice(0, NAME_WORDS_JUDGED);
+  return isCapitalised(words[0] ?? "") && words.every((word) => isCapitalised(word) || NAME_JOINERS.has(word.toLowerCase()) || !/\p{L}/u.test(word));
 }

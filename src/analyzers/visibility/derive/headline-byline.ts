@@ -1,4 +1,5 @@
 import type { HtmlDocument } from "./homepage-document.ts";
+import { excerpt } from "./page-text.ts";
 import { looksLikeName, nameFromByline } from "./byline-name.ts";
 import { parseDateText } from "./date-text.ts";
 import { isOutsideContent, isReaderContribution, markupWords, type PageElement, readableText } from "./page-regions.ts";
@@ -19,7 +20,7 @@ export interface HeadlineByline {
 /** Longer than this, the line under the headline is a standfirst, not a byline. */
 const MAX_LINE = 80;
 /** The separators such lines put between the date and the name. */
-const SEPARATOR = /\s+[-–—|·•]\s+/;
+export const SEPARATOR = /\s{1,3}[-–—|·•]\s{1,3}/;
 /** What may remain of a date part once its digits and punctuation are gone: a month's name, "Uhr", "am". */
 const MAX_DATE_WORDS = 2;
 /** An unlabelled name is believed from two words on: one capitalised word alone is as often a section or a tag. */
@@ -36,7 +37,7 @@ export function headlineByline(document: HtmlDocument): HeadlineByline | null {
   if (text.length > MAX_LINE) return null;
   if (isCreditLine(line)) {
     const credited = nameFromByline(text);
-    return credited && text.split(/\s+/).length <= MAX_NAME_WORDS && looksLikeName(credited) ? { name: credited, source: 'class="credit" under the headline' } : null;
+    return credited && text.split(/\s+/).length <= MAX_NAME_WORDS && looksLikeName(credited) ? { name: credited, source: `the credit line under the headline "${excerpt(text, 60)}"` } : null;
   }
   const parts = text.split(SEPARATOR);
   if (parts.length !== 2) return null;
@@ -44,7 +45,7 @@ export function headlineByline(document: HtmlDocument): HeadlineByline | null {
   const name = isDateOnly(first) ? second : isDateOnly(second) ? first : null;
   if (name === null || !isPlainName(name)) return null;
   const found = nameFromByline(name);
-  return found ? { name: found, source: "text under the headline" } : null;
+  return found ? { name: found, source: `the line under the headline "${excerpt(text, 60)}"` } : null;
 }
 
 /** A line the page marks as the story's credit, as news sites credit a wire service: `<p class="credit">JIJI</p>` (japantimes.co.jp). */
@@ -52,9 +53,11 @@ function isCreditLine(element: PageElement): boolean {
   return markupWords(element.getAttribute("class") ?? "").includes("credit");
 }
 
+export const DATE_CHARACTERS = /[\d.,:/-]+/g;
+
 function isDateOnly(text: string): boolean {
   if (parseDateText(text) === null) return false;
-  const words = text.replace(/[\d.,:/-]+/g, " ").trim();
+  const words = text.replace(DATE_CHARACTERS, " ").trim();
   return words === "" || words.split(/\s+/).length <= MAX_DATE_WORDS;
 }
 

@@ -11,14 +11,14 @@ import { isOutsideContent, isReaderContribution, type PageElement, readableText 
 
 export interface LabelledByline {
   name: string;
-  /** `text "By"`, `text "Posted by"`. */
+  /** `the visible byline "By Jane Doe"`, `the visible credit "last edited 2019-11-10 by MatsWichmann"`. */
   source: string;
 }
 
 /** Longer than this, the element around a label is prose, not a byline. */
 const MAX_BYLINE_TEXT = 120;
 /** The site's own credits ("Crafted by TemplatesYard", "Powered by WordPress") are not a page's byline. */
-const CREDIT_WORDS = /\b(?:copyright|credits?|colophon|powered|designed|theme)\b/i;
+export const CREDIT_WORDS = /\b(?:copyright|credits?|colophon|powered|designed|theme)\b/i;
 /** Bylines sit near the top of a page; past a few findings the walk stops. */
 const MAX_FOUND = 3;
 /** Texts that start like a byline, examined per page: each costs a look at its element; a hostile page has thousands. */
@@ -66,7 +66,7 @@ function visit(node: TreeNode, walk: Walk, depth: number): void {
 }
 
 /** A numeric date and time before the label, as in "06.11.2023 13:30 von Olga" or "2019-11-10 by Jane". */
-const LEADING_TIMESTAMP = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}[\d\s.:]*(?:uhr|h|am|pm)?\s+/i;
+export const LEADING_TIMESTAMP = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}[\d\s.:]*(?:uhr|h|am|pm)?\s+/i;
 
 /** The byline a text node starts, if it starts one: its label, and the name after it or in the next element. */
 function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk): LabelledByline | null {
@@ -93,8 +93,8 @@ function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk)
   const bareBy = BY_LABEL.test(`${own} `) && !/^[^:：]{0,24}[:：]/.test(own);
   // A bare "By" inside a link is a menu entry ("By Method"), not a byline: bylines link the name, not the label.
   if (bareBy && (parent.closest("a") !== null || !looksLikeName(name))) return null;
-  const label = labelOnly ? own : (LEADING_LABEL.exec(own)?.[0] ?? own).trim();
-  return { name, source: `text "${excerpt(label.replace(/[:：]$/, ""), 20)}"` };
+  const label = (labelOnly ? own : (LEADING_LABEL.exec(own)?.[0] ?? own)).trim();
+  return { name, source: `the visible byline "${excerpt(`${label} ${name}`, 60)}"` };
 }
 
 /**
@@ -102,20 +102,37 @@ function bylineAt(rawText: string, text: TreeNode, parent: TreeNode, walk: Walk)
  * the text or in the next element: "(last edited 2019-11-10 13:28:18 by <a>MatsWichmann</a>)" (MoinMoin,
  * wiki.python.org), "Last updated on 3 May 2024 by Jane Doe". On such pages the editors are the authors.
  */
-const EDIT_CREDIT = /(?:^|[\s(])(?:last\s+)?(?:edited|updated|modified|revised)\b[^()]{0,40}?\bby\b\s*[:：]?\s*([^()]*?)\)?$/i;
+export const EDIT_CREDIT = /(?:^|[\s(])(?:last\s)?(?:edited|updated|modified|revised)\b[^()]{0,40}?\bby\b/i;
+/** The name's end: a credit in parentheses closes with one; any other parenthesis means the text goes on. */
+const CLOSING_PARENTHESIS = /\)$/;
+
+/**
+ * What the credit names after its "by", read by hand rather than by a pattern running to the end of the
+ * text (`[^()]*?\)?$` after `\s*[:：]?\s*` backtracks quadratically on a long run of spaces: issue 30).
+ */
+function editCreditName(own: string): string | null {
+  const match = EDIT_CREDIT.exec(own);
+  if (!match) return null;
+  let after = own.slice(match.index + match[0].length);
+  let start = 0;
+  while (start < after.length && (after[start] === " " || after[start] === ":" || after[start] === "：")) start++;
+  after = after.slice(start).replace(CLOSING_PARENTHESIS, "");
+  return after.includes("(") || after.includes(")") ? null : after.trim();
+}
 
 function editCreditAt(own: string, text: TreeNode, parent: TreeNode, walk: Walk): LabelledByline | null {
   walk.labels++;
   if (isOutsideContent(parent) || isReaderContribution(parent) || inSiteCredits(parent)) return null;
-  const after = (EDIT_CREDIT.exec(own)?.[1] ?? "").trim();
+  const after = editCreditName(own);
+  if (after === null) return null;
   const next = after === "" ? nextElement(text) : null;
   const name = nameFromByline(after === "" ? (next ? readableText(next) : "") : after);
   if (!name || !looksLikeName(name)) return null;
-  return { name, source: `text "${/edited|updated|modified|revised/i.exec(own)![0].toLowerCase()} by"` };
+  return { name, source: `the visible credit "${excerpt(after === "" ? `${own} ${name}` : own, 60)}"` };
 }
 
 /** A footer that closes an article rather than the site: `<footer class="article-footer">`, or one inside <article> or <main>. */
-const ARTICLE_FOOTER_WORDS = /\b(?:article|post|entry|story|content)\b/i;
+export const ARTICLE_FOOTER_WORDS = /\b(?:article|post|entry|story|content)\b/i;
 
 /** In the site's footer or a copyright or credits line. */
 function inSiteCredits(element: PageElement): boolean {

@@ -1,13 +1,15 @@
 import type { HtmlDocument } from "./homepage-document.ts";
 import { excerpt } from "./page-text.ts";
 import { markupDates } from "./date-markup.ts";
+import { visibleDates } from "./visible-dates.ts";
 import { type DateKind, dated, type PageDate } from "./page-date.ts";
 import { type DateProperty, type ParsedPage, structuredDates } from "./structured-data-claims.ts";
 
 /**
  * When a page says it was published or updated, and where it says so: structured data, date meta tags,
- * and dates in its markup (<time>, microformats, date classes). A pure function of the parsed page,
- * shared by the audits that need dates.
+ * dates in its markup (<time>, microformats, date classes), and dates it shows people without markup
+ * (a "Stand: 09.10.2017" dateline, the date line under the headline). A pure function of the parsed
+ * page, shared by the audits that need dates.
  */
 
 export type { DateKind, PageDate } from "./page-date.ts";
@@ -43,6 +45,9 @@ const DATE_META: ReadonlyArray<readonly [string, DateKind]> = [
   ["parsely-pub-date", "published"],
   ["cxenseparse:recs:publishtime", "published"],
   ["sailthru.date", "published"],
+  // Open Graph's video objects (ogp.me, "video.movie"/"video.episode"): a video page's release is its publication.
+  ["video:release_date", "published"],
+  ["og:video:release_date", "published"],
   ["dc.date.created", "created"],
   ["dcterms.created", "created"],
   ["article:modified_time", "modified"],
@@ -59,12 +64,19 @@ const META_KIND = new Map(DATE_META);
 
 const datesOf = new WeakMap<HtmlDocument, PageDate[]>();
 
-/** Every date the page states about itself, the most explicit kind first: structured data, meta tags, then <time>. */
+const shownOf = new WeakMap<HtmlDocument, PageDate[]>();
+
+/**
+ * Every date the page states about itself, the most explicit kind first: structured data, meta tags,
+ * <time> and date classes, then the dates it shows only as text (those the markup already states left out).
+ */
 export function pageDates(page: ParsedPage): PageDate[] {
   const document = page.document;
   let found = datesOf.get(document);
   if (!found) {
-    found = [...structuredPageDates(page), ...metaDates(document), ...markupDates(document)];
+    const marked = markedDates(page);
+    const days = new Set(marked.map((date) => dayOf(date.time)));
+    found = [...marked, ...shownDates(document).filter((date) => !days.has(dayOf(date.time)))];
     datesOf.set(document, found);
   }
   return found;
@@ -72,11 +84,39 @@ export function pageDates(page: ParsedPage): PageDate[] {
 
 /**
  * The page's publication date: its most explicit published date, else its creation date, else the first
- * <time> in its content. A page that only says when it was updated has no publication date here.
+ * <time> in its content; only when its markup states none, the same read from the dates it shows as text.
+ * A page that only says when it was updated has no publication date here.
  */
 export function publishedDate(page: ParsedPage): PageDate | null {
-  const dates = pageDates(page);
+  return firstPublication(markedDates(page)) ?? firstPublication(shownDates(page.document));
+}
+
+function firstPublication(dates: PageDate[]): PageDate | null {
   return dates.find((date) => date.kind === "published") ?? dates.find((date) => date.kind === "created") ?? dates.find((date) => date.kind === "unlabelled") ?? null;
+}
+
+const markedOf = new WeakMap<HtmlDocument, PageDate[]>();
+
+function markedDates(page: ParsedPage): PageDate[] {
+  let found = markedOf.get(page.document);
+  if (!found) {
+    found = [...structuredPageDates(page), ...metaDates(page.document), ...markupDates(page.document)];
+    markedOf.set(page.document, found);
+  }
+  return found;
+}
+
+function shownDates(document: HtmlDocument): PageDate[] {
+  let found = shownOf.get(document);
+  if (!found) {
+    found = visibleDates(document);
+    shownOf.set(document, found);
+  }
+  return found;
+}
+
+function dayOf(time: number): number {
+  return Math.floor(time / 86_400_000);
 }
 
 function structuredPageDates(page: ParsedPage): PageDate[] {

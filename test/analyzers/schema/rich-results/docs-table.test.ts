@@ -37,7 +37,8 @@ function statusOf(rule: FeatureRule): string {
 
 function ruleRow(rule: FeatureRule): string {
   const required = describeRequired(rule) || "—";
-  return `| ${rule.feature} | \`${rule.id}\` | ${rule.types.join(", ")} | ${statusOf(rule)} | ${required} | ${rule.documentation} | ${rule.checked} |`;
+  const except = rule.except ? ` (not ${rule.except.types.join(", ")}${rule.except.unless ? ` except ${rule.except.unless.join(", ")}` : ""})` : "";
+  return `| ${rule.feature} | \`${rule.id}\` | ${rule.types.join(", ")}${except} | ${statusOf(rule)} | ${required} | ${rule.documentation} | ${rule.checked} |`;
 }
 
 describe("docs/schema-service.md", () => {

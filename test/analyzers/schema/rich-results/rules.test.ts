@@ -159,3 +159,42 @@ describe("retired features are reported as deprecated, never eligible", () => {
     });
   }
 });
+
+describe("eligibility follows Google's type lists for each feature, not schema.org inheritance alone (issue 25)", () => {
+  const features = (node: Record<string, unknown>) => richResultEligibility(node, { hasErrors: false, context: vocabulary }).map((verdict) => `${verdict.rule}: ${verdict.verdict}`);
+  const post = { author: { "@type": "Person", name: "Jane Doe" }, datePublished: "2026-10-01T10:00:00Z", text: "Which lamp for a desk?", headline: "Desk lamps" };
+
+  test("a BlogPosting is an Article (Google's Article page names it), not a Discussion forum post, though schema.org files it under SocialMediaPosting", () => {
+    const verdicts = features({ "@type": "BlogPosting", ...post });
+    expect(verdicts).toContain("article: eligible");
+    expect(verdicts.some((verdict) => verdict.startsWith("discussion-forum"))).toBe(false);
+    // LiveBlogPosting is a BlogPosting: an Article too.
+    expect(features({ "@type": "LiveBlogPosting", ...post })).toContain("article: eligible");
+    expect(features({ "@type": "LiveBlogPosting", ...post }).some((verdict) => verdict.startsWith("discussion-forum"))).toBe(false);
+  });
+
+  test("forum threads and social posts are the Discussion forum feature, not Article; a post typed both ways gets both", () => {
+    for (const type of ["DiscussionForumPosting", "SocialMediaPosting"]) {
+      const verdicts = features({ "@type": type, ...post });
+      expect(verdicts).toContain("discussion-forum: eligible");
+      expect(verdicts.some((verdict) => verdict.startsWith("article:"))).toBe(false);
+    }
+    const both = features({ "@type": ["BlogPosting", "DiscussionForumPosting"], ...post });
+    expect(both).toContain("article: eligible");
+    expect(both).toContain("discussion-forum: eligible");
+  });
+
+  test("a ClaimReview is no review snippet, an EmployerAggregateRating no aggregate-rating snippet: each has its own feature", () => {
+    const claim = features({ "@type": "ClaimReview", author: { "@type": "Organization", name: "Checkers" }, itemReviewed: { "@type": "Claim", name: "A claim" }, reviewRating: { "@type": "Rating", ratingValue: 1 } });
+    expect(claim).toEqual(["fact-check: deprecated"]);
+    const employer = features({ "@type": "EmployerAggregateRating", itemReviewed: { "@type": "Organization", name: "ACME" }, ratingValue: 4, ratingCount: 10 });
+    expect(employer).toEqual(["employer-rating: eligible"]);
+  });
+
+  test("every exception names the Google page it follows, and names types the feature's own types cover", () => {
+    for (const rule of RICH_RESULT_RULES.filter((candidate) => candidate.except)) {
+      expect(rule.except!.why).toMatch(/Google's|\(\/[a-z-]+/);
+      for (const type of rule.except!.types) expect(rule.types.some((own) => vocabulary.isA(type, own))).toBe(true);
+    }
+  });
+});

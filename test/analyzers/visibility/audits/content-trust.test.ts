@@ -103,11 +103,16 @@ describe("trust", () => {
   });
   test("authorship: the evidence quotes each author and where the page names them", () => {
     const outcome = authorship.run(site());
-    expect(outcome.detail).toBe('4 of the 5 pages read name an author, e.g. "Ana Baker" on /about (rel="author").');
+    expect(outcome.detail).toBe('4 of the 5 pages read name an author, e.g. "Ana Baker" on /about (read from rel="author").');
     expect(outcome.evidence).toContain('/about: rel="author": "Ana Baker"');
     const graph = JSON.stringify({ "@context": "https://schema.org", "@graph": [{ "@type": "NewsArticle", author: { "@id": "#jane" } }, { "@type": "Person", "@id": "#jane", name: "Jane Doe" }] });
     const marked = authorship.run(bare(page({ head: `<meta name="byl" content="By MARC SANTORA"><script type="application/ld+json">${graph}</script>` })));
     expect(marked).toMatchObject({ status: "pass", evidence: ['/: JSON-LD NewsArticle "author": "Jane Doe"', '/: meta name="byl": "MARC SANTORA"'] });
+  });
+  test("authorship: a byline shown as text names its author, and the verdict says which line was read (issue 25)", () => {
+    const outcome = authorship.run(bare(page({ body: '<article><h1>Tarte aux pommes</h1><p class="meta">Par 750g La Table</p><p>La recette.</p></article>' })));
+    expect(outcome).toMatchObject({ status: "pass", detail: '1 of the 1 page read names an author, e.g. "750g La Table" on / (read from the visible byline "Par 750g La Table").' });
+    expect(authorship.run(bare(page({ body: "<article><h1>T</h1><p>Posted By: ~Sani~</p></article>" }))).detail).toContain('"Sani" on / (read from the visible byline "Posted By: Sani")');
   });
   test("authorship: authors of comments, and links to the authors' index, are not the page's author", () => {
     const body = '<nav><a class="authors" href="/authors/">Authors</a></nav><main><p>Text.</p></main><ol class="comment-list"><li class="comment"><span class="comment-author">A Reader</span></li></ol>';
@@ -124,14 +129,22 @@ describe("trust", () => {
     const head = '<meta name="date" content="2026-10-20"><meta name="DC.date.issued" content="2026-09-01">';
     const outcome = contentDates.run(site({ homepage: homepage({ html: page({ head, body: '<p itemprop="dateModified" content="2026-11-01"></p><time>3. November 2026</time>' }) }), samplePages: [], sitemap: sitemap({ newestLastmod: null }) }));
     expect(outcome.status).toBe("pass");
-    expect(outcome.detail).toBe("Content is dated, the newest 12 days before the scan (3. November 2026, /: <time> text).");
+    expect(outcome.detail).toBe('Content is dated, the newest 12 days before the scan (date read from <time> text ("3. November 2026") on /).');
     expect(outcome.evidence).toEqual(["/: <time> text: 3. November 2026", '/: Microdata itemprop="dateModified": 2026-11-01', '/: meta name="date": 2026-10-20', '/: meta name="DC.date.issued": 2026-09-01']);
+  });
+  test("content-dates: a date shown only as text is read, and the verdict says which (issue 25)", () => {
+    const run = (body: string) => contentDates.run(site({ homepage: homepage({ html: page({ body }) }), samplePages: [], sitemap: sitemap({ newestLastmod: null }) }));
+    expect(run("<article><h1>Altersvorsorge</h1><p>Ein langer Text über die Rente.</p><p>Stand: 09.10.2026</p></article>").detail).toBe(
+      'Content is dated, the newest 37 days before the scan (date read from the visible dateline "Stand: 09.10.2026" on /).',
+    );
+    expect(run("<article><h1>記事</h1><p>2026年11月01日</p><p>本文。</p></article>").detail).toBe('Content is dated, the newest 14 days before the scan (date read from the date under the headline "2026年11月01日" on /).');
+    expect(run("<article><h1>Essay</h1><p>Stand up for what you believe, the 3 May 2026 speech said.</p></article>")).toMatchObject({ status: "warn", score: 0.4 });
   });
   test("content-dates: a date after the scan (an upcoming event) does not make stale content current", () => {
     const body = '<p>Our next class: <time datetime="2027-03-01">1 March 2027</time>.</p><p>Posted <time datetime="2023-02-01">1 Feb 2023</time></p>';
     const outcome = contentDates.run(site({ homepage: homepage({ html: page({ body }) }), samplePages: [], sitemap: sitemap({ newestLastmod: null }) }));
     expect(outcome.status).toBe("warn");
-    expect(outcome.detail).toContain("The newest date found is 2023-02-01 (/: <time datetime>)");
+    expect(outcome.detail).toContain('The newest date found is 2023-02-01 (date read from <time datetime> ("2023-02-01") on /)');
   });
   test("trust-pages: all three reachable passes; missing ones are named", () => {
     expect(trustPages.run(site())).toMatchObject({ status: "pass" });

@@ -37,13 +37,13 @@ describe("bylines: where real pages name their author", () => {
   });
 
   test("bylines in plain text: By, Von, Posted by, a label beside the name, a definition list, 著者：", () => {
-    expect(names('<p class="text-sm">By TPN, in <a href="/news">News</a></p>')).toEqual(['text "By": TPN, in News']);
-    expect(names('<div><span>By</span><div><a href="/author/ct">Chris Thompson</a></div></div>')).toEqual(['text "By": Chris Thompson']);
-    expect(names('<div class="postdata"><span class="category">Posted by Konstantin</span></div>')).toEqual(['text "Posted by": Konstantin']);
-    expect(names('<footer class="article-footer"><span>Author: </span><span>Jacopo Cascioli</span></footer>')).toEqual(['text "Author": Jacopo Cascioli']);
-    expect(names('<dl><dt>Auteur</dt><dd><a href="/staff/ug">Uriel Gadessaud</a></dd></dl>')).toEqual(['text "Auteur": Uriel Gadessaud']);
-    expect(names('<a class="articleHeader_name" href="/author/180/">著者：後藤大地</a>')).toEqual(['text "著者": 後藤大地']);
-    expect(names('<h2>Stars <span style="font-size:12px">06.11.2023 13:30 von Olga </span></h2>')).toEqual(['text "von": Olga']);
+    expect(names('<p class="text-sm">By TPN, in <a href="/news">News</a></p>')).toEqual(['the visible byline "By TPN, in News": TPN, in News']);
+    expect(names('<div><span>By</span><div><a href="/author/ct">Chris Thompson</a></div></div>')).toEqual(['the visible byline "By Chris Thompson": Chris Thompson']);
+    expect(names('<div class="postdata"><span class="category">Posted by Konstantin</span></div>')).toEqual(['the visible byline "Posted by Konstantin": Konstantin']);
+    expect(names('<footer class="article-footer"><span>Author: </span><span>Jacopo Cascioli</span></footer>')).toEqual(['the visible byline "Author: Jacopo Cascioli": Jacopo Cascioli']);
+    expect(names('<dl><dt>Auteur</dt><dd><a href="/staff/ug">Uriel Gadessaud</a></dd></dl>')).toEqual(['the visible byline "Auteur Uriel Gadessaud": Uriel Gadessaud']);
+    expect(names('<a class="articleHeader_name" href="/author/180/">著者：後藤大地</a>')).toEqual(['the visible byline "著者： 後藤大地": 後藤大地']);
+    expect(names('<h2>Stars <span style="font-size:12px">06.11.2023 13:30 von Olga </span></h2>')).toEqual(['the visible byline "von Olga": Olga']);
   });
 
   test("structured data first, then meta tags, then markup", () => {
@@ -56,16 +56,16 @@ describe("bylines: where real pages name their author", () => {
 describe("bylines seen on real pages (../shared/corpora/real-pages)", () => {
   test("a wiki's edit credit names the page's author: wiki.python.org's MoinMoin footer, a docs page's 'last updated by'", () => {
     expect(names('<p id="pageinfo" class="info">BeginnersGuide/Download (last edited 2019-11-10 13:28:18 by <span title="x"><a href="/moin/MatsWichmann">MatsWichmann</a></span>)</p>')).toEqual([
-      'text "edited by": MatsWichmann',
+      'the visible credit "BeginnersGuide/Download (last edited 2019-11-10 13:28:18 by…": MatsWichmann',
     ]);
-    expect(names("<p>Last updated on 3 May 2024 by Jane Doe</p>")).toEqual(['text "updated by": Jane Doe']);
+    expect(names("<p>Last updated on 3 May 2024 by Jane Doe</p>")).toEqual(['the visible credit "Last updated on 3 May 2024 by Jane Doe": Jane Doe']);
     expect(names("<p>This list is updated weekly by our team.</p><p>Prices last updated by the supplier</p>")).toEqual([]);
   });
 
   test("a date and a name alone on the line under the headline (it-for-kids.org), or a credit line under an <hgroup> (japantimes.co.jp)", () => {
-    expect(names('<div><h1>Variablen und ihr Zuhause</h1><p class="text-muted">11.12.2019 - Amelie Loevenich</p></div>')).toEqual(["text under the headline: Amelie Loevenich"]);
-    expect(names("<h1>Title</h1>\n<div>Jane Doe | March 3, 2020</div>")).toEqual(["text under the headline: Jane Doe"]);
-    expect(names('<header><hgroup><h3>National</h3><h1>Losing face</h1></hgroup><p class="credit">JIJI</p></header>')).toEqual(['class="credit" under the headline: JIJI']);
+    expect(names('<div><h1>Variablen und ihr Zuhause</h1><p class="text-muted">11.12.2019 - Amelie Loevenich</p></div>')).toEqual(['the line under the headline "11.12.2019 - Amelie Loevenich": Amelie Loevenich']);
+    expect(names("<h1>Title</h1>\n<div>Jane Doe | March 3, 2020</div>")).toEqual(['the line under the headline "Jane Doe | March 3, 2020": Jane Doe']);
+    expect(names('<header><hgroup><h3>National</h3><h1>Losing face</h1></hgroup><p class="credit">JIJI</p></header>')).toEqual(['the credit line under the headline "JIJI": JIJI']);
   });
 
   test("the line under the headline is not read when it is a teaser, one word, or when the page names its author elsewhere", () => {
@@ -109,5 +109,23 @@ describe("bylines: what is not a page's author", () => {
     expect(names('<span class="p-article__byline">Dec 1st 2016 1:01PM</span><span class="byline">9:39AM BST 05 Oct 2011</span>')).toEqual([]);
     expect(names('<p>By the way, we moved.</p><h2>Von Barzahler-Rabatten profitieren</h2><p>By 2020 the city had grown.</p>')).toEqual([]);
     expect(names("", '<meta name="author" content="No Author">')).toEqual([]);
+  });
+});
+
+describe("bylines people can see (issue 25)", () => {
+  test("Par, Por, Von, Posted by, Written by: a brand led by digits, a name in decoration", () => {
+    expect(names('<article><h1>Tarte</h1><p class="meta">Par 750g La Table</p></article>')).toEqual(['the visible byline "Par 750g La Table": 750g La Table']);
+    expect(names("<article><h1>T</h1><p>Posted By: ~Sani~</p></article>")).toEqual(['the visible byline "Posted By: Sani": Sani']);
+    expect(names("<article><h1>T</h1><p>Por María García</p></article>")).toEqual(['the visible byline "Por María García": María García']);
+    expect(names("<article><h1>T</h1><p>Written by Jane Doe</p></article>")).toEqual(['the visible byline "Written by Jane Doe": Jane Doe']);
+    expect(names("<article><h1>T</h1><p>Von Nina Magoley</p></article>")).toEqual(['the visible byline "Von Nina Magoley": Nina Magoley']);
+  });
+
+  test("still no name from a timestamp, a number, or a sentence that starts with the label", () => {
+    expect(names("<article><h1>T</h1><p>By 9:39AM BST 05 Oct 2011</p></article>")).toEqual([]);
+    expect(names("<article><h1>T</h1><p>Par 3 voix contre 2, le conseil a voté</p></article>")).toEqual([]);
+    expect(names("<article><h1>T</h1><p>Par contre, il n'a aucun sens</p></article>")).toEqual([]);
+    expect(names("<article><h1>T</h1><p>By 5pm Today</p></article>")).toEqual([]);
+    expect(names("<article><h1>T</h1><p>Posted by: ~~~</p></article>")).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { dateOrderOfTag } from "../../../../src/analyzers/visibility/derive/date-order.ts";
 import { isoDay, parseDateText, startsWithDate } from "../../../../src/analyzers/visibility/derive/date-text.ts";
 
 const instant = (text: string) => {
@@ -37,6 +38,37 @@ describe("parseDateText", () => {
       expect(parseDateText(text)).toBeNull();
     }
   });
+});
+
+test("numeric dates with slashes: the one real reading, else the page's order, else none", () => {
+  const day = (text: string, order?: "dmy" | "mdy") => {
+    const parsed = parseDateText(text, { order });
+    return parsed ? isoDay(parsed.time) : null;
+  };
+  expect(day("17/03/2020")).toBe("2020-03-17");
+  expect(day("03/17/2020")).toBe("2020-03-17");
+  expect(day("03/04/2020")).toBeNull();
+  expect(day("03/04/2020", "dmy")).toBe("2020-04-03");
+  expect(day("03/04/2020", "mdy")).toBe("2020-03-04");
+  expect(day("04/04/2020")).toBe("2020-04-04");
+  expect(day("9/21/2016 Lizette Borreli")).toBe("2016-09-21");
+  expect(day("31/02/2020", "dmy")).toBeNull();
+  expect(day("13/13/2020")).toBeNull();
+  expect(day("1/2/3/2020")).toBeNull();
+  expect(day("２０２０年７月１２日")).toBe("2020-07-12");
+  expect(day("12 maart 2022")).toBe("2022-03-12");
+  expect(day("5 de março de 2019")).toBe("2019-03-05");
+});
+
+test("dateOrderOfTag: month first in the United States, day first elsewhere, none for plain English and CJK", () => {
+  expect(dateOrderOfTag("en-US")).toBe("mdy");
+  expect(dateOrderOfTag("en_us")).toBe("mdy");
+  expect(dateOrderOfTag("en-GB")).toBe("dmy");
+  expect(dateOrderOfTag("de-DE")).toBe("dmy");
+  expect(dateOrderOfTag("fr")).toBe("dmy");
+  expect(dateOrderOfTag("en")).toBeNull();
+  expect(dateOrderOfTag("ja")).toBeNull();
+  expect(dateOrderOfTag("")).toBeNull();
 });
 
 test("startsWithDate: a byline that opens with its timestamp", () => {

@@ -5,6 +5,11 @@ export const ARTICLE: FeatureRule = {
   id: "article",
   feature: "Article",
   types: ["Article"],
+  except: {
+    types: ["SocialMediaPosting"],
+    unless: ["BlogPosting"],
+    why: "Google's Article page names Article, NewsArticle and BlogPosting; forum threads and social posts (DiscussionForumPosting, SocialMediaPosting) are its Discussion forum feature (/discussion-forum).",
+  },
   documentation: `${GOOGLE_DOCS}/article`,
   checked: "2026-11-23",
   status: { state: "active" },

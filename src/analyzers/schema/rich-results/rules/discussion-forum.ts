@@ -13,6 +13,8 @@ export const DISCUSSION_FORUM: FeatureRule = {
   id: "discussion-forum",
   feature: "Discussion forum",
   types: ["DiscussionForumPosting", "SocialMediaPosting"],
+  // schema.org files BlogPosting under SocialMediaPosting; Google's Article page (/article) names BlogPosting as an Article.
+  except: { types: ["BlogPosting"], why: "Google's Discussion forum feature is for forum-style sites and social media posts; a blog post is an Article, as Google's Article page says (/article)." },
   documentation: `${GOOGLE_DOCS}/discussion-forum`,
   checked: "2026-11-23",
   status: { state: "active" },

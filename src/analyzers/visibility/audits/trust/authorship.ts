@@ -30,7 +30,7 @@ function judge(artifacts: Artifacts): AuditOutcome {
     const first = named[0]!;
     const evidence = named.flatMap(({ path, found }) => found.slice(0, PER_PAGE_EVIDENCE).map((byline) => `${path}: ${byline.source}: "${excerpt(byline.name, 60)}"`)).slice(0, MAX_EVIDENCE);
     return passed(
-      `${named.length} of the ${pages.length} page${pages.length === 1 ? "" : "s"} read name${named.length === 1 ? "s" : ""} an author, e.g. "${excerpt(first.found[0]!.name, 60)}" on ${first.path} (${first.found[0]!.source}).`,
+      `${named.length} of the ${pages.length} page${pages.length === 1 ? "" : "s"} read name${named.length === 1 ? "s" : ""} an author, e.g. "${excerpt(first.found[0]!.name, 60)}" on ${first.path} (read from ${first.found[0]!.source}).`,
       evidence,
     );
   }
