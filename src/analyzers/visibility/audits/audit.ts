@@ -1,5 +1,6 @@
 import type { Artifacts } from "../gather/artifacts.ts";
 import type { AuditInput } from "./audit-inputs.ts";
+import type { Cause } from "../derive/platform-reach.ts";
 
 /**
  * The contract of one audit: a pure function of the artifacts (no fetch, no clock, no database) that
@@ -41,7 +42,7 @@ export interface ReachSummary {
   /** The audience share (0..1) of the platforms that can find and read the homepage. */
   readingShare: number;
   /** The platforms that cannot (or only partly can), largest audience first. */
-  lost: { name: string; share: number; status: "blocked" | "limited"; cause: string }[];
+  lost: { name: string; share: number; status: "blocked" | "limited"; cause: string; causeKinds?: Cause["kind"][] }[];
 }
 
 /** An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring table (scoring/audit-table.ts). */

@@ -39,7 +39,7 @@ function judgeReach(artifacts: Artifacts): AuditOutcome {
   const failing = blocked.some((verdict) => verdict.share >= FAILING_SHARE) || reach.readingShare < 0.9;
   const summary = {
     readingShare: reach.readingShare,
-    lost: lost.map((verdict) => ({ name: verdict.platform.name, share: verdict.share, status: verdict.status as "blocked" | "limited", cause: verdict.causes[0]?.text ?? "" })),
+    lost: lost.map((verdict) => ({ name: verdict.platform.name, share: verdict.share, status: verdict.status as "blocked" | "limited", cause: verdict.causes[0]?.text ?? "", causeKinds: [...new Set(verdict.causes.map((cause) => cause.kind))] })),
   };
   return {
     status: failing ? "fail" : "warn",
