@@ -29,7 +29,7 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
     "Whether /llms.txt exists and follows the llmstxt.org proposal: an H1, an optional summary, and H2 sections listing links that resolve. It points AI agents at the pages that matter, in Markdown they read easily.",
   "llms-full-txt": "Whether /llms-full.txt offers the site's content in one Markdown file, served as text. Agents can read the whole site in one request.",
   "canonical-link": "Whether the homepage names its canonical URL. Without it crawlers choose between URL variants themselves and may split citations.",
-  feed: "Whether the homepage links an RSS or Atom feed. Feeds announce new content to the services that follow it.",
+  feed: "Whether the homepage links an RSS or Atom feed that answers as one (the feed is fetched). Feeds announce new content to the services that follow it.",
   "json-ld-present": "Whether the homepage has structured data (JSON-LD, Microdata or RDFa) with a type. It says unambiguously who runs the site and what it offers.",
   "json-ld-parses": "Whether every JSON-LD block is valid JSON. A block that does not parse is ignored whole, with every fact in it.",
   "organization-identity":

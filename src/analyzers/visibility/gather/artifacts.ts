@@ -29,6 +29,8 @@ export interface Artifacts {
   sitemap?: SitemapArtifact;
   /** A few internal pages linked from the homepage (about, contact, privacy first), then from the sitemap when the homepage links to too few: for content and trust. */
   samplePages?: SamplePageArtifact[];
+  /** The first feed the homepage announces, fetched (gather/feed.ts); absent when it announces none, and from older scans. */
+  feed?: FeedArtifact;
   /** Off-site look-ups; null when OFFSITE_CHECKS=off. */
   offsite?: OffsiteArtifact | null;
   /** How long gathering took (ms), measured by the analyzer around it; absent from older scans. */
@@ -130,6 +132,11 @@ export type ProbeArtifact =
 
 export type TextFileArtifact =
   | { url: string; ok: true; status: number; finalUrl: string; contentType: string | null; text: string; truncated: boolean }
+  | { url: string; ok: false; error: GatherError };
+
+/** An announced feed as fetched: its status and type, and whether the body is RSS, Atom or JSON Feed (`kind`, null when none). */
+export type FeedArtifact =
+  | { url: string; ok: true; status: number; finalUrl: string; contentType: string | null; truncated: boolean; kind: "rss" | "atom" | "json" | null; items: number; start: string }
   | { url: string; ok: false; error: GatherError };
 
 export type LinkCheck = { url: string; ok: true; status: number } | { url: string; ok: false; error: GatherError };

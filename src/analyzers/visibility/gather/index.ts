@@ -4,6 +4,7 @@ import { servedLlmsTxt } from "../derive/served-llms-txt.ts";
 import { gatherOffsite } from "../offsite/gather-offsite.ts";
 import { ARTIFACTS_VERSION, type Artifacts, type HomepageArtifact, type RobotsTxtArtifact, type SitemapArtifact, type TextFileArtifact } from "./artifacts.ts";
 import { gatherHomepage, homepageUnreachable, siteOrigin } from "./homepage.ts";
+import { gatherFeed } from "./feed.ts";
 import { gatherHttpRedirect } from "./http-redirect.ts";
 import { siteLinksToCheck } from "./llms-links.ts";
 import { gatherProbes } from "./probes.ts";
@@ -79,6 +80,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   const httpRedirect = origin.startsWith("https://")
     ? steps.track("redirect", gatherHttpRedirect(site, `http://${new URL(origin).host}/`))
     : (steps.skip("redirect"), Promise.resolve(undefined));
+  const feed = gatherFeed(site, homepage);
   const probeUrl = homepage.ok ? homepage.requestedUrl : `${origin}/`;
   const probes = probeUrl === `${guessedOrigin}/` ? speculative.probes : steps.track("probes", gatherProbes(site, probeUrl));
 
@@ -108,6 +110,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     llmsLinks,
     sitemap,
     samplePages: [...(await linkedPages), ...(await sitemapPages)],
+    ...(await feed.then((artifact) => (artifact ? { feed: artifact } : {}))),
     offsite: await offsite,
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * Issue 25, "every claim true of the page": fixture sites scanned in this process through the real
+ * SafeFetcher over loopback TLS (SCAN_CONNECT_TO's mechanism), off-site services faked on loopback. Each
+ * site asserts the exact claim, the fix and where the issue ranks.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { visibilityAnalyzer } from "../../../src/analyzers/visibility/index.ts";
+import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
+import type { VisibilityRecord } from "../../../src/analyzers/visibility/record-schema.ts";
+import { parseConnectTo } from "../../../src/net/connect-to.ts";
+import { createSafeFetcher } from "../../../src/net/safe-fetch.ts";
+import { wellPreparedSite } from "../../fixtures/sites/well-prepared.ts";
+import { type FixtureHandler, type FixtureSite, startFixtureSite, testCaPem } from "../../helpers/fixture-server.ts";
+
+interface Scanned {
+  record: VisibilityRecord;
+  artifacts: Artifacts;
+}
+
+const running: FixtureSite[] = [];
+let offsiteService: FixtureSite;
+
+/** Fake Wikidata, Wikipedia and Common Crawl in the shapes of their documentation: `citing` English articles link to every domain; no Wikidata item. */
+function offsiteFake(citing: number) {
+  return (request: Request): Response => {
+    const url = new URL(request.url);
+    if (url.pathname === "/sparql") return Response.json({ head: { vars: ["item", "article"] }, results: { bindings: [] } });
+    if (url.pathname === "/w/api.php") return Response.json({ query: { exturlusage: Array.from({ length: citing }, (_, index) => ({ pageid: index + 1, ns: 0, title: `Article ${index + 1}` })) } });
+    if (url.pathname === "/collinfo.json") return Response.json([{ id: "CC-MAIN-2026-44", "cdx-api": `http://127.0.0.1:${url.port}/CC-MAIN-2026-44-index` }]);
+    if (url.pathname.endsWith("-index")) return new Response(`${JSON.stringify({ urlkey: "test,secure)/", timestamp: "20261101000000", url: "https://example.test/" })}\n`);
+    return new Response("not found", { status: 404 });
+  };
+}
+
+async function scan(domain: string, routes: Record<string, FixtureHandler>, options: { offsite?: boolean } = {}): Promise<Scanned> {
+  const site = await startFixtureSite(routes, { tls: true });
+  running.push(site);
+  const fetcher = createSafeFetcher({ connectTo: parseConnectTo([site.connectTo(domain)]), timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: "Mozilla/5.0 (compatible; sightline-test)", extraCaPem: testCaPem() });
+  const base = offsiteService.url;
+  const result = await visibilityAnalyzer.scan({
+    domain,
+    fetcher,
+    signal: AbortSignal.timeout(30_000),
+    offsite: options.offsite
+      ? { enabled: true, wikidataSparqlUrl: `${base}/sparql`, wikipediaApiUrl: `${base}/w/api.php`, commonCrawlIndexUrl: `${base}/collinfo.json` }
+      : { enabled: false, wikidataSparqlUrl: "", wikipediaApiUrl: "", commonCrawlIndexUrl: "" },
+    now: () => new Date("2026-11-15T00:00:00Z"),
+  });
+  return { record: result.record, artifacts: result.artifacts as Artifacts };
+}
+
+const signal = (record: VisibilityRecord, id: string) => record.result!.pillars.flatMap((pillar) => pillar.signals).find((entry) => entry.id === id)!;
+const rankOf = (record: VisibilityRecord, id: string) => record.result!.topIssues.findIndex((issue) => issue.id === id);
+
+const DEAD_FEED = "dead-feed.secure.test";
+let deadFeed: Scanned;
+
+beforeAll(async () => {
+  offsiteService = await startFixtureSite(offsiteFake(2));
+  const { "/feed.xml": _feed, ...withoutFeed } = wellPreparedSite(DEAD_FEED);
+  [deadFeed] = await Promise.all([scan(DEAD_FEED, withoutFeed)]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([...running, offsiteService].map((site) => site?.stop()));
+});
+
+describe("a feed is fetched before it passes", () => {
+  test("the announced /feed.xml answers 404: the gatherer fetched it, the audit fails with what it got", () => {
+    expect(deadFeed.artifacts.feed).toMatchObject({ ok: true, url: `https://${DEAD_FEED}/feed.xml`, status: 404, kind: null });
+    const feed = signal(deadFeed.record, "feed");
+    expect(feed.status).toBe("fail");
+    expect(feed.detail).toBe(`The homepage announces a feed at https://${DEAD_FEED}/feed.xml, but it answers HTTP 404: readers and crawlers that follow the link find no feed.`);
+    expect(feed.evidence).toContain(`https://${DEAD_FEED}/feed.xml: HTTP 404, text/plain`);
+  });
+
+  test("it ranks first on an otherwise well-prepared site, in the understanding stage, costing the feed's whole weight", () => {
+    const [issue] = deadFeed.record.result!.topIssues;
+    expect(rankOf(deadFeed.record, "feed")).toBe(0);
+    // 10 of the discover pillar's 100, a 12-point pillar of the 90 assessed (presence is off): 1.3 points.
+    expect(issue).toMatchObject({ stage: "understand", points: 1.3, impact: "medium", status: "fail" });
+    expect(issue!.fix.what).toBe("Make the announced feed answer, or remove the link");
+    expect(issue!.fix.how).toContain(`Serve the feed at \`https://${DEAD_FEED}/feed.xml\``);
+  });
+
+  test("the well-prepared site's live feed passes with its kind", async () => {
+    const live = await scan("live-feed.secure.test", wellPreparedSite("live-feed.secure.test"));
+    expect(signal(live.record, "feed")).toMatchObject({ status: "pass", detail: "The homepage announces an RSS feed at https://live-feed.secure.test/feed.xml, which answers HTTP 200, with no items yet." });
+  });
+});
