@@ -54,11 +54,28 @@ const rankOf = (record: VisibilityRecord, id: string) => record.result!.topIssue
 
 const DEAD_FEED = "dead-feed.secure.test";
 let deadFeed: Scanned;
+const STATEMENTS = "rosewood-bakery.secure.test";
+let statements: Scanned;
+
+/** The well-prepared site's homepage with the bakery's statement headings in place of its question headings. */
+function statementHeadings(name: string): Record<string, FixtureHandler> {
+  const routes = wellPreparedSite(name);
+  const home = routes["/"] as (request: Request) => Response;
+  return {
+    ...routes,
+    "/": async (request) => {
+      const html = (await home(request).text())
+        .replace(/<h2>What does [^<]*\?<\/h2>/, "<h2>What we bake</h2>")
+        .replace("<h2>How much does it cost?</h2>", "<h2>How we bake</h2>");
+      return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
+    },
+  };
+}
 
 beforeAll(async () => {
   offsiteService = await startFixtureSite(offsiteFake(2));
   const { "/feed.xml": _feed, ...withoutFeed } = wellPreparedSite(DEAD_FEED);
-  [deadFeed] = await Promise.all([scan(DEAD_FEED, withoutFeed)]);
+  [deadFeed, statements] = await Promise.all([scan(DEAD_FEED, withoutFeed), scan(STATEMENTS, statementHeadings(STATEMENTS))]);
 }, 60_000);
 
 afterAll(async () => {
@@ -86,5 +103,22 @@ describe("a feed is fetched before it passes", () => {
   test("the well-prepared site's live feed passes with its kind", async () => {
     const live = await scan("live-feed.secure.test", wellPreparedSite("live-feed.secure.test"));
     expect(signal(live.record, "feed")).toMatchObject({ status: "pass", detail: "The homepage announces an RSS feed at https://live-feed.secure.test/feed.xml, which answers HTTP 200, with no items yet." });
+  });
+});
+
+describe("a question heading is a question", () => {
+  test("\"What we bake\" and \"How we bake\" are statements: no question heading, with the FAQ fix", () => {
+    const headings = signal(statements.record, "question-headings");
+    expect(headings.status).toBe("warn");
+    expect(headings.detail).toBe("None of the 3 pages read has a heading phrased as a question.");
+    expect(headings.fix!.what).toBe("Answer the questions people ask, under headings that ask them");
+    expect(headings.fix!.how).toContain(`<h2>What does ${STATEMENTS} do?</h2>`);
+  });
+
+  test("it ranks in the understanding stage by its points: 0.5 of 10 in a 15-point pillar of the 90 assessed", () => {
+    const issue = statements.record.result!.topIssues.find((candidate) => candidate.id === "question-headings")!;
+    expect(issue).toMatchObject({ stage: "understand", points: 0.8, impact: "low", status: "warn" });
+    const ranked = statements.record.result!.topIssues;
+    expect(ranked.slice(0, rankOf(statements.record, "question-headings")).every((other) => other.stage === "reach" || other.points! >= issue.points!)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { structuredGraph } from "../../structured-data/structured-graph.ts";
 import type { HtmlDocument } from "./homepage-document.ts";
 import { excerpt, visibleText, wordCount } from "./page-text.ts";
+import { documentLanguage, isQuestionHeading } from "./question-heading.ts";
 import { type SitePage, textOf } from "./site-pages.ts";
 
 /**
@@ -33,8 +34,6 @@ export interface PageProfile {
   telephone: string | null;
 }
 
-/** The same question test the question-headings audit uses: a question mark, or a question word first. */
-export const QUESTION_PATTERN = /\?\s*$|^(?:who|what|when|where|why|how|which|can|could|does|do|is|are|should|will|wie|was|warum|quand|comment|pourquoi|qué|cómo|por qué)\b/i;
 
 /** Site-wide chrome: a date or author link in the footer is not an article's byline. */
 const CHROME = "header,footer,nav,aside";
@@ -123,16 +122,17 @@ function articleEvidence(document: HtmlDocument, ogType: string, byline: boolean
 /** Question headings (and <details> summaries) with an answer of substance right after them. */
 function answeredQuestions(document: HtmlDocument): { question: string; answer: string }[] {
   const found: { question: string; answer: string }[] = [];
+  const lang = documentLanguage(document);
   for (const heading of Array.from(document.querySelectorAll("h2,h3,h4"))) {
     const question = textOf(heading);
-    if (!QUESTION_PATTERN.test(question)) continue;
+    if (!isQuestionHeading(question, lang)) continue;
     const answer = textOf(heading.nextElementSibling);
     if (wordCount(answer) >= ANSWER_WORDS) found.push({ question: excerpt(question, 150), answer: excerpt(answer, 300) });
   }
   for (const details of Array.from(document.querySelectorAll("details"))) {
     const summary = details.querySelector("summary");
     const question = textOf(summary);
-    if (!summary || !QUESTION_PATTERN.test(question)) continue;
+    if (!summary || !isQuestionHeading(question, lang)) continue;
     const answer = textOf(details).slice(question.length).trim();
     if (wordCount(answer) >= ANSWER_WORDS) found.push({ question: excerpt(question, 150), answer: excerpt(answer, 300) });
   }
