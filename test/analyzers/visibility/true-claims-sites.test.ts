@@ -54,6 +54,8 @@ const rankOf = (record: VisibilityRecord, id: string) => record.result!.topIssue
 
 const DEAD_FEED = "dead-feed.secure.test";
 let deadFeed: Scanned;
+const CITED = "cited-bakery.secure.test";
+let cited: Scanned;
 const STATEMENTS = "rosewood-bakery.secure.test";
 let statements: Scanned;
 
@@ -75,7 +77,11 @@ function statementHeadings(name: string): Record<string, FixtureHandler> {
 beforeAll(async () => {
   offsiteService = await startFixtureSite(offsiteFake(2));
   const { "/feed.xml": _feed, ...withoutFeed } = wellPreparedSite(DEAD_FEED);
-  [deadFeed, statements] = await Promise.all([scan(DEAD_FEED, withoutFeed), scan(STATEMENTS, statementHeadings(STATEMENTS))]);
+  [deadFeed, statements, cited] = await Promise.all([
+    scan(DEAD_FEED, withoutFeed),
+    scan(STATEMENTS, statementHeadings(STATEMENTS)),
+    scan(CITED, wellPreparedSite(CITED), { offsite: true }),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -120,5 +126,25 @@ describe("a question heading is a question", () => {
     expect(issue).toMatchObject({ stage: "understand", points: 0.8, impact: "low", status: "warn" });
     const ranked = statements.record.result!.topIssues;
     expect(ranked.slice(0, rankOf(statements.record, "question-headings")).every((other) => other.stage === "reach" || other.points! >= issue.points!)).toBe(true);
+  });
+});
+
+describe("Wikipedia cites the site", () => {
+  test("two English articles link to the site and no article is about it: a pass that names the stronger state", () => {
+    expect(cited.artifacts.offsite).toMatchObject({ wikipediaCitations: 2, wikipedia: { status: "not_found" } });
+    const wikipedia = signal(cited.record, "wikipedia-article");
+    expect(wikipedia).toMatchObject({ status: "pass", score: 1 });
+    expect(wikipedia.detail).toBe(`2 English Wikipedia articles cite ${CITED} (link to it), so Wikipedia cites the site. No article is about the organisation itself: one, linked from its Wikidata item, would be the stronger signal.`);
+    expect(cited.record.result!.topIssues.map((issue) => issue.id)).not.toContain("wikipedia-article");
+  });
+
+  test("the missing Wikidata item ranks last, in the presence stage, below every fix on the site", () => {
+    const issues = cited.record.result!.topIssues;
+    const wikidata = rankOf(cited.record, "wikidata-entity");
+    expect(wikidata).toBe(issues.length - 1);
+    // It costs more points than any fix above it, and still comes after them.
+    expect(issues[wikidata]).toMatchObject({ stage: "presence", impact: "low", points: 5.7 });
+    expect(Math.max(...issues.slice(0, wikidata).map((issue) => issue.points!))).toBeLessThan(5.7);
+    expect(issues.slice(0, wikidata).every((issue) => issue.stage !== "presence")).toBe(true);
   });
 });

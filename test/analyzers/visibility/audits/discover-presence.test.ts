@@ -145,8 +145,13 @@ describe("presence", () => {
   test("not found fails with a fix; Wikipedia citations soften it", () => {
     expect(wikidataEntity.run(checks({ wikidata: { status: "not_found", detail: "none", url: null } }))).toMatchObject({ status: "fail", score: 0 });
     expect(wikipediaArticle.run(checks({ wikipedia: { status: "not_found", detail: "no article", url: null }, wikipediaCitations: 0 }))).toMatchObject({ status: "fail", score: 0 });
+    // Cited is the title's second half: a pass, with the article as the stronger state in the detail.
     const cited = wikipediaArticle.run(checks({ wikipedia: { status: "not_found", detail: "no article", url: null }, wikipediaCitations: 3 }));
-    expect(cited).toMatchObject({ status: "warn", score: 0.4 });
+    expect(cited).toMatchObject({ status: "pass", score: 1 });
+    expect(cited.detail).toBe("3 English Wikipedia articles cite example.com (link to it), so Wikipedia cites the site. No article is about the organisation itself: one, linked from its Wikidata item, would be the stronger signal.");
+    const citedUnknownItem = wikipediaArticle.run(checks({ wikipedia: { status: "unknown", detail: "Wikidata could not be asked.", url: null }, wikipediaCitations: 1 }));
+    expect(citedUnknownItem.status).toBe("pass");
+    expect(citedUnknownItem.detail).toStartWith("1 English Wikipedia article cites example.com (link to it), so Wikipedia cites the site. Whether an article is about the organisation itself could not be checked");
     expect(commonCrawl.run(checks({ commonCrawl: { status: "not_found", detail: "no capture", url: null } }))).toMatchObject({ status: "fail" });
   });
 
