@@ -9,6 +9,7 @@ import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifac
 import type { VisibilityRecord } from "../../../src/analyzers/visibility/record-schema.ts";
 import { parseConnectTo } from "../../../src/net/connect-to.ts";
 import { createSafeFetcher } from "../../../src/net/safe-fetch.ts";
+import { explainFailure } from "../../../src/web/failure-explanation.ts";
 import { wellPreparedSite } from "../../fixtures/sites/well-prepared.ts";
 import { type FixtureHandler, type FixtureSite, startFixtureSite, testCaPem } from "../../helpers/fixture-server.ts";
 
@@ -32,9 +33,10 @@ function offsiteFake(citing: number) {
   };
 }
 
-async function scan(domain: string, routes: Record<string, FixtureHandler>, options: { offsite?: boolean } = {}): Promise<Scanned> {
+async function scan(domain: string, routes: Record<string, FixtureHandler>, options: { offsite?: boolean; requests?: (requests: FixtureSite["requests"]) => void } = {}): Promise<Scanned> {
   const site = await startFixtureSite(routes, { tls: true });
   running.push(site);
+  options.requests?.(site.requests);
   const fetcher = createSafeFetcher({ connectTo: parseConnectTo([site.connectTo(domain)]), timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: "Mozilla/5.0 (compatible; sightline-test)", extraCaPem: testCaPem() });
   const base = offsiteService.url;
   const result = await visibilityAnalyzer.scan({
@@ -54,10 +56,27 @@ const rankOf = (record: VisibilityRecord, id: string) => record.result!.topIssue
 
 const DEAD_FEED = "dead-feed.secure.test";
 let deadFeed: Scanned;
+const DOWN = "down-bakery.secure.test";
+let down: Scanned;
+let downRequests: FixtureSite["requests"];
+const FLAKY = "flaky-bakery.secure.test";
+let flaky: Scanned;
 const CITED = "cited-bakery.secure.test";
 let cited: Scanned;
 const STATEMENTS = "rosewood-bakery.secure.test";
 let statements: Scanned;
+
+/** Answers 503 to the scanner's first request for the homepage, then as the page does; the live probes always get the page. */
+function flakyOnce(page: (request: Request) => Response): (request: Request) => Response {
+  let failed = false;
+  return (request) => {
+    if (!failed && (request.headers.get("user-agent") ?? "").includes("sightline-test")) {
+      failed = true;
+      return new Response("busy", { status: 503 });
+    }
+    return page(request);
+  };
+}
 
 /** The well-prepared site's homepage with the bakery's statement headings in place of its question headings. */
 function statementHeadings(name: string): Record<string, FixtureHandler> {
@@ -77,10 +96,12 @@ function statementHeadings(name: string): Record<string, FixtureHandler> {
 beforeAll(async () => {
   offsiteService = await startFixtureSite(offsiteFake(2));
   const { "/feed.xml": _feed, ...withoutFeed } = wellPreparedSite(DEAD_FEED);
-  [deadFeed, statements, cited] = await Promise.all([
+  [deadFeed, statements, cited, down, flaky] = await Promise.all([
     scan(DEAD_FEED, withoutFeed),
     scan(STATEMENTS, statementHeadings(STATEMENTS)),
     scan(CITED, wellPreparedSite(CITED), { offsite: true }),
+    scan(DOWN, { ...wellPreparedSite(DOWN), "/": () => new Response("<h1>Service Unavailable</h1>", { status: 503, headers: { "content-type": "text/html" } }) }, { requests: (requests) => (downRequests = requests) }),
+    scan(FLAKY, { ...wellPreparedSite(FLAKY), "/": flakyOnce(wellPreparedSite(FLAKY)["/"] as (request: Request) => Response) }),
   ]);
 }, 60_000);
 
@@ -146,5 +167,35 @@ describe("Wikipedia cites the site", () => {
     expect(issues[wikidata]).toMatchObject({ stage: "presence", impact: "low", points: 5.7 });
     expect(Math.max(...issues.slice(0, wikidata).map((issue) => issue.points!))).toBeLessThan(5.7);
     expect(issues.slice(0, wikidata).every((issue) => issue.stage !== "presence")).toBe(true);
+  });
+});
+
+describe("a homepage that answers 5xx", () => {
+  test("is asked once more after a short wait; still 503, the scan is stored failed with the status, not scored", () => {
+    const scannerRequests = downRequests.filter((request) => request.path === "/" && (request.headers["user-agent"] ?? "").includes("sightline-test"));
+    expect(scannerRequests).toHaveLength(2);
+    expect(down.artifacts.homepage).toMatchObject({ ok: true, status: 503, retried: { firstStatus: 503, waitMs: 1500 } });
+    expect(down.record).toEqual({
+      domain: DOWN,
+      status: "failed",
+      scannedAt: "2026-11-15T00:00:00.000Z",
+      result: null,
+      offSite: null,
+      reason: `The homepage https://${DOWN}/ answered HTTP 503, and HTTP 503 again when asked once more after 1.5 s: a server error, so the site could not be scanned and was not scored. Scan again once the server answers.`,
+    });
+    expect(visibilityAnalyzer.scoreOf(down.record)).toBeNull();
+    // The report page explains it as an HTTP error and, with no result, offers no badge.
+    expect(explainFailure(down.record.reason!, DOWN)).toMatchObject({ cause: "http-status", sentence: `The page on ${DOWN} answered with an HTTP error, so there was nothing to analyse.` });
+  });
+
+  test("re-scoring the stored artifacts keeps it failed", async () => {
+    const { scoreArtifacts } = await import("../../../src/analyzers/visibility/score-artifacts.ts");
+    expect(scoreArtifacts(DOWN, down.artifacts, new Date("2026-11-16T00:00:00Z"))).toMatchObject({ status: "failed", result: null });
+  });
+
+  test("a homepage that answers 503 once and then the page is scored from the second answer", () => {
+    expect(flaky.artifacts.homepage).toMatchObject({ ok: true, status: 200, retried: { firstStatus: 503, waitMs: 1500 } });
+    expect(flaky.record.status).toBe("ok");
+    expect(signal(flaky.record, "homepage-status").status).toBe("pass");
   });
 });

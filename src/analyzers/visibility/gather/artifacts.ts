@@ -76,6 +76,8 @@ export interface HomepageResponse {
   timing: { ttfbMs: number; totalMs: number };
   /** Candidates tried before the one that answered, with why each failed. */
   failedAttempts: GatherError[];
+  /** Set when the first answer was a server error (5xx) and the homepage was asked once more after `waitMs`; `status` is the last answer's. */
+  retried?: { firstStatus: number; waitMs: number };
 }
 
 export interface HomepageFailure {

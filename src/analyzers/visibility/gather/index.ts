@@ -3,7 +3,7 @@ import { StepProgress } from "../../step-progress.ts";
 import { servedLlmsTxt } from "../derive/served-llms-txt.ts";
 import { gatherOffsite } from "../offsite/gather-offsite.ts";
 import { ARTIFACTS_VERSION, type Artifacts, type HomepageArtifact, type RobotsTxtArtifact, type SitemapArtifact, type TextFileArtifact } from "./artifacts.ts";
-import { gatherHomepage, homepageUnreachable, siteOrigin } from "./homepage.ts";
+import { gatherHomepage, homepageServerError, homepageUnreachable, siteOrigin } from "./homepage.ts";
 import { gatherFeed } from "./feed.ts";
 import { gatherHttpRedirect } from "./http-redirect.ts";
 import { siteLinksToCheck } from "./llms-links.ts";
@@ -66,11 +66,12 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   };
   const homepage = await homepagePromise;
 
-  if (homepageUnreachable(homepage)) {
-    // Nothing was reached: what was started in parallel failed (or will fail) the same way, and is not judged.
+  if (homepageUnreachable(homepage) || homepageServerError(homepage)) {
+    // Nothing was reached, or the server failed twice: the site is not judged, so nothing more is fetched.
     steps.skip("redirect", "sitemap", "samples", "llmsLinks");
     await Promise.allSettled([speculative.files, speculative.probes]);
-    return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(homepage.error.url), offsite: await offsite };
+    const robotsUrl = homepage.ok ? `${siteOrigin(homepage)}/robots.txt` : homepage.error.url;
+    return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(robotsUrl), offsite: await offsite };
   }
 
   context.onReachable?.();
