@@ -61,10 +61,44 @@ let down: Scanned;
 let downRequests: FixtureSite["requests"];
 const FLAKY = "flaky-bakery.secure.test";
 let flaky: Scanned;
+const GRAPH = "graph-bakery.secure.test";
+let graph: Scanned;
 const CITED = "cited-bakery.secure.test";
 let cited: Scanned;
 const STATEMENTS = "rosewood-bakery.secure.test";
 let statements: Scanned;
+
+/** The well-prepared homepage with a bakery's complete @graph (address, geo, opening hours nested) and a block whose @vocab lacks its final slash. */
+function graphBakery(name: string): Record<string, FixtureHandler> {
+  const routes = wellPreparedSite(name);
+  const home = routes["/"] as (request: Request) => Response;
+  const origin = `https://${name}`;
+  const business = {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "Bakery",
+        "@id": `${origin}/#business`,
+        name: "Rosewood Bakery",
+        url: `${origin}/`,
+        address: { "@type": "PostalAddress", streetAddress: "12 Rose Lane", addressLocality: "Bristol", postalCode: "BS1 4DJ", addressCountry: "GB" },
+        geo: { "@type": "GeoCoordinates", latitude: 51.45, longitude: -2.59 },
+        openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: "Monday", opens: "07:00", closes: "18:00" }],
+      },
+      { "@type": "WebSite", "@id": `${origin}/#website`, name: "Rosewood Bakery", url: `${origin}/`, publisher: { "@id": `${origin}/#business` } },
+    ],
+  };
+  const news = { "@context": { "@vocab": "http://schema.org" }, "@type": "NewsArticle", headline: "We open on Sundays", datePublished: "2026-10-01" };
+  return {
+    ...routes,
+    "/": async (request) => {
+      const html = (await home(request).text())
+        .replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>\s*/g, "")
+        .replace("</head>", `<script type="application/ld+json">${JSON.stringify(business)}</script>\n<script type="application/ld+json">${JSON.stringify(news)}</script>\n</head>`);
+      return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
+    },
+  };
+}
 
 /** Answers 503 to the scanner's first request for the homepage, then as the page does; the live probes always get the page. */
 function flakyOnce(page: (request: Request) => Response): (request: Request) => Response {
@@ -96,12 +130,13 @@ function statementHeadings(name: string): Record<string, FixtureHandler> {
 beforeAll(async () => {
   offsiteService = await startFixtureSite(offsiteFake(2));
   const { "/feed.xml": _feed, ...withoutFeed } = wellPreparedSite(DEAD_FEED);
-  [deadFeed, statements, cited, down, flaky] = await Promise.all([
+  [deadFeed, statements, cited, down, flaky, graph] = await Promise.all([
     scan(DEAD_FEED, withoutFeed),
     scan(STATEMENTS, statementHeadings(STATEMENTS)),
     scan(CITED, wellPreparedSite(CITED), { offsite: true }),
     scan(DOWN, { ...wellPreparedSite(DOWN), "/": () => new Response("<h1>Service Unavailable</h1>", { status: 503, headers: { "content-type": "text/html" } }) }, { requests: (requests) => (downRequests = requests) }),
     scan(FLAKY, { ...wellPreparedSite(FLAKY), "/": flakyOnce(wellPreparedSite(FLAKY)["/"] as (request: Request) => Response) }),
+    scan(GRAPH, graphBakery(GRAPH)),
   ]);
 }, 60_000);
 
@@ -197,5 +232,26 @@ describe("a homepage that answers 5xx", () => {
     expect(flaky.artifacts.homepage).toMatchObject({ ok: true, status: 200, retried: { firstStatus: 503, waitMs: 1500 } });
     expect(flaky.record.status).toBe("ok");
     expect(signal(flaky.record, "homepage-status").status).toBe("pass");
+  });
+});
+
+describe("types a page declares", () => {
+  const VOCAB_NOTE = "`@vocab` is `http://schema.org` without its final slash, so JSON-LD reads `http://schema.orgNewsArticle`; Google reads it as NewsArticle. Write `\"@vocab\": \"http://schema.org/\"` (or `\"@context\": \"https://schema.org\"`) so that every reader gets NewsArticle.";
+
+  test("are its top-level types: the address, geo and opening hours nested in the Bakery are values, not declarations", () => {
+    const fit = signal(graph.record, "schema-type-fit");
+    const home = fit.evidence.find((line) => line.startsWith("/:"))!;
+    expect(home).toBe("/: the homepage; declares Bakery, WebSite, NewsArticle");
+    for (const nested of ["PostalAddress", "GeoCoordinates", "OpeningHoursSpecification"]) expect(JSON.stringify(fit)).not.toContain(nested);
+  });
+
+  test("a slash-less @vocab is named as the term Google reads, with what happened and what to change", () => {
+    const present = signal(graph.record, "json-ld-present");
+    expect(present.status).toBe("pass");
+    expect(present.detail).toBe(`The homepage declares Bakery, WebSite, NewsArticle in JSON-LD. ${VOCAB_NOTE}`);
+    expect(present.evidence).toContain("NewsArticle (JSON-LD)");
+    const everything = JSON.stringify(graph.record.result);
+    expect(everything).not.toMatch(/http:\/\/schema\.orgNewsArticle(?!`)/);
+    expect(signal(graph.record, "schema-type-fit").detail).toContain(VOCAB_NOTE);
   });
 });

@@ -1,3 +1,4 @@
+import { shownTypes } from "../../structured-data/shown-type.ts";
 import { structuredGraph } from "../../structured-data/structured-graph.ts";
 import type { HtmlDocument } from "./homepage-document.ts";
 import { excerpt, visibleText, wordCount } from "./page-text.ts";
@@ -21,7 +22,12 @@ export interface PageProfile {
   /** Why it looks like each kind, in a few words: "a byline and a publication date, 612 words". */
   reasons: Partial<Record<PageKind, string>>;
   /** The schema.org types its JSON-LD declares (every node, nested ones included). */
+  /** Its top-level types, as shown to people (the schema.org term for a slash-less `@vocab` expansion). */
   declared: string[];
+  /** Every type its structured data states, nested nodes included, as shown: what fits are judged on. */
+  stated: string[];
+  /** The top-level types as the graph has them, for saying what a slash-less `@vocab` did. */
+  written: string[];
   title: string | null;
   description: string | null;
   image: string | null;
@@ -94,7 +100,7 @@ function buildProfile(page: SitePage): PageProfile {
     url: canonicalOf(document, page.url),
     kinds,
     reasons,
-    declared: declaredOn(page),
+    ...declaredOn(page),
     title: excerpt(textOf(document.querySelector("h1")) || textOf(document.querySelector("title")), 110) || null,
     description: Array.from(document.querySelectorAll("meta[name]")).find((element) => element.getAttribute("name")!.toLowerCase() === "description")?.getAttribute("content")?.trim() || null,
     image: absolute(meta(document, "og:image"), page.url),
@@ -200,9 +206,15 @@ function canonicalOf(document: HtmlDocument, pageUrl: string): string {
   return canonical && new URL(canonical).origin === new URL(pageUrl).origin ? canonical : pageUrl;
 }
 
-/** The types the page's structured data declares, in any format, nested nodes included. */
-function declaredOn(page: SitePage): string[] {
-  return [...new Set(structuredGraph(page.document, page.html, page.url).nodes.flatMap((node) => node.types))];
+/**
+ * The types the page's structured data declares, in any format: its top-level nodes' (an address or
+ * opening hours nested in a business is a value, not a declaration), as Google reads them (shown-type.ts),
+ * and the types the page states anywhere, nested nodes included, for judging whether one fits.
+ */
+function declaredOn(page: SitePage): { declared: string[]; stated: string[]; written: string[] } {
+  const nodes = structuredGraph(page.document, page.html, page.url).nodes;
+  const written = nodes.filter((node) => node.topLevel).flatMap((node) => node.types);
+  return { declared: shownTypes(written), stated: shownTypes(nodes.flatMap((node) => node.types)), written };
 }
 
 function meta(document: HtmlDocument, property: string): string | null {
