@@ -63,6 +63,8 @@ const FLAKY = "flaky-bakery.secure.test";
 let flaky: Scanned;
 const GRAPH = "graph-bakery.secure.test";
 let graph: Scanned;
+const HUGE = "huge-bakery.secure.test";
+let huge: Scanned;
 const CITED = "cited-bakery.secure.test";
 let cited: Scanned;
 const STATEMENTS = "rosewood-bakery.secure.test";
@@ -100,6 +102,15 @@ function graphBakery(name: string): Record<string, FixtureHandler> {
   };
 }
 
+/** The well-prepared homepage padded to 6 MiB after its content, served with its Content-Length. */
+function hugeHomepage(page: (request: Request) => Response): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const html = await page(request).text();
+    const padded = html.replace("</body>", `<!-- ${"x".repeat(6 * 1024 * 1024 - html.length - 20)} --></body>`);
+    return new Response(padded, { headers: { "content-type": "text/html; charset=utf-8", "content-length": String(Buffer.byteLength(padded)) } });
+  };
+}
+
 /** Answers 503 to the scanner's first request for the homepage, then as the page does; the live probes always get the page. */
 function flakyOnce(page: (request: Request) => Response): (request: Request) => Response {
   let failed = false;
@@ -130,13 +141,14 @@ function statementHeadings(name: string): Record<string, FixtureHandler> {
 beforeAll(async () => {
   offsiteService = await startFixtureSite(offsiteFake(2));
   const { "/feed.xml": _feed, ...withoutFeed } = wellPreparedSite(DEAD_FEED);
-  [deadFeed, statements, cited, down, flaky, graph] = await Promise.all([
+  [deadFeed, statements, cited, down, flaky, graph, huge] = await Promise.all([
     scan(DEAD_FEED, withoutFeed),
     scan(STATEMENTS, statementHeadings(STATEMENTS)),
     scan(CITED, wellPreparedSite(CITED), { offsite: true }),
     scan(DOWN, { ...wellPreparedSite(DOWN), "/": () => new Response("<h1>Service Unavailable</h1>", { status: 503, headers: { "content-type": "text/html" } }) }, { requests: (requests) => (downRequests = requests) }),
     scan(FLAKY, { ...wellPreparedSite(FLAKY), "/": flakyOnce(wellPreparedSite(FLAKY)["/"] as (request: Request) => Response) }),
     scan(GRAPH, graphBakery(GRAPH)),
+    scan(HUGE, { ...wellPreparedSite(HUGE), "/": hugeHomepage(wellPreparedSite(HUGE)["/"] as (request: Request) => Response) }),
   ]);
 }, 60_000);
 
@@ -253,5 +265,29 @@ describe("types a page declares", () => {
     const everything = JSON.stringify(graph.record.result);
     expect(everything).not.toMatch(/http:\/\/schema\.orgNewsArticle(?!`)/);
     expect(signal(graph.record, "schema-type-fit").detail).toContain(VOCAB_NOTE);
+  });
+});
+
+describe("a page over the read cap is a finding of its own", () => {
+  test("its size from Content-Length, what Googlebot reads of it, and where the scan cut", () => {
+    expect(huge.artifacts.homepage).toMatchObject({ ok: true, truncated: true, bytesRead: 5 * 1024 * 1024 });
+    const size = signal(huge.record, "page-size");
+    expect(size.status).toBe("fail");
+    expect(size.detail).toBe(
+      "The homepage's HTML is 6.0 MB (Content-Length). Googlebot reads only the first 2 MB of an HTML file for Google Search (Google's other crawlers and fetchers, 15 MB), so what follows is invisible to Google Search and its AI features; other AI crawlers publish no limit. " +
+        "The scan read its first 5.0 MB, the most it reads of one response (FETCH_MAX_BYTES), and judged only that part.",
+    );
+    expect(size.evidence).toEqual(["read: 5.0 MB (cut)", expect.stringMatching(/^Content-Length: 629\d{4} bytes$/)]);
+  });
+
+  test("it ranks first, in the reach stage, with its own fix; the other audits keep a one-sentence cut note", () => {
+    const [first] = huge.record.result!.topIssues;
+    expect(first).toMatchObject({ id: "page-size", stage: "reach", impact: "high", status: "fail" });
+    expect(first!.fix.what).toBe("Make the homepage's HTML smaller");
+    expect(signal(huge.record, "raw-html-text").detail).toEndWith("The page was cut at 5.0 MB, the most the scan reads of one response (FETCH_MAX_BYTES): only that part was judged.");
+  });
+
+  test("a small page passes, read whole", () => {
+    expect(signal(graph.record, "page-size")).toMatchObject({ status: "pass", detail: expect.stringMatching(/^The homepage's HTML is \d+ KB, read whole; Googlebot reads the first 2 MB of an HTML file for Google Search/) });
   });
 });

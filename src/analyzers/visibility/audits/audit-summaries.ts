@@ -21,6 +21,7 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
     "The visible text in the HTML as served, before any JavaScript runs, and whether the page is an empty app shell. Most AI crawlers run no JavaScript, so text that only scripts render is invisible to them.",
   "raw-html-h1": "Whether the main heading is in the served HTML. The h1 tells crawlers what the page is about.",
   "title-present": "Whether the page has a descriptive `<title>`, not a placeholder such as \"Home\". Assistants show it when they cite the page.",
+  "page-size": "Whether the homepage's HTML is small enough to be read whole: Googlebot reads the first 2 MB of an HTML file for Google Search, and the scan cuts at FETCH_MAX_BYTES. What lies past a crawler's limit does not exist for it.",
   "text-markup-ratio": "How much of the HTML is text rather than markup, inline scripts and styles. Crawlers that cut pages at a size limit may never reach text buried under megabytes of script.",
   "sitemap-valid":
     "Whether the XML sitemap (gzipped or not, and the child sitemaps of an index) parses and dates its pages with `lastmod`. A sitemap lists what to crawl; dates tell crawlers what changed.",

@@ -24,7 +24,7 @@ describe("ai-platform-reach", () => {
     expect(line(artifacts, "ChatGPT")).toBe("ChatGPT: cannot read — OAI-SearchBot gets HTTP 403 at the edge; ChatGPT-User gets HTTP 403 at the edge (31% of the AI audience)");
     expect(outcome.status).toBe("fail");
     expect(outcome.score).toBeCloseTo(1 - share("chatgpt"), 2);
-    expect(outcome.reach).toEqual({ readingShare: expect.closeTo(1 - share("chatgpt"), 4), lost: [{ name: "ChatGPT", share: share("chatgpt"), status: "blocked", cause: "OAI-SearchBot gets HTTP 403 at the edge" }] });
+    expect(outcome.reach).toEqual({ readingShare: expect.closeTo(1 - share("chatgpt"), 4), lost: [{ name: "ChatGPT", share: share("chatgpt"), status: "blocked", cause: "OAI-SearchBot gets HTTP 403 at the edge", causeKinds: ["edge"] }] });
     expect(outcome.fix!.how).toContain("answers OAI-SearchBot with HTTP 403, ChatGPT-User with HTTP 403 while browsers get the page");
   });
 
