@@ -10,6 +10,7 @@ import type { VisibilityRecord } from "../../../src/analyzers/visibility/record-
 import { parseConnectTo } from "../../../src/net/connect-to.ts";
 import { createSafeFetcher } from "../../../src/net/safe-fetch.ts";
 import { explainFailure } from "../../../src/web/failure-explanation.ts";
+import { recordChanges, visibilityFindings } from "../../../src/reports/record-changes.ts";
 import { wellPreparedSite } from "../../fixtures/sites/well-prepared.ts";
 import { type FixtureHandler, type FixtureSite, startFixtureSite, testCaPem } from "../../helpers/fixture-server.ts";
 
@@ -172,6 +173,14 @@ describe("a feed is fetched before it passes", () => {
     expect(issue).toMatchObject({ stage: "understand", points: 1.3, impact: "medium", status: "fail" });
     expect(issue!.fix.what).toBe("Make the announced feed answer, or remove the link");
     expect(issue!.fix.how).toContain(`Serve the feed at \`https://${DEAD_FEED}/feed.xml\``);
+  });
+
+  test("history does not list the dead feed as fixed after a scan that found no feed link", () => {
+    const now = visibilityFindings(deadFeed.record);
+    const before = now.map((finding) => (finding.id === "feed" ? { ...finding, status: "warn" as const } : finding));
+    const changes = recordChanges(before, now);
+    expect(changes.fixed.map((change) => change.id)).not.toContain("feed");
+    expect(changes.regraded).toContainEqual({ id: "feed", title: "An RSS or Atom feed announces new content", from: "warn", to: "fail" });
   });
 
   test("the well-prepared site's live feed passes with its kind", async () => {
