@@ -116,9 +116,9 @@ export function summary(record: VisibilityRecord, minScore: number | null): stri
     lines.push("", "Off-site:");
     for (const [name, check] of Object.entries(record.offSite)) lines.push(`  ${name.padEnd(12)} ${check.status.padEnd(10)} ${check.detail}`);
   }
-  lines.push("", result.topIssues.length === 0 ? "No issues found." : "Top issues:");
+  lines.push("", result.topIssues.length === 0 ? "No issues found." : "Top issues, in the order to act:");
   result.topIssues.forEach((issue, index) => {
-    lines.push(`  ${index + 1}. [${issue.impact}] ${issue.title} (${issue.id})`);
+    lines.push(`  ${index + 1}. [${issue.impact}] ${issue.title} (${issue.id})${issue.points !== undefined ? `, costs ${issue.points} ${issue.points === 1 ? "point" : "points"}` : ""}`);
     lines.push(`     ${issue.detail}`);
     lines.push(`     Fix (${issue.fix.effort}): ${issue.fix.what}. ${issue.fix.how.split("\n").join("\n     ")}`);
   });

@@ -188,7 +188,7 @@ describe.skipIf(!hasChromium)("history, comparison and rescan progress in Chromi
       const cells = await perplexity.locator("td").allTextContents();
       expect(cells[1]).toBe("can read");
       expect(cells[0]).not.toBe("can read");
-      expect(await page.locator(".compare-table tbody tr", { has: page.locator("th", { hasText: "Most costly first" }) }).locator("td").count()).toBe(2);
+      expect(await page.locator(".compare-table tbody tr", { has: page.locator("th", { hasText: "Top issues, in the order to act" }) }).locator("td").count()).toBe(2);
       // The table scrolls inside its box at phone width; the page itself never scrolls sideways.
       await expectNoSideways(watched);
       await page.screenshot({ path: join(OUTPUT, `compare-${size.name}.png`), fullPage: true });

@@ -145,7 +145,9 @@ describe("fixture sites through the real scan path", () => {
     expect(first.id).toBe("ai-platform-reach");
     expect(reachLine(record, GOOGLE)).toStartWith(`${GOOGLE}: cannot read — Googlebot gets HTTP 403 at the edge`);
     expect(first.detail).toContain("ChatGPT (31%) cannot read it: OAI-SearchBot gets HTTP 403 at the edge; ChatGPT-User gets HTTP 403 at the edge");
-    const probe = record.result!.topIssues.find((issue) => issue.id === "crawler-probe")!;
+    // One cause, one issue: the probe's finding is ranked through the reach issue and kept in the pillar.
+    expect(first.alsoFoundBy).toEqual(["crawler-probe"]);
+    const probe = signal(record, "crawler-probe");
     expect(probe.detail).toContain("OAI-SearchBot: HTTP 403");
     expect(probe.detail).toContain("A browser gets");
   });
@@ -156,8 +158,8 @@ describe("fixture sites through the real scan path", () => {
     // The scanner's own fetch is challenged too (an error homepage, capped at D), then the reach gate.
     expect(record.result!.topIssues.slice(0, 2).map((issue) => issue.id)).toEqual(["homepage-status", "ai-platform-reach"]);
     expect(reachLine(record, "ChatGPT")).toContain("OAI-SearchBot gets a challenge page (cf-mitigated: challenge)");
-    const probe = record.result!.topIssues.find((issue) => issue.id === "crawler-probe")!;
-    expect(probe.detail).toContain("cf-mitigated: challenge");
+    expect(record.result!.topIssues[1]!.alsoFoundBy).toEqual(["crawler-probe"]);
+    expect(signal(record, "crawler-probe").detail).toContain("cf-mitigated: challenge");
     expect(record.result!.topIssues.find((issue) => issue.id === "homepage-status")!.detail).toContain("cf-mitigated: challenge");
   });
 
@@ -233,6 +235,9 @@ describe("fixture sites through the real scan path", () => {
     expect(first.id).toBe("ai-platform-reach");
     expect(first.detail).toContain("ChatGPT (31%) cannot read it: OAI-SearchBot gets HTTP 403 at the edge");
     expect(first.fix.how).toContain("answers OAI-SearchBot with HTTP 403, ChatGPT-User with HTTP 403");
+    // The issue's case: the 403 is one critical issue, not two.
+    expect(first).toMatchObject({ impact: "critical", stage: "reach", alsoFoundBy: ["crawler-probe"] });
+    expect(record.result!.topIssues.filter((issue) => issue.impact === "critical").map((issue) => issue.id)).toEqual(["ai-platform-reach"]);
   });
 
   test("200 with a different page for AI agents and Googlebot: Google and ChatGPT lost, at best C", async () => {

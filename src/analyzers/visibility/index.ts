@@ -1,9 +1,8 @@
 import type { Analyzer } from "../analyzer.ts";
 import { failedRecord } from "./failed-record.ts";
 import { GATHER_STEPS, gatherArtifacts } from "./gather/index.ts";
-import { homepageUnreachable } from "./gather/homepage.ts";
 import { type VisibilityRecord, VisibilityRecordSchema } from "./record-schema.ts";
-import { unreachableRecord } from "./unreachable-record.ts";
+import { unscorableRecord } from "./unreachable-record.ts";
 
 export type { VisibilityRecord } from "./record-schema.ts";
 
@@ -35,7 +34,8 @@ export const visibilityAnalyzer: Analyzer<VisibilityRecord> = {
     } catch {
       // Progress is only shown to pollers: a failing reporter must never end the scan.
     }
-    if (homepageUnreachable(artifacts.homepage)) return { record: unreachableRecord(context.domain, artifacts.homepage, context.now()), artifacts };
+    const unscorable = unscorableRecord(context.domain, artifacts.homepage, context.now());
+    if (unscorable) return { record: unscorable, artifacts };
     const { scoreArtifacts } = await (judging ?? loadJudging());
     return { record: scoreArtifacts(context.domain, artifacts, context.now()), artifacts };
   },

@@ -68,8 +68,21 @@ export const IssueSchema = Type.Object(
     }),
     detail: Type.String({ description: "What was found." }),
     fix: FixSchema,
+    points: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 100,
+        description: "The overall points the issue costs (with those of the same cause found by `alsoFoundBy`), to one decimal: how much the score, gates aside, rises when it is fixed. Absent from older records.",
+      }),
+    ),
+    stage: Type.Optional(
+      Type.Union([Type.Literal("reach"), Type.Literal("understand"), Type.Literal("presence")], {
+        description: "Where it stands in the order to act: `reach` (what stops AI platforms finding or reading the site), `understand` (what helps them use it), `presence` (off-site, weeks to months). Absent from older records.",
+      }),
+    ),
+    alsoFoundBy: Type.Optional(Type.Array(Type.String(), { description: "Other audits that report the same cause, ranked once through this issue; their findings stay in the pillars." })),
   },
-  { description: "An issue worth fixing. Issues behind a gate come first, then the rest by the points they cost." },
+  { description: "An issue worth fixing. Issues behind a gate come first, then by stage (reach, understand, presence), within a stage by the points they cost, then by effort." },
 );
 
 export const GateSchema = Type.Object(
@@ -95,7 +108,7 @@ export const ResultSchema = Type.Object(
     }),
     label: Type.String({ description: "The grade in words." }),
     pillars: Type.Array(PillarSchema, { description: "All seven pillars, in a fixed order." }),
-    topIssues: Type.Array(IssueSchema, { maxItems: 10, description: "Up to 10 issues: the finding behind the strictest gate first, then the rest by the points they cost." }),
+    topIssues: Type.Array(IssueSchema, { maxItems: 10, description: "Up to 10 issues in the order to act: the finding behind the strictest gate first, then by stage (reach, understand, presence), within a stage by the points they cost, then by effort." }),
     gates: Type.Optional(Type.Array(GateSchema, { description: "The gates that hold, strictest first; empty when none does. Absent from records scored before gates were reported." })),
   },
   { description: "The analysis; null when the scan failed." },

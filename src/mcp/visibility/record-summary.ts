@@ -24,9 +24,9 @@ export function summarizeRecord(record: VisibilityRecord, fullRecordUrl: string)
     if (result.topIssues.length === 0) {
       lines.push("Top issues: none.");
     } else {
-      lines.push("Top issues, most costly first:");
+      lines.push("Top issues, in the order to act (what keeps AI platforms out, then understanding, then presence elsewhere; within each by points):");
       result.topIssues.forEach((issue, index) => {
-        lines.push(`${index + 1}. [${issue.impact}, ${issue.status}] ${issue.title}: ${issue.detail}`);
+        lines.push(`${index + 1}. [${issue.impact}, ${issue.status}${issue.points !== undefined ? `, costs ${issue.points} points` : ""}] ${issue.title}: ${issue.detail}`);
         lines.push(`   Fix (effort ${issue.fix.effort}): ${issue.fix.what}. Why: ${issue.fix.why}`);
         lines.push(`   How: ${issue.fix.how.replaceAll("\n", "\n   ")}`);
       });

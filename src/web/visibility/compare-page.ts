@@ -76,7 +76,7 @@ ${PILLARS.map((pillar) => html`<tr><th scope="row">${pillar.title}</th>${columns
 <tr class="row-group"><th scope="rowgroup" colspan="${columns.length + 1}">Reach by AI platform</th></tr>
 ${AI_PLATFORMS.map((platform, index) => html`<tr><th scope="row">${platform.name}</th>${reach.map((entries) => html`<td>${reachCell(entries[index]!)}</td>`)}</tr>`)}
 <tr class="row-group"><th scope="rowgroup" colspan="${columns.length + 1}">Top issues</th></tr>
-<tr><th scope="row">Most costly first</th>${columns.map((column) => html`<td>${issuesCell(column.result)}</td>`)}</tr>
+<tr><th scope="row">Top issues, in the order to act</th>${columns.map((column) => html`<td>${issuesCell(column.result)}</td>`)}</tr>
 </tbody>
 </table>
 </div>`;
@@ -99,7 +99,7 @@ function issuesCell(result: LooseResult | null): SafeHtml {
   if (!result) return html`<span class="muted">–</span>`;
   const issues = (result.topIssues ?? []).slice(0, TOP_ISSUES);
   if (issues.length === 0) return html`<span class="muted">None: every applicable check passed.</span>`;
-  return html`<ol>${issues.map((issue) => html`<li>${issue.title} <span class="muted">(${issue.impact})</span></li>`)}</ol>`;
+  return html`<ol>${issues.map((issue) => html`<li>${issue.title} <span class="muted">(${issue.impact}${issue.points !== undefined ? `, ${issue.points} points` : ""})</span></li>`)}</ol>`;
 }
 
 function gradeClass(grade: string): string {

@@ -161,7 +161,7 @@ function issuesSection(issues: readonly Issue[]): SafeHtml {
 <h2 id="issues-title">Top issues</h2>
 ${issues.length === 0
     ? html`<p>No issues: every applicable check passed.</p>`
-    : html`<p class="muted">Most costly first: the issues that block AI assistants outright, then by the points they cost.</p>
+    : html`<p class="muted">In the order to act: what keeps AI platforms from finding or reading the site first, then what helps them understand it, then presence elsewhere; within each, by the points it costs the score, then by effort.</p>
 <ol class="issues">${issues.map(issueItem)}</ol>`}
 </section>`;
 }
@@ -170,7 +170,7 @@ function issueItem(issue: Issue, index: number): SafeHtml {
   const learnMore = checkPagePath(issue.id);
   return html`<li class="card issue" id="issue-${safeId(issue.id)}">
 <h3>${issue.title}</h3>
-<div class="tags"><span class="status status-${statusClass(issue.status)}">${issue.status}</span><span class="tag impact-${statusClassOfImpact(issue.impact)}">${issue.impact} impact</span>${issue.fix ? html`<span class="tag">${EFFORT_WORDS[issue.fix.effort] ?? issue.fix.effort}</span>` : ""}</div>
+<div class="tags"><span class="status status-${statusClass(issue.status)}">${issue.status}</span><span class="tag impact-${statusClassOfImpact(issue.impact)}">${issue.impact} impact</span>${issue.points !== undefined ? html`<span class="tag">costs ${issue.points} ${issue.points === 1 ? "point" : "points"}</span>` : ""}${issue.fix ? html`<span class="tag">${EFFORT_WORDS[issue.fix.effort] ?? issue.fix.effort}</span>` : ""}</div>
 <p>${inlineText(issue.detail)}</p>
 ${issue.fix ? html`<p class="fix-what">Fix: ${inlineText(issue.fix.what)}</p>
 <p class="muted">${inlineText(issue.fix.why)}</p>

@@ -265,21 +265,26 @@ describe("the gates table", () => {
     const ids = topIssues([...many, small]).map((issue) => issue.id);
     expect(ids).toHaveLength(MAX_TOP_ISSUES);
     expect(ids[0]).toBe("ai-platform-reach");
+    expect(topIssues([...many, small])[0]!.impact).toBe("critical");
+    // A sliver of the audience is not a listed loss: the reach finding then ranks by its points among the other reach findings.
+    const costlyReach = Array.from({ length: 12 }, (_, index) => fail(`a${index}`, "access", 20));
     const tiny = reach(0.995, [{ name: "Mistral Le Chat", share: 0.005 }]);
-    expect(topIssues([...many, tiny]).map((issue) => issue.id)).not.toContain("ai-platform-reach");
+    expect(topIssues([...costlyReach, tiny]).map((issue) => issue.id)).not.toContain("ai-platform-reach");
+    expect(topIssues([...many, tiny]).find((issue) => issue.id === "ai-platform-reach")!.impact).toBe("high");
   });
 });
 
 describe("top issues", () => {
-  test("issues are ranked by the overall points they cost", () => {
+  test("within a stage, issues are ranked by the overall points they cost", () => {
     const audits = [
-      fail("small-pillar", "trust", 10), // 8 points
-      fail("half-of-access", "access", 10), // 10 / 20 × 25 = 12.5 points
+      fail("small-pillar", "trust", 10), // 8 of the 63 assessed points = 12.7 of 100
+      fail("half-of-access", "access", 10), // 10 / 20 × 25 = 12.5 of 63 = 19.8 of 100
       pass("other-access", "access", 10),
-      scored("warned", "render", 10, { status: "warn", score: 0.5 }), // 0.5 × 15 = 7.5 points
+      scored("warned", "render", 10, { status: "warn", score: 0.5 }), // 0.5 × 15 = 7.5 of 63 = 11.9 of 100
       pass("fine", "structure"),
     ];
-    expect(pointsLost(audits[1]!, audits)).toBe(12.5);
+    expect(pointsLost(audits[1]!, audits)).toBeCloseTo((12.5 * 100) / 63, 10);
+    expect(topIssues(audits).map((issue) => issue.points)).toEqual([19.8, 12.7, 11.9]);
     expect(topIssues(audits).map((issue) => [issue.id, issue.status])).toEqual([
       ["half-of-access", "fail"],
       ["small-pillar", "fail"],
@@ -289,7 +294,8 @@ describe("top issues", () => {
 
   test("issues carry id, title, status, impact, detail and fix only; passes, na and unknown are not issues", () => {
     const issues = topIssues([pass("ok", "access"), scored("n", "access", 10, { status: "na", score: null }), fail("bad", "access")]);
-    expect(issues).toEqual([{ id: "bad", title: "bad", status: "fail", impact: "medium", detail: "bad detail", fix: FIX }]);
+    // access alone is assessed: "bad" costs half of it, 50 points, and keeps platforms out (reach stage).
+    expect(issues).toEqual([{ id: "bad", title: "bad", status: "fail", impact: "high", detail: "bad detail", fix: FIX, points: 50, stage: "reach" }]);
   });
 
   test("at most ten issues are listed", () => {

@@ -86,7 +86,11 @@ describe("visibilityAnalyzer.scan", () => {
     for (const platform of ["ChatGPT", "Google AI Overviews", "Microsoft Copilot", "Perplexity", "Claude"]) expect(first.detail).toContain(platform);
     expect(first.detail).toContain("robots.txt line 2 `Disallow: /` (group `User-agent: *`) disallows OAI-SearchBot");
     expect(first.fix.how).toContain("User-agent: OAI-SearchBot");
-    const robots = result.topIssues.find((issue) => issue.id === "robots-ai-search-access")!;
+    // One cause, one issue: the robots.txt finding is ranked through the reach issue and stays in the pillar.
+    expect(first.alsoFoundBy).toEqual(["robots-ai-search-access"]);
+    expect(result.topIssues.map((issue) => issue.id)).not.toContain("robots-ai-search-access");
+    const robots = signal(record, "robots-ai-search-access");
+    expect(robots.impact).toBe("critical");
     for (const agent of SEARCH_AGENTS) expect(robots.detail).toContain(agent);
   });
 
@@ -132,13 +136,15 @@ describe("visibilityAnalyzer.scan", () => {
     expect(record.result!.score).toBeGreaterThan(40);
   });
 
-  test("noindex in a meta tag is a gate: the noindex gate leads, the reach gate follows", async () => {
+  test("noindex in a meta tag is a gate: the noindex gate leads, with the platforms it costs merged into it", async () => {
     const record = await scanSite(page({ head: '<meta name="robots" content="noindex, follow">' }), GOOD_ROBOTS);
     expect(record.result!.score).toBeLessThanOrEqual(40);
     expect(record.result!.label).toBe("Poor: The homepage tells every crawler not to index it (noindex)");
     expect(record.result!.topIssues[0]!.id).toBe("page-directives");
     expect(record.result!.topIssues[0]!.detail).toContain("noindex");
-    expect(record.result!.topIssues[1]!.id).toBe("ai-platform-reach");
+    expect(record.result!.topIssues[0]!.alsoFoundBy).toEqual(["ai-platform-reach"]);
+    expect(record.result!.topIssues.map((issue) => issue.id)).not.toContain("ai-platform-reach");
+    expect(record.result!.gates!.map((gate) => gate.id)).toContain("noindex");
     // noindex keeps ChatGPT's index out, but ChatGPT-User, a fetcher, still reads the page when a person asks.
     expect(signal(record, "ai-platform-reach").evidence).toContain(
       "ChatGPT: limited — `<meta name=\"robots\" content=\"noindex, follow\">` tells OAI-SearchBot not to index the homepage; ChatGPT-User gets the browser's page when a person asks (31% of the AI audience)",

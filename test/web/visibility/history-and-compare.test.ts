@@ -142,7 +142,7 @@ describe("GET /compare", () => {
     for (const pillar of PILLARS) expect(row(pillar.title).querySelectorAll("td").length).toBe(2);
     expect(Array.from(row(AI_PLATFORMS[0]!.name).querySelectorAll("td")).map((cell) => cell.textContent)).toEqual(["can read", "unknown"]);
     expect(Array.from(row(AI_PLATFORMS[1]!.name).querySelectorAll("td")).map((cell) => cell.textContent)).toEqual(["cannot read", "unknown"]);
-    expect(row("Most costly first").querySelectorAll("td ol li").length).toBe(4);
+    expect(row("Top issues, in the order to act").querySelectorAll("td ol li").length).toBe(4);
     expect(document.querySelector("#compare-domains")!.getAttribute("value")).toBe("client.test, WWW.Rival.test");
   });
 

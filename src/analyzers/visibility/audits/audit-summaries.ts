@@ -21,6 +21,7 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
     "The visible text in the HTML as served, before any JavaScript runs, and whether the page is an empty app shell. Most AI crawlers run no JavaScript, so text that only scripts render is invisible to them.",
   "raw-html-h1": "Whether the main heading is in the served HTML. The h1 tells crawlers what the page is about.",
   "title-present": "Whether the page has a descriptive `<title>`, not a placeholder such as \"Home\". Assistants show it when they cite the page.",
+  "page-size": "Whether the homepage's HTML is small enough to be read whole: Googlebot reads the first 2 MB of an HTML file for Google Search, and the scan cuts at FETCH_MAX_BYTES. What lies past a crawler's limit does not exist for it.",
   "text-markup-ratio": "How much of the HTML is text rather than markup, inline scripts and styles. Crawlers that cut pages at a size limit may never reach text buried under megabytes of script.",
   "sitemap-valid":
     "Whether the XML sitemap (gzipped or not, and the child sitemaps of an index) parses and dates its pages with `lastmod`. A sitemap lists what to crawl; dates tell crawlers what changed.",
@@ -29,7 +30,7 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
     "Whether /llms.txt exists and follows the llmstxt.org proposal: an H1, an optional summary, and H2 sections listing links that resolve. It points AI agents at the pages that matter, in Markdown they read easily.",
   "llms-full-txt": "Whether /llms-full.txt offers the site's content in one Markdown file, served as text. Agents can read the whole site in one request.",
   "canonical-link": "Whether the homepage names its canonical URL. Without it crawlers choose between URL variants themselves and may split citations.",
-  feed: "Whether the homepage links an RSS or Atom feed. Feeds announce new content to the services that follow it.",
+  feed: "Whether the homepage links an RSS or Atom feed that answers as one (the feed is fetched). Feeds announce new content to the services that follow it.",
   "json-ld-present": "Whether the homepage has structured data (JSON-LD, Microdata or RDFa) with a type. It says unambiguously who runs the site and what it offers.",
   "json-ld-parses": "Whether every JSON-LD block is valid JSON. A block that does not parse is ignored whole, with every fact in it.",
   "organization-identity":

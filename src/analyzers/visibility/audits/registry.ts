@@ -26,6 +26,7 @@ import { wikipediaArticle } from "./presence/wikipedia-article.ts";
 import { rawHtmlH1 } from "./render/raw-html-h1.ts";
 import { rawHtmlText } from "./render/raw-html-text.ts";
 import { textMarkupRatio } from "./render/text-markup-ratio.ts";
+import { pageSize } from "./render/page-size.ts";
 import { titlePresent } from "./render/title-present.ts";
 import { authorship } from "./trust/authorship.ts";
 import { contentDates } from "./trust/content-dates.ts";
@@ -50,4 +51,5 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   authorship, contentDates, trustPages, hsts,
   wikidataEntity, wikipediaArticle, commonCrawl,
   aiUsageSignals,
+  pageSize,
 ];

@@ -23,7 +23,11 @@ const parsed = new WeakMap<HomepageArtifact, ReadableHomepage>();
  * a 403 challenge page's title says nothing about the site.
  */
 export function readableHomepage(artifacts: Artifacts): ReadableHomepage {
-  const homepage = artifacts.homepage;
+  return readableHomepageOf(artifacts.homepage);
+}
+
+/** The same, from the homepage artifact alone: the gatherer reads the feeds the page announces from this parse, which the audits then reuse. */
+export function readableHomepageOf(homepage: HomepageArtifact): ReadableHomepage {
   let readable = parsed.get(homepage);
   if (!readable) {
     readable = readHomepage(homepage);

@@ -1,6 +1,8 @@
+import { shownTypes } from "../../structured-data/shown-type.ts";
 import { structuredGraph } from "../../structured-data/structured-graph.ts";
 import type { HtmlDocument } from "./homepage-document.ts";
 import { excerpt, visibleText, wordCount } from "./page-text.ts";
+import { documentLanguage, isQuestionHeading } from "./question-heading.ts";
 import { type SitePage, textOf } from "./site-pages.ts";
 
 /**
@@ -20,7 +22,12 @@ export interface PageProfile {
   /** Why it looks like each kind, in a few words: "a byline and a publication date, 612 words". */
   reasons: Partial<Record<PageKind, string>>;
   /** The schema.org types its JSON-LD declares (every node, nested ones included). */
+  /** Its top-level types, as shown to people (the schema.org term for a slash-less `@vocab` expansion). */
   declared: string[];
+  /** Every type its structured data states, nested nodes included, as shown: what fits are judged on. */
+  stated: string[];
+  /** The top-level types as the graph has them, for saying what a slash-less `@vocab` did. */
+  written: string[];
   title: string | null;
   description: string | null;
   image: string | null;
@@ -33,8 +40,6 @@ export interface PageProfile {
   telephone: string | null;
 }
 
-/** The same question test the question-headings audit uses: a question mark, or a question word first. */
-export const QUESTION_PATTERN = /\?\s*$|^(?:who|what|when|where|why|how|which|can|could|does|do|is|are|should|will|wie|was|warum|quand|comment|pourquoi|qué|cómo|por qué)\b/i;
 
 /** Site-wide chrome: a date or author link in the footer is not an article's byline. */
 const CHROME = "header,footer,nav,aside";
@@ -95,7 +100,7 @@ function buildProfile(page: SitePage): PageProfile {
     url: canonicalOf(document, page.url),
     kinds,
     reasons,
-    declared: declaredOn(page),
+    ...declaredOn(page),
     title: excerpt(textOf(document.querySelector("h1")) || textOf(document.querySelector("title")), 110) || null,
     description: Array.from(document.querySelectorAll("meta[name]")).find((element) => element.getAttribute("name")!.toLowerCase() === "description")?.getAttribute("content")?.trim() || null,
     image: absolute(meta(document, "og:image"), page.url),
@@ -123,16 +128,17 @@ function articleEvidence(document: HtmlDocument, ogType: string, byline: boolean
 /** Question headings (and <details> summaries) with an answer of substance right after them. */
 function answeredQuestions(document: HtmlDocument): { question: string; answer: string }[] {
   const found: { question: string; answer: string }[] = [];
+  const lang = documentLanguage(document);
   for (const heading of Array.from(document.querySelectorAll("h2,h3,h4"))) {
     const question = textOf(heading);
-    if (!QUESTION_PATTERN.test(question)) continue;
+    if (!isQuestionHeading(question, lang)) continue;
     const answer = textOf(heading.nextElementSibling);
     if (wordCount(answer) >= ANSWER_WORDS) found.push({ question: excerpt(question, 150), answer: excerpt(answer, 300) });
   }
   for (const details of Array.from(document.querySelectorAll("details"))) {
     const summary = details.querySelector("summary");
     const question = textOf(summary);
-    if (!summary || !QUESTION_PATTERN.test(question)) continue;
+    if (!summary || !isQuestionHeading(question, lang)) continue;
     const answer = textOf(details).slice(question.length).trim();
     if (wordCount(answer) >= ANSWER_WORDS) found.push({ question: excerpt(question, 150), answer: excerpt(answer, 300) });
   }
@@ -200,9 +206,15 @@ function canonicalOf(document: HtmlDocument, pageUrl: string): string {
   return canonical && new URL(canonical).origin === new URL(pageUrl).origin ? canonical : pageUrl;
 }
 
-/** The types the page's structured data declares, in any format, nested nodes included. */
-function declaredOn(page: SitePage): string[] {
-  return [...new Set(structuredGraph(page.document, page.html, page.url).nodes.flatMap((node) => node.types))];
+/**
+ * The types the page's structured data declares, in any format: its top-level nodes' (an address or
+ * opening hours nested in a business is a value, not a declaration), as Google reads them (shown-type.ts),
+ * and the types the page states anywhere, nested nodes included, for judging whether one fits.
+ */
+function declaredOn(page: SitePage): { declared: string[]; stated: string[]; written: string[] } {
+  const nodes = structuredGraph(page.document, page.html, page.url).nodes;
+  const written = nodes.filter((node) => node.topLevel).flatMap((node) => node.types);
+  return { declared: shownTypes(written), stated: shownTypes(nodes.flatMap((node) => node.types)), written };
 }
 
 function meta(document: HtmlDocument, property: string): string | null {

@@ -3,6 +3,7 @@ import { excerpt } from "./page-text.ts";
 import type { SitePage } from "./site-pages.ts";
 import { type GraphNode, hasType, propertyNodes, propertyTexts, propertyValues, type StructuredGraph, structuredGraph } from "../../structured-data/structured-graph.ts";
 import { findDescendant, isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
+import { shownType } from "../../structured-data/shown-type.ts";
 
 /**
  * What a page's structured data says about who wrote it and when. JSON-LD is read from the shared
@@ -116,7 +117,7 @@ function nameOfNode(node: GraphNode): string[] {
 
 function typeLabel(node: GraphNode): string {
   const type = node.types[0];
-  return type ? `${type} ` : "";
+  return type ? `${shownType(type)} ` : "";
 }
 
 /** " (block 2)" for a node first stated in the page's second JSON-LD block; nothing for the first. */

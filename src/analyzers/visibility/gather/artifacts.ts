@@ -33,6 +33,8 @@ export interface Artifacts {
   tdmrep?: TextFileArtifact;
   /** The RSL licence the site points to (robots.txt License:, Link header, HTML link), null when it points to none; absent from older scans. */
   rslLicence?: TextFileArtifact | null;
+  /** The first feed the homepage announces, fetched (gather/feed.ts); absent when it announces none, and from older scans. */
+  feed?: FeedArtifact;
   /** Off-site look-ups; null when OFFSITE_CHECKS=off. */
   offsite?: OffsiteArtifact | null;
   /** How long gathering took (ms), measured by the analyzer around it; absent from older scans. */
@@ -78,6 +80,8 @@ export interface HomepageResponse {
   timing: { ttfbMs: number; totalMs: number };
   /** Candidates tried before the one that answered, with why each failed. */
   failedAttempts: GatherError[];
+  /** Set when the first answer was a server error (5xx) and the homepage was asked once more after `waitMs`; `status` is the last answer's. */
+  retried?: { firstStatus: number; waitMs: number };
 }
 
 export interface HomepageFailure {
@@ -134,6 +138,11 @@ export type ProbeArtifact =
 
 export type TextFileArtifact =
   | { url: string; ok: true; status: number; finalUrl: string; contentType: string | null; text: string; truncated: boolean }
+  | { url: string; ok: false; error: GatherError };
+
+/** An announced feed as fetched: its status and type, and whether the body is RSS, Atom or JSON Feed (`kind`, null when none). */
+export type FeedArtifact =
+  | { url: string; ok: true; status: number; finalUrl: string; contentType: string | null; truncated: boolean; kind: "rss" | "atom" | "json" | null; items: number; start: string }
   | { url: string; ok: false; error: GatherError };
 
 export type LinkCheck = { url: string; ok: true; status: number } | { url: string; ok: false; error: GatherError };

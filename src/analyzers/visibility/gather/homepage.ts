@@ -23,7 +23,9 @@ export async function gatherHomepage(context: Pick<ScanContext, "domain" | "fetc
     for (const scheme of ["https", "http"]) {
       const requestedUrl = `${scheme}://${host}/`;
       try {
-        const response = await context.fetcher.fetch(requestedUrl, { signal: context.signal, headers: { accept: ACCEPT_HTML } });
+        const answered = await context.fetcher.fetch(requestedUrl, { signal: context.signal, headers: { accept: ACCEPT_HTML } });
+        const firstStatus = answered.status;
+        const response = firstStatus >= 500 ? await retryServerError(context, requestedUrl, answered) : answered;
         return {
           ok: true,
           requestedUrl,
@@ -37,6 +39,7 @@ export async function gatherHomepage(context: Pick<ScanContext, "domain" | "fetc
           redirects: response.redirects,
           timing: { ttfbMs: response.timing.ttfbMs, totalMs: response.timing.totalMs },
           failedAttempts,
+          ...(firstStatus >= 500 ? { retried: { firstStatus, waitMs: SERVER_ERROR_RETRY_MS } } : {}),
         };
       } catch (caught) {
         const error = gatherErrorFrom(caught, requestedUrl);
@@ -48,6 +51,43 @@ export async function gatherHomepage(context: Pick<ScanContext, "domain" | "fetc
     }
   }
   return { ok: false, error: failedAttempts[failedAttempts.length - 1]!, failedAttempts };
+}
+
+/** How long to wait before asking a homepage that answered 5xx once more: long enough for a restarting server or a brief overload. */
+export const SERVER_ERROR_RETRY_MS = 1500;
+
+/**
+ * One more GET after a 5xx, after a short wait: a momentary server error should not stand as the site's
+ * verdict. Returns the second answer, or the first when the retry itself failed.
+ */
+async function retryServerError<T>(context: Pick<ScanContext, "fetcher" | "signal">, url: string, first: T) {
+  try {
+    await abortableSleep(SERVER_ERROR_RETRY_MS, context.signal);
+    // no-cache: past the scan's own cache (scan-fetch-cache.ts) and any cache in front of the server.
+    return await context.fetcher.fetch(url, { signal: context.signal, headers: { accept: ACCEPT_HTML, "cache-control": "no-cache" } });
+  } catch {
+    return first;
+  }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** True when the homepage answered a server error (5xx), also when asked once more: the site could not be scanned, so nothing is scored. */
+export function homepageServerError(homepage: HomepageArtifact): boolean {
+  return homepage.ok && homepage.status >= 500;
 }
 
 /** True when no candidate reached the site at all, so there is nothing to judge. */

@@ -3,7 +3,8 @@ import { StepProgress } from "../../step-progress.ts";
 import { servedLlmsTxt } from "../derive/served-llms-txt.ts";
 import { gatherOffsite } from "../offsite/gather-offsite.ts";
 import { ARTIFACTS_VERSION, type Artifacts, type HomepageArtifact, type RobotsTxtArtifact, type SitemapArtifact, type TextFileArtifact } from "./artifacts.ts";
-import { gatherHomepage, homepageUnreachable, siteOrigin } from "./homepage.ts";
+import { gatherHomepage, homepageServerError, homepageUnreachable, siteOrigin } from "./homepage.ts";
+import { gatherFeed } from "./feed.ts";
 import { gatherHttpRedirect } from "./http-redirect.ts";
 import { siteLinksToCheck } from "./llms-links.ts";
 import { gatherProbes } from "./probes.ts";
@@ -66,11 +67,12 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   };
   const homepage = await homepagePromise;
 
-  if (homepageUnreachable(homepage)) {
-    // Nothing was reached: what was started in parallel failed (or will fail) the same way, and is not judged.
+  if (homepageUnreachable(homepage) || homepageServerError(homepage)) {
+    // Nothing was reached, or the server failed twice: the site is not judged, so nothing more is fetched.
     steps.skip("redirect", "sitemap", "samples", "llmsLinks");
     await Promise.allSettled([speculative.files, speculative.probes]);
-    return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(homepage.error.url), offsite: await offsite };
+    const robotsUrl = homepage.ok ? `${siteOrigin(homepage)}/robots.txt` : homepage.error.url;
+    return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(robotsUrl), offsite: await offsite };
   }
 
   context.onReachable?.();
@@ -80,6 +82,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   const httpRedirect = origin.startsWith("https://")
     ? steps.track("redirect", gatherHttpRedirect(site, `http://${new URL(origin).host}/`))
     : (steps.skip("redirect"), Promise.resolve(undefined));
+  const feed = gatherFeed(site, homepage);
   const probeUrl = homepage.ok ? homepage.requestedUrl : `${origin}/`;
   const probes = probeUrl === `${guessedOrigin}/` ? speculative.probes : steps.track("probes", gatherProbes(site, probeUrl));
 
@@ -112,6 +115,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     rslLicence: await rslLicence,
     sitemap,
     samplePages: [...(await linkedPages), ...(await sitemapPages)],
+    ...(await feed.then((artifact) => (artifact ? { feed: artifact } : {}))),
     offsite: await offsite,
   };
 }

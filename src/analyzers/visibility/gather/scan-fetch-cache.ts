@@ -17,7 +17,8 @@ export function cacheFetches(fetcher: SafeFetcher, kept: KeptBodies = KEPT_BODIE
     fetch(url, options = {}) {
       const key = keyOf(url, options);
       const wanted = options.maxBytes ?? Number.POSITIVE_INFINITY;
-      const cached = entries.get(key);
+      // A request that asks for a fresh answer (the homepage asked again after a 5xx) is fetched, and its answer kept.
+      const cached = isNoCache(options) ? undefined : entries.get(key);
       if (cached && cached.maxBytes >= wanted) return cached.response.then((result) => capped(result, wanted));
       // Asked for more than was fetched: the earlier response serves when nothing was cut from it. The
       // entry is replaced at once, so that requests arriving meanwhile wait for this one, not a third fetch.
@@ -63,6 +64,10 @@ interface Entry {
   /** The cap the response was fetched with (Infinity: the fetcher's own). */
   maxBytes: number;
   response: Promise<FetchResult>;
+}
+
+function isNoCache(options: FetchOptions): boolean {
+  return Object.entries(options.headers ?? {}).some(([name, value]) => name.toLowerCase() === "cache-control" && /\bno-cache\b/i.test(value));
 }
 
 function keyOf(url: string, options: FetchOptions): string {

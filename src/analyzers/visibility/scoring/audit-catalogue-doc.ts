@@ -1,7 +1,8 @@
 import { AUDITS } from "./audit-table.ts";
-import { GATES } from "./gates.ts";
+import { GATES, LISTED_PLATFORM_SHARE } from "./gates.ts";
 import { gradeFor } from "./grades.ts";
 import { PILLARS } from "./pillars.ts";
+import { IMPACT_BY_POINTS, STAGES, stageOf } from "./stages.ts";
 
 /**
  * The parts of docs/visibility-audits.md that state what the code decides: the gates table and, per
@@ -20,6 +21,7 @@ export function generatedSections(): GeneratedSection[] {
   return [
     { name: "gates", markdown: gatesTable() },
     { name: "audits", markdown: auditTables() },
+    { name: "stages", markdown: stagesTable() },
   ];
 }
 
@@ -33,6 +35,24 @@ function auditTables(): string {
     const rows = AUDITS.filter((audit) => audit.pillar === pillar.id).map((audit) => `| \`${audit.id}\` | ${escapeCell(audit.title)} | ${audit.weight} | ${audit.impact} |`);
     return [`### ${pillar.title} (\`${pillar.id}\`, weight ${pillar.weight})`, "", "| Audit id | Checks | Weight in pillar | Impact |", "|---|---|---|---|", ...rows].join("\n");
   }).join("\n\n");
+}
+
+function stagesTable(): string {
+  const rows = STAGES.map((stage, index) => {
+    const audits = AUDITS.filter((audit) => stageOf(audit) === stage).map((audit) => `\`${audit.id}\``);
+    return `| ${index + 1}. ${stage.title} (\`${stage.id}\`) | ${escapeCell(stage.why)} | ${audits.join(", ")} |`;
+  });
+  const tiers = IMPACT_BY_POINTS.map((tier, index) => {
+    const upper = IMPACT_BY_POINTS[index - 1]?.minPoints;
+    return `${tier.impact} ${upper === undefined ? `from ${tier.minPoints} points` : tier.minPoints === 0 ? `under ${upper}` : `${tier.minPoints} to under ${upper}`}`;
+  });
+  return [
+    "| Stage | Why it comes here | Audits |",
+    "|---|---|---|",
+    ...rows,
+    "",
+    `Impact badge of an issue: \`critical\` when it holds a gate or keeps a platform of ${LISTED_PLATFORM_SHARE * 100}% or more out; otherwise \`high\` in the reach stage; in the understanding stage by the points it costs (${tiers.join(", ")}); \`low\` for presence elsewhere.`,
+  ].join("\n");
 }
 
 /** Titles are plain text; a pipe would end the table cell. */

@@ -7,7 +7,7 @@
  */
 export const PILLARS = [
   { id: "access", title: "Access for AI crawlers", weight: 25, audits: { "ai-platform-reach": 50, "robots-ai-search-access": 10, "crawler-probe": 10, "homepage-status": 10, "page-directives": 5, "https": 10, "response-time": 5, "robots-ai-training": 0, "ai-usage-signals": 0 } },
-  { id: "render", title: "Readable without JavaScript", weight: 15, audits: { "raw-html-text": 55, "raw-html-h1": 20, "title-present": 15, "text-markup-ratio": 10 } },
+  { id: "render", title: "Readable without JavaScript", weight: 15, audits: { "raw-html-text": 50, "raw-html-h1": 20, "title-present": 15, "text-markup-ratio": 10, "page-size": 5 } },
   { id: "discover", title: "Discoverability", weight: 12, audits: { "sitemap-valid": 25, "robots-sitemap": 15, "llms-txt": 20, "llms-full-txt": 5, "canonical-link": 25, "feed": 10 } },
   { id: "structure", title: "Structured data", weight: 15, audits: { "json-ld-present": 15, "json-ld-parses": 15, "organization-identity": 25, "website-schema": 5, "schema-type-fit": 10, "open-graph": 10, "meta-description": 10, "html-lang": 10 } },
   { id: "content", title: "Content", weight: 15, audits: { "word-count": 30, "heading-outline": 20, "direct-answer": 15, "question-headings": 10, "lists-tables": 10, "image-alt": 15 } },

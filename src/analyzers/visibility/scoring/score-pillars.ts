@@ -1,4 +1,5 @@
 import type { Pillar } from "../record-schema.ts";
+import type { Impact } from "../audits/audit.ts";
 import { PILLARS, type PillarId } from "./pillars.ts";
 import { type ScoredAudit, isApplicable } from "./scored-audit.ts";
 import { boundedEvidence } from "./bounded-evidence.ts";
@@ -9,8 +10,8 @@ export interface ScoredPillar {
   applicable: boolean;
 }
 
-/** Every pillar, in table order, with its signals and score. */
-export function scorePillars(scored: ScoredAudit[]): ScoredPillar[] {
+/** Every pillar, in table order, with its signals and score; a failing or warning signal takes its issue's impact from `findingImpacts` (by audit id). */
+export function scorePillars(scored: ScoredAudit[], findingImpacts: ReadonlyMap<string, Impact> = new Map()): ScoredPillar[] {
   return PILLARS.map((definition) => {
     const own = scored.filter((entry) => entry.audit.pillar === definition.id);
     const score = pillarScore(own);
@@ -30,7 +31,7 @@ export function scorePillars(scored: ScoredAudit[]): ScoredPillar[] {
           weight: audit.weight,
           detail: outcome.detail,
           evidence: boundedEvidence(outcome.evidence),
-          impact: audit.impact,
+          impact: (outcome.status === "fail" || outcome.status === "warn" ? findingImpacts.get(audit.id) : undefined) ?? audit.impact,
           ...(outcome.fix && (outcome.status === "fail" || outcome.status === "warn") ? { fix: outcome.fix } : {}),
         })),
       },

@@ -23,6 +23,7 @@ export const SITES: Record<string, Artifacts> = {
   "robots timeout": site({ robotsTxt: { ok: false, url: "https://example.com/robots.txt", error: { code: "timeout", message: "timed out", url: "https://example.com/robots.txt" } } }),
   "robots skipped": site({ robotsTxt: { ok: false, url: "https://example.com/", error: { code: "skipped", message: "not requested", url: "https://example.com/" } } }),
   "homepage 500": site({ homepage: homepage({ status: 500 }) }),
+  "homepage cut at the read cap": site({ homepage: homepage({ bytesRead: 2 * 1024 * 1024, truncated: true }) }),
   "homepage 403": site({ homepage: homepage({ status: 403 }) }),
   "homepage 3xx": site({ homepage: homepage({ status: 304 }) }),
   "http only": site({ homepage: homepage({ finalUrl: "http://example.com/", requestedUrl: "http://example.com/", failedAttempts: [{ code: "connect", message: "refused", url: "https://example.com/" }] }) }),

@@ -9,7 +9,7 @@ import { sitemapValid } from "../../../../src/analyzers/visibility/audits/discov
 import { commonCrawl } from "../../../../src/analyzers/visibility/audits/presence/common-crawl.ts";
 import { wikidataEntity } from "../../../../src/analyzers/visibility/audits/presence/wikidata-entity.ts";
 import { wikipediaArticle } from "../../../../src/analyzers/visibility/audits/presence/wikipedia-article.ts";
-import type { OffsiteArtifact } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
+import type { Artifacts, FeedArtifact, OffsiteArtifact } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
 import { GOOD_LLMS_TXT, llms, offsite, page, robots, site, siteWithHtml, siteWithRobots, sitemap } from "../sample-site.ts";
 
 describe("robots-sitemap", () => {
@@ -107,9 +107,29 @@ describe("canonical-link", () => {
 });
 
 describe("feed", () => {
-  test("passes with an announced feed, warns without", () => {
-    expect(feed.run(siteWithHtml(page({ head: '<link rel="alternate" type="application/rss+xml" href="/feed.xml">' })))).toMatchObject({ status: "pass" });
+  const announcing = (fetched: Artifacts["feed"]) => ({ ...siteWithHtml(page({ head: '<link rel="alternate" type="application/rss+xml" href="/feed.xml">' })), ...(fetched ? { feed: fetched } : {}) });
+  const answer = (overrides: Partial<Extract<FeedArtifact, { ok: true }>>): FeedArtifact => ({
+    url: "https://example.com/feed.xml", ok: true, status: 200, finalUrl: "https://example.com/feed.xml", contentType: "application/rss+xml", truncated: false, kind: "rss", items: 3, start: "<?xml", ...overrides,
+  });
+
+  test("passes only when the announced feed answers with a feed, warns without a link", () => {
+    expect(feed.run(announcing(answer({})))).toMatchObject({ status: "pass", detail: "The homepage announces an RSS feed at https://example.com/feed.xml, which answers HTTP 200, with 3 items." });
     expect(feed.run(siteWithHtml(page())).fix?.how).toContain('title="Example Bakery"');
+  });
+
+  test("a feed answering 404, an HTML page or a network error fails with what it got", () => {
+    const dead = feed.run(announcing(answer({ status: 404, kind: null, items: 0, contentType: "text/html", start: "<!doctype html>" })));
+    expect(dead).toMatchObject({ status: "fail", score: 0 });
+    expect(dead.detail).toBe("The homepage announces a feed at https://example.com/feed.xml, but it answers HTTP 404: readers and crawlers that follow the link find no feed.");
+    expect(dead.fix!.what).toBe("Make the announced feed answer, or remove the link");
+    const html = feed.run(announcing(answer({ kind: null, items: 0, contentType: "text/html; charset=utf-8", start: "<!doctype html><html>" })));
+    expect(html.detail).toBe("The homepage announces a feed at https://example.com/feed.xml, but it answers HTTP 200 with `text/html; charset=utf-8` and the body is not an RSS, Atom or JSON feed (it starts with `<!doctype html><html>`).");
+    const down = feed.run(announcing({ url: "https://example.com/feed.xml", ok: false, error: { code: "timeout", message: "no answer within 10 s", url: "https://example.com/feed.xml" } }));
+    expect(down).toMatchObject({ status: "fail", detail: "The homepage announces a feed at https://example.com/feed.xml, but fetching it failed: no answer within 10 s." });
+  });
+
+  test("a scan from before feeds were fetched cannot tell: unknown, never a pass", () => {
+    expect(feed.run(announcing(undefined))).toMatchObject({ status: "unknown", score: null });
   });
 });
 
@@ -125,8 +145,13 @@ describe("presence", () => {
   test("not found fails with a fix; Wikipedia citations soften it", () => {
     expect(wikidataEntity.run(checks({ wikidata: { status: "not_found", detail: "none", url: null } }))).toMatchObject({ status: "fail", score: 0 });
     expect(wikipediaArticle.run(checks({ wikipedia: { status: "not_found", detail: "no article", url: null }, wikipediaCitations: 0 }))).toMatchObject({ status: "fail", score: 0 });
+    // Cited is the title's second half: a pass, with the article as the stronger state in the detail.
     const cited = wikipediaArticle.run(checks({ wikipedia: { status: "not_found", detail: "no article", url: null }, wikipediaCitations: 3 }));
-    expect(cited).toMatchObject({ status: "warn", score: 0.4 });
+    expect(cited).toMatchObject({ status: "pass", score: 1 });
+    expect(cited.detail).toBe("3 English Wikipedia articles cite example.com (link to it), so Wikipedia cites the site. No article is about the organisation itself: one, linked from its Wikidata item, would be the stronger signal.");
+    const citedUnknownItem = wikipediaArticle.run(checks({ wikipedia: { status: "unknown", detail: "Wikidata could not be asked.", url: null }, wikipediaCitations: 1 }));
+    expect(citedUnknownItem.status).toBe("pass");
+    expect(citedUnknownItem.detail).toStartWith("1 English Wikipedia article cites example.com (link to it), so Wikipedia cites the site. Whether an article is about the organisation itself could not be checked");
     expect(commonCrawl.run(checks({ commonCrawl: { status: "not_found", detail: "no capture", url: null } }))).toMatchObject({ status: "fail" });
   });
 

@@ -38,10 +38,18 @@ describe("gatherArtifacts onReachable", () => {
 
   test("is called for a homepage that answered with an error status (it is still judged)", async () => {
     const { artifacts, calls } = await gatherCountingReachable({
-      "https://example.com/": html("https://example.com/", "<title>Gone</title>", { status: 500 }),
+      "https://example.com/": html("https://example.com/", "<title>Gone</title>", { status: 404 }),
     });
     expect(artifacts.homepage.ok).toBe(true);
     expect(calls).toBe(1);
+  });
+
+  test("is never called for a homepage that answers a server error, also when asked again: that scan is stored failed", async () => {
+    const { artifacts, calls } = await gatherCountingReachable({
+      "https://example.com/": html("https://example.com/", "<title>Down</title>", { status: 500 }),
+    });
+    expect(artifacts.homepage).toMatchObject({ ok: true, status: 500, retried: { firstStatus: 500 } });
+    expect(calls).toBe(0);
   });
 
   test("is never called for a site that cannot be reached", async () => {

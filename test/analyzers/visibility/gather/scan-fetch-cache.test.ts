@@ -31,6 +31,15 @@ function countingFetcher(): SafeFetcher & { calls: { url: string; options: Fetch
 }
 
 describe("cacheFetches", () => {
+  test("a request with Cache-Control: no-cache is fetched again, and later requests get its answer", async () => {
+    const inner = countingFetcher();
+    const cached = cacheFetches(inner);
+    await cached.fetch("https://a.test/");
+    await cached.fetch("https://a.test/", { headers: { "Cache-Control": "no-cache" } });
+    await cached.fetch("https://a.test/");
+    expect(inner.calls).toHaveLength(2);
+  });
+
   test("the same URL and user agent is fetched once, also when asked for at the same time", async () => {
     const inner = countingFetcher();
     const cached = cacheFetches(inner);

@@ -1,7 +1,7 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { hasType, structuredGraph } from "../../../structured-data/structured-graph.ts";
-import { QUESTION_PATTERN } from "../../derive/page-profile.ts";
+import { documentLanguage, isQuestionHeading } from "../../derive/question-heading.ts";
 import { excerpt, wordCount } from "../../derive/page-text.ts";
 import { siteName } from "../../derive/site-identity.ts";
 import { contentPages, pathOf, textOf } from "../../derive/site-pages.ts";
@@ -26,9 +26,10 @@ function judge(artifacts: Artifacts): AuditOutcome {
   const answered: string[] = [];
   let questions = 0;
   for (const page of pages) {
+    const lang = documentLanguage(page.document);
     for (const heading of Array.from(page.document.querySelectorAll("h2,h3,h4"))) {
       const text = textOf(heading);
-      if (!QUESTION_PATTERN.test(text)) continue;
+      if (!isQuestionHeading(text, lang)) continue;
       questions++;
       const next = heading.nextElementSibling;
       if (next && wordCount(textOf(next)) >= 8) answered.push(`${pathOf(page.url)}: "${excerpt(text, 60)}"`);

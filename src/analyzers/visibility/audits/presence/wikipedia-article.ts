@@ -2,6 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
 import { siteName } from "../../derive/site-identity.ts";
+import { CITATION_LIMIT } from "../../offsite/wikipedia.ts";
 
 /** Wikipedia is in every major model's training data; an article, or citations of the site, carry weight. */
 export const wikipediaArticle: AuditRule = {
@@ -12,16 +13,30 @@ export const wikipediaArticle: AuditRule = {
   run,
 };
 
+/**
+ * Either half of the title passes: an article about the organisation (the stronger state) or English
+ * articles citing the site. The detail says which, so a cited site is never told it fails while the same
+ * sentence says it is cited.
+ */
 function run(artifacts: Artifacts): AuditOutcome {
-  const check = offsiteCheck(artifacts, "wikipedia");
-  if (isOutcome(check)) return check;
-  if (check.status === "found") return passed(check.detail, [check.url ?? ""].filter(Boolean));
   const citations = artifacts.offsite?.wikipediaCitations ?? 0;
+  const cited = citations > 0 ? `${citations >= CITATION_LIMIT ? `${CITATION_LIMIT} or more` : citations} English Wikipedia article${citations === 1 ? " cites" : "s cite"} ${artifacts.domain} (link to it)` : null;
+  const check = offsiteCheck(artifacts, "wikipedia");
+  if (!isOutcome(check) && check.status === "found") {
+    return passed(`${check.detail}${cited ? ` ${cited}.` : ""}`, [check.url ?? "", ...(cited ? [cited] : [])].filter(Boolean));
+  }
+  if (cited) {
+    return passed(
+      `${cited}, so Wikipedia cites the site. ${isOutcome(check) ? "Whether an article is about the organisation itself could not be checked" : "No article is about the organisation itself"}: one, linked from its Wikidata item, would be the stronger signal.`,
+      [cited],
+    );
+  }
+  if (isOutcome(check)) return check;
   return {
-    status: citations > 0 ? "warn" : "fail",
-    score: citations > 0 ? 0.4 : 0,
+    status: "fail",
+    score: 0,
     detail: check.detail,
-    evidence: citations > 0 ? [`${citations >= 5 ? "5 or more" : citations} articles link to ${artifacts.domain}`] : [],
+    evidence: [],
     fix: {
       what: "Earn coverage that Wikipedia can cite",
       why: "Models learn which organisations matter from Wikipedia; an article about the organisation, or citations of the site as a source, make it known to them.",

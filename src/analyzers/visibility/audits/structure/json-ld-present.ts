@@ -2,6 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
+import { shownTypes, slashlessVocabNote } from "../../../structured-data/shown-type.ts";
 import { codeBlock, jsonLdScript } from "../fix-code.ts";
 
 const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
@@ -20,10 +21,15 @@ function run(artifacts: Artifacts): AuditOutcome {
   const { graph } = structure;
   // Google reads JSON-LD, Microdata and RDFa alike, so a page described in any of them passes.
   const declared = graph.nodes.filter((node) => node.topLevel && node.types.length > 0);
-  const types = [...new Set(declared.flatMap((node) => node.types))];
+  const written = declared.flatMap((node) => node.types);
+  const types = shownTypes(written);
   if (types.length > 0) {
     const formats = [...new Set(declared.flatMap((node) => node.sources.map((source) => FORMAT_NAMES[source.format])))];
-    return passed(`The homepage declares ${types.slice(0, 12).join(", ")} in ${formats.join(" and ")}.`, declared.slice(0, 8).map((node) => `${node.types.join(", ")} (${FORMAT_NAMES[node.sources[0]!.format]})`));
+    const note = slashlessVocabNote(written);
+    return passed(
+      `The homepage declares ${types.slice(0, 12).join(", ")} in ${formats.join(" and ")}.${note ? ` ${note}` : ""}`,
+      declared.slice(0, 8).map((node) => `${shownTypes(node.types).join(", ")} (${FORMAT_NAMES[node.sources[0]!.format]})`),
+    );
   }
   const unreadable = graph.problems.length > 0 || graph.items.length > 0;
   const origin = structure.origin;

@@ -1,3 +1,4 @@
+import { slashlessVocabNote } from "../../../structured-data/shown-type.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { type PageKind, type PageProfile, profilePage } from "../../derive/page-profile.ts";
@@ -53,7 +54,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const evidence = judged.map(describe);
   const misfits = judged.filter((entry) => !entry.fits);
   if (misfits.length === 0) {
-    return passed(`Every page judged declares a type that fits it: ${judged.map(({ profile }) => `${pathOf(profile.url)} (${(fittingTypes(profile).length > 0 ? fittingTypes(profile) : profile.declared).slice(0, 4).join(", ")})`).join("; ")}.`, evidence);
+    return passed(`Every page judged declares a type that fits it: ${judged.map(({ profile }) => `${pathOf(profile.url)} (${(fittingTypes(profile).length > 0 ? fittingTypes(profile) : profile.declared).slice(0, 4).join(", ")})`).join("; ")}.${vocabNote(judged)}`, evidence);
   }
   const site = { name: siteName(artifacts), origin: siteOriginOf(artifacts) };
   const blocks = misfits.slice(0, BLOCKS_SHOWN).map(({ profile }) => `On ${profile.url} (${KIND_LABELS[profile.kinds[0]!]}):\n\n${codeBlock("html", typeFitBlock(profile.kinds[0]!, profile, site))}`);
@@ -61,7 +62,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   return {
     status: score === 0 ? "fail" : "warn",
     score,
-    detail: `${judged.length === 1 ? "The one page judged has" : `${misfits.length} of the ${counted(judged.length, "page")} judged ${misfits.length === 1 ? "has" : "have"}`} no structured-data type that fits ${misfits.length === 1 ? "it" : "them"}: ${misfits.map(({ profile }) => `${pathOf(profile.url)} is ${KIND_LABELS[profile.kinds[0]!]}${profile.reasons[profile.kinds[0]!] ? ` (${profile.reasons[profile.kinds[0]!]})` : ""} but declares ${profile.declared.length > 0 ? profile.declared.slice(0, 4).join(", ") : "no structured-data type"}, where ${EXPECTED_TYPES[profile.kinds[0]!]} fits`).join("; ")}.`,
+    detail: `${judged.length === 1 ? "The one page judged has" : `${misfits.length} of the ${counted(judged.length, "page")} judged ${misfits.length === 1 ? "has" : "have"}`} no structured-data type that fits ${misfits.length === 1 ? "it" : "them"}: ${misfits.map(({ profile }) => `${pathOf(profile.url)} is ${KIND_LABELS[profile.kinds[0]!]}${profile.reasons[profile.kinds[0]!] ? ` (${profile.reasons[profile.kinds[0]!]})` : ""} but declares ${profile.declared.length > 0 ? profile.declared.slice(0, 4).join(", ") : "no structured-data type"}, where ${EXPECTED_TYPES[profile.kinds[0]!]} fits`).join("; ")}.${vocabNote(judged)}`,
     evidence,
     fix: {
       what: "Mark up each page with the type that says what it is",
@@ -70,6 +71,12 @@ function run(artifacts: Artifacts): AuditOutcome {
       effort: misfits.length > 2 ? "M" : "S",
     },
   };
+}
+
+/** Said once, when a page's types were expanded from a slash-less `@vocab`. */
+function vocabNote(judged: readonly Judged[]): string {
+  const note = slashlessVocabNote(judged.flatMap(({ profile }) => profile.written));
+  return note ? ` ${note}` : "";
 }
 
 function fits(profile: PageProfile): boolean {
@@ -81,7 +88,7 @@ function fits(profile: PageProfile): boolean {
 /** The declared types that fit any kind the page looks like. */
 function fittingTypes(profile: PageProfile): string[] {
   const accepted = new Set(profile.kinds.flatMap((kind) => FITTING[kind]));
-  return profile.declared.filter((type) => accepted.has(type));
+  return profile.stated.filter((type) => accepted.has(type));
 }
 
 function describe({ profile, fits }: Judged): string {
