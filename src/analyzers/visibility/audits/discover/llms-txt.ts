@@ -4,9 +4,8 @@ import { type LlmsTxtDocument, parseLlmsTxt } from "../../derive/llms-txt-docume
 import { LLMS_TXT_RULES, type LlmsTxtRule, type RuleViolation, judgeLlmsTxt, quote } from "../../derive/llms-txt-rules.ts";
 import { type ServedTextFile, servedLlmsTxt } from "../../derive/served-llms-txt.ts";
 import { rawLinks } from "../../gather/raw-html.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
-import { sitePages } from "../../derive/site-pages.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { siteDescription, siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /**
@@ -76,7 +75,21 @@ function missing(artifacts: Artifacts, files: TextFileArtifact[]): AuditOutcome 
     score: 0,
     detail: `There is no llms.txt: ${files.map((file) => `${file.url} → ${file.ok ? `HTTP ${file.status}${answerNote(file)}` : file.error.code}`).join(", ")}.`,
     evidence: files.map((file) => `${file.url}: ${file.ok ? `${file.status}, ${file.contentType ?? "no Content-Type"}` : file.error.code}`),
-    fix: { what: "Publish an llms.txt", why: WHY, how: `Create ${siteOriginOf(artifacts)}/llms.txt (Content-Type text/plain or text/markdown), for example:\n\n${codeBlock("markdown", skeleton(artifacts))}`, effort: "S" },
+    fix: publishFix(artifacts),
+  };
+}
+
+/** The file to publish, filled with the site's own name, description and pages; placed at /llms.txt. */
+function publishFix(artifacts: Artifacts): Fix {
+  const url = `${siteOriginOf(artifacts)}/llms.txt`;
+  const code = skeleton(artifacts);
+  const fill = siteDescription(artifacts) === null ? " Replace the summary line with one sentence on what the site offers, and each link's note with what the page answers." : " Replace each link's note with what the page answers.";
+  return {
+    what: "Publish an llms.txt",
+    why: WHY,
+    how: `Create ${url} (Content-Type text/plain or text/markdown), for example:\n\n${codeBlock("markdown", code)}\n\n${fill.trim()}`,
+    effort: "S",
+    code: [{ where: { kind: "file", url }, language: "markdown", code }],
   };
 }
 
@@ -135,9 +148,7 @@ function plural(count: number, noun: string): string {
 /** An llms.txt filled with the site's own name, description and pages. */
 export function skeleton(artifacts: Artifacts): string {
   const origin = siteOriginOf(artifacts);
-  const pages = sitePages(artifacts);
-  const home = pages.find((page) => page.role === "home");
-  const description = home?.document.querySelector('meta[name="description"]')?.getAttribute("content")?.trim() || `What ${siteName(artifacts)} offers, in one sentence.`;
+  const description = siteDescription(artifacts) ?? `What ${siteName(artifacts)} offers, in one sentence.`;
   const linked = artifacts.homepage.ok
     ? rawLinks(artifacts.homepage.html, 200)
         .filter((link) => link.text && !/^(?:#|mailto:|tel:|javascript:)/i.test(link.href))
