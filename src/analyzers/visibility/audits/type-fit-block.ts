@@ -19,7 +19,7 @@ export function typeFitBlock(kind: PageKind, profile: PageProfile, owner: SiteOw
   switch (kind) {
     case "home": {
       const homepageUrl = `${owner.origin}/`;
-      block = { "@graph": [...(owner.node ? [] : [ownerNode(owner, profile.description)]), websiteNode(owner, siteName, homepageUrl, owner.node === null)] };
+      block = { "@graph": [...(owner.node ? [] : [ownerNode(owner)]), websiteNode(owner, siteName, homepageUrl, owner.node === null)] };
       break;
     }
     case "article":

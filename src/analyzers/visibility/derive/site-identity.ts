@@ -1,7 +1,7 @@
 import type { Artifacts } from "../gather/artifacts.ts";
 import { hasType, propertyTexts } from "../../structured-data/structured-graph.ts";
 import { homepageStructure, siteEntity, siteWebsite } from "./site-entity.ts";
-import { readableHomepage } from "./homepage-document.ts";
+import { type HtmlDocument, readableHomepage } from "./homepage-document.ts";
 import { excerpt } from "./page-text.ts";
 import { textOf } from "./site-pages.ts";
 import { metaContent } from "./meta-content.ts";
@@ -24,7 +24,7 @@ export function siteName(artifacts: Artifacts): string {
     ...(website ? propertyTexts(website, "name") : []),
     ...(blog ? propertyTexts(blog, "name") : []),
     metaContent(homepage.document, ["og:site_name"]) ?? "",
-    metaContent(homepage.document, ["application-name", "apple-mobile-web-app-title"]) ?? "",
+    applicationName(homepage.document),
     ...(entity ? propertyTexts(entity, "name") : []),
     titleSiteName(textOf(homepage.document.querySelector("title")), artifacts.domain) ?? "",
   ];
@@ -40,6 +40,12 @@ export function siteDescription(artifacts: Artifacts): string | null {
   const homepage = readableHomepage(artifacts);
   if (!homepage.ok) return null;
   return metaContent(homepage.document, ["description"]) ?? metaContent(homepage.document, ["og:description", "twitter:description"]);
+}
+
+/** The page's application-name, unless it is an address or an abbreviation of two letters ("RS"), which name no site to a reader. */
+function applicationName(document: HtmlDocument): string {
+  const name = metaContent(document, ["application-name"]) ?? "";
+  return /^https?:\/\//i.test(name) || name.length <= 2 ? "" : name;
 }
 
 /** Words CMSs put where a site name belongs. */

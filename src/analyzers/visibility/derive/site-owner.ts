@@ -81,7 +81,7 @@ function findOwner(artifacts: Artifacts): SiteOwner | null {
       url: propertyTexts(node, "url").find((url) => URL.canParse(url, origin)) ?? `${origin}/`,
       sameAs: linksOf(node, "sameAs"),
       ...found,
-      profiles: profileLinks(artifacts, kind),
+      profiles: profileLinks(artifacts, kind, propertyTexts(node, "name")[0] ?? siteName(artifacts)),
       origin,
     };
   }
@@ -99,7 +99,7 @@ function findOwner(artifacts: Artifacts): SiteOwner | null {
     url: `${origin}/`,
     sameAs: [],
     ...found,
-    profiles: profileLinks(artifacts, kind),
+    profiles: profileLinks(artifacts, kind, name),
     origin,
   };
 }
@@ -112,10 +112,13 @@ export function linksOf(node: GraphNode, property: string): string[] {
 }
 
 /**
- * The owner's profiles the homepage links to (footers link them: "Follow us on Instagram"). A person's site
- * links their own profiles; a company page on LinkedIn is an organisation's, never a person's.
+ * The owner's profiles the homepage links to (footers link them: "Follow us on Instagram"). Pages link
+ * other accounts too (an author's, a quoted post), so a profile counts only when its account name spells
+ * part of the owner's name or the domain's ("krautreporter.de" for Krautreporter eG, "cnbc" for CNBC), and
+ * only an account's own page (one path segment; LinkedIn's /in/ and /company/, YouTube's /user/, /c/ and
+ * /channel/). A person's site links their own profiles; a company page on LinkedIn is never a person's.
  */
-function profileLinks(artifacts: Artifacts, kind: OwnerKind): string[] {
+function profileLinks(artifacts: Artifacts, kind: OwnerKind, ownerName: string): string[] {
   const homepage = readableHomepage(artifacts);
   if (!homepage.ok) return [];
   const found = new Map<string, string>();
@@ -125,7 +128,9 @@ function profileLinks(artifacts: Artifacts, kind: OwnerKind): string[] {
     const url = new URL(href);
     if (!PROFILE_HOSTS.test(url.hostname) || NOT_A_PROFILE.test(`${url.pathname}${url.search}`)) continue;
     const path = url.pathname.replace(/\/+$/, "");
-    if (path === "" || (kind === "person" && /linkedin\.com$/i.test(url.hostname) && !path.startsWith("/in/"))) continue;
+    const account = accountOf(path);
+    if (account === null || !namesOwner(account, ownerName, artifacts.domain)) continue;
+    if (kind === "person" && /linkedin\.com$/i.test(url.hostname) && !path.startsWith("/in/")) continue;
     url.hash = "";
     url.search = "";
     const key = `${url.hostname.replace(/^www\./, "")}${path}`.toLowerCase();
@@ -133,6 +138,26 @@ function profileLinks(artifacts: Artifacts, kind: OwnerKind): string[] {
     if (found.size >= PROFILES_KEPT) break;
   }
   return [...found.values()];
+}
+
+/** The account an address is the page of: `/cnbc`, `/@cnbc`, `/in/jane-okafor`, `/company/cnbc`, `/user/cnbc`; null for a post or any deeper page. */
+function accountOf(path: string): string | null {
+  const match = /^\/(?:(?:in|company|user|c|channel|school)\/)?@?([^/]+)$/i.exec(path);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+function lettersOf(text: string): string {
+  return text.normalize("NFD").replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+}
+
+/** Whether an account name spells a word of the owner's name or the domain's first label (four letters or more), or the whole of either. */
+function namesOwner(account: string, ownerName: string, domain: string): boolean {
+  const handle = lettersOf(account);
+  if (handle.length < 3) return false;
+  const label = lettersOf(domain.replace(/^www\./, "").split(".")[0] ?? "");
+  const words = [...ownerName.split(/[^\p{L}\p{N}]+/u), label].map(lettersOf).filter((word) => word.length >= 4);
+  const whole = [lettersOf(ownerName), label].filter((word) => word.length >= 2);
+  return words.some((word) => handle.includes(word)) || whole.some((word) => word.includes(handle) || handle.includes(word));
 }
 
 /**

@@ -3,7 +3,8 @@ import { isHtmlDocumentBody } from "../../derive/html-document-body.ts";
 import { type LlmsTxtDocument, parseLlmsTxt } from "../../derive/llms-txt-document.ts";
 import { LLMS_TXT_RULES, type LlmsTxtRule, type RuleViolation, judgeLlmsTxt, quote } from "../../derive/llms-txt-rules.ts";
 import { type ServedTextFile, servedLlmsTxt } from "../../derive/served-llms-txt.ts";
-import { rawLinks } from "../../gather/raw-html.ts";
+import { readableHomepage } from "../../derive/homepage-document.ts";
+import { textOf } from "../../derive/site-pages.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { siteDescription, siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { codeBlock } from "../fix-code.ts";
@@ -149,11 +150,16 @@ function plural(count: number, noun: string): string {
 export function skeleton(artifacts: Artifacts): string {
   const origin = siteOriginOf(artifacts);
   const description = siteDescription(artifacts) ?? `What ${siteName(artifacts)} offers, in one sentence.`;
-  const linked = artifacts.homepage.ok
-    ? rawLinks(artifacts.homepage.html, 200)
-        .filter((link) => link.text && !/^(?:#|mailto:|tel:|javascript:)/i.test(link.href))
-        .map((link) => ({ name: link.text.slice(0, 60), url: URL.canParse(link.href, origin) ? new URL(link.href, origin) : null }))
-        .filter((link): link is { name: string; url: URL } => link.url !== null && link.url.origin === origin && link.url.pathname !== "/")
+  // Read from the DOM, so that names are text as shown (entities decoded, no script text) and fit `[name](url)`.
+  const homepage = readableHomepage(artifacts);
+  const linked = homepage.ok
+    ? Array.from(homepage.document.querySelectorAll("a[href]"))
+        .slice(0, 200)
+        .map((anchor) => ({ href: (anchor.getAttribute("href") ?? "").trim(), name: textOf(anchor).replace(/[[\]]/g, "").replace(/\s+/g, " ").trim().slice(0, 60).trim() }))
+        .filter((link) => link.name !== "" && !/^(?:#|mailto:|tel:|javascript:)/i.test(link.href))
+        .map((link) => ({ name: link.name, url: URL.canParse(link.href, origin) ? new URL(link.href, origin) : null }))
+        // Cloudflare's /cdn-cgi/ links stand for obfuscated e-mail addresses, not pages.
+        .filter((link): link is { name: string; url: URL } => link.url !== null && link.url.origin === origin && link.url.pathname !== "/" && !link.url.pathname.startsWith("/cdn-cgi/"))
     : [];
   const unique = [...new Map(linked.map((link) => [link.url.href, link])).values()].slice(0, 6);
   const entries = unique.length > 0 ? unique.map((link) => `- [${link.name}](${link.url.href}): what this page answers`) : [`- [About](${origin}/about): who we are`, `- [Contact](${origin}/contact): how to reach us`];

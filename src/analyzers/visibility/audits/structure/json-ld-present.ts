@@ -3,7 +3,7 @@ import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../au
 import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
 import { siteOwner } from "../../derive/site-owner.ts";
-import { siteDescription, siteName } from "../../derive/site-identity.ts";
+import { siteName } from "../../derive/site-identity.ts";
 import { ownerNode, placedJsonLd, websiteNode } from "../owner-markup.ts";
 
 const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
@@ -30,7 +30,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const unreadable = graph.problems.length > 0 || graph.items.length > 0;
   const homepageUrl = `${structure.origin}/`;
   const owner = siteOwner(artifacts)!;
-  const block = placedJsonLd({ "@graph": [ownerNode(owner, siteDescription(artifacts)), websiteNode(owner, siteName(artifacts), homepageUrl, true)] }, { kind: "head", url: homepageUrl });
+  const block = placedJsonLd({ "@graph": [ownerNode(owner), websiteNode(owner, siteName(artifacts), homepageUrl, true)] }, { kind: "head", url: homepageUrl });
   return {
     status: "fail",
     score: 0,

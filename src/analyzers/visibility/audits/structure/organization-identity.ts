@@ -5,7 +5,7 @@ import { extendNode, ownerNode, placedJsonLd } from "../owner-markup.ts";
 import { homepageStructure, type SiteEntity, siteEntity } from "../../derive/site-entity.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { excerpt } from "../../derive/page-text.ts";
-import { siteDescription, siteOriginOf } from "../../derive/site-identity.ts";
+import { siteOriginOf } from "../../derive/site-identity.ts";
 
 /**
  * The entity behind the site, stated in structured data (JSON-LD, Microdata or RDFa): an Organization
@@ -32,7 +32,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const homepageUrl = `${siteOriginOf(artifacts)}/`;
   if (!entity) {
     const person = owner.kind === "person";
-    const block = placedJsonLd(ownerNode(owner, siteDescription(artifacts)), { kind: "head", url: homepageUrl });
+    const block = placedJsonLd(ownerNode(owner), { kind: "head", url: homepageUrl });
     return {
       status: "fail",
       score: 0,
