@@ -21,7 +21,7 @@ import { analyzeHtml } from "../schema/analyze-fixtures.ts";
  */
 
 /** Audits whose fixes carry placed code; every code block of their `how` must have its `fix.code` entry. */
-export const PLACED_AUDITS = ["json-ld-present", "organization-identity", "website-schema", "schema-type-fit", "llms-txt"] as const;
+export const PLACED_AUDITS = ["json-ld-present", "organization-identity", "website-schema", "schema-type-fit", "llms-txt", "open-graph", "robots-sitemap"] as const;
 
 export function auditById(id: string): AuditRule {
   return AUDIT_RULES.find((rule) => rule.id === id)!;
@@ -61,6 +61,13 @@ export function applyFix(artifacts: Artifacts, fix: Fix): Artifacts {
 function applyCode(artifacts: Artifacts, entry: FixCode): Artifacts {
   const code = fillPlaceholders(entry.code);
   const { where } = entry;
+  if (where.kind === "lines") {
+    if (!where.url.endsWith("/robots.txt")) throw new Error(`no lines placement known for ${where.url}`);
+    const robots = artifacts.robotsTxt;
+    // An HTML page at /robots.txt is no robots.txt: the owner creates one.
+    const text = robots.ok && robots.status >= 200 && robots.status < 300 && !/html/i.test(robots.contentType ?? "") ? `${robots.text.replace(/\n*$/, "\n")}\n${code}\n` : `${code}\n`;
+    return { ...artifacts, robotsTxt: { ok: true, url: where.url, finalUrl: where.url, status: 200, contentType: "text/plain; charset=utf-8", text, truncated: false, redirects: [] } };
+  }
   if (where.kind === "file") {
     if (!where.url.endsWith("/llms.txt")) throw new Error(`no file placement known for ${where.url}`);
     const file = { url: where.url, ok: true as const, status: 200, finalUrl: where.url, contentType: "text/markdown; charset=utf-8", text: code, truncated: false };
@@ -186,11 +193,12 @@ function fixProblems(artifacts: Artifacts, auditId: string, before: AuditOutcome
   const judged = runAudit(auditById(auditId), after);
   if (judged.status !== "pass") problems.push(`after the fix ${auditId} is ${judged.status}: ${judged.detail}`);
   for (const entry of fix.code ?? []) {
-    if (entry.where.kind === "file") continue;
+    if (entry.where.kind === "file" || entry.where.kind === "lines") continue;
     const url = entry.where.url;
     const oldHtml = pageHtml(artifacts, url);
     const newHtml = pageHtml(after, url);
-    const block = JSON.parse(fillPlaceholders(entry.code).replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "")) as unknown;
+    const script = /^<script type="application\/ld\+json">([\s\S]*)<\/script>$/.exec(fillPlaceholders(entry.code));
+    const block = script ? (JSON.parse(script[1]!) as unknown) : null;
     const ids = new Set(structuredGraph(parseHtml(newHtml), newHtml, url).byId.keys());
     for (const reference of referencesIn(block)) if (!ids.has(reference)) problems.push(`${url}: the fix refers to ${reference}, which nothing on the page defines`);
     const oldResult = analyzeHtml(oldHtml, url);

@@ -35,9 +35,10 @@ export interface FixCode {
  * - `head`: add it to the `<head>` of the page at `url` (a JSON-LD block joins the page's graph by its `@id`s);
  * - `replace-node`: replace the JSON-LD node at `path` (as the structured-data graph names it, e.g.
  *   `json-ld[0] @graph[2]`) on the page at `url` with the block's node: the node gains an `@id` and what it lacks;
- * - `file`: the whole file at `url` (create it, or replace what is there).
+ * - `file`: the whole file at `url` (create it, or replace what is there);
+ * - `lines`: lines to add to the file at `url` (robots.txt), creating it when there is none.
  */
-export type FixPlacement = { kind: "head"; url: string } | { kind: "replace-node"; url: string; path: string } | { kind: "file"; url: string };
+export type FixPlacement = { kind: "head"; url: string } | { kind: "replace-node"; url: string; path: string } | { kind: "file"; url: string } | { kind: "lines"; url: string };
 
 export interface AuditOutcome {
   /** "na": does not apply to this site; "unknown": could not be judged (e.g. the artifact is missing). */

@@ -73,3 +73,8 @@ function lettersOf(text: string): string {
 export function siteOriginOf(artifacts: Artifacts): string {
   return artifacts.homepage.ok ? new URL(artifacts.homepage.finalUrl).origin : `https://${artifacts.domain}`;
 }
+
+/** The address of the homepage as the scan read it (after redirects): where fixes for the homepage go. */
+export function homepageUrlOf(artifacts: Artifacts): string {
+  return artifacts.homepage.ok ? artifacts.homepage.finalUrl : `${siteOriginOf(artifacts)}/`;
+}

@@ -3,7 +3,7 @@ import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../au
 import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
 import { siteOwner } from "../../derive/site-owner.ts";
-import { siteName } from "../../derive/site-identity.ts";
+import { homepageUrlOf, siteName } from "../../derive/site-identity.ts";
 import { ownerNode, placedJsonLd, websiteNode } from "../owner-markup.ts";
 
 const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
@@ -28,9 +28,9 @@ function run(artifacts: Artifacts): AuditOutcome {
     return passed(`The homepage declares ${types.slice(0, 12).join(", ")} in ${formats.join(" and ")}.`, declared.slice(0, 8).map((node) => `${node.types.join(", ")} (${FORMAT_NAMES[node.sources[0]!.format]})`));
   }
   const unreadable = graph.problems.length > 0 || graph.items.length > 0;
-  const homepageUrl = `${structure.origin}/`;
+  const homepageUrl = homepageUrlOf(artifacts);
   const owner = siteOwner(artifacts)!;
-  const block = placedJsonLd({ "@graph": [ownerNode(owner), websiteNode(owner, siteName(artifacts), homepageUrl, true)] }, { kind: "head", url: homepageUrl });
+  const block = placedJsonLd({ "@graph": [ownerNode(owner), websiteNode(owner, siteName(artifacts), `${owner.origin}/`, true)] }, { kind: "head", url: homepageUrl });
   return {
     status: "fail",
     score: 0,

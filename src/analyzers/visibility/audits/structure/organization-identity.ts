@@ -5,7 +5,7 @@ import { extendNode, ownerNode, placedJsonLd } from "../owner-markup.ts";
 import { homepageStructure, type SiteEntity, siteEntity } from "../../derive/site-entity.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { excerpt } from "../../derive/page-text.ts";
-import { siteOriginOf } from "../../derive/site-identity.ts";
+import { homepageUrlOf } from "../../derive/site-identity.ts";
 
 /**
  * The entity behind the site, stated in structured data (JSON-LD, Microdata or RDFa): an Organization
@@ -29,7 +29,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const entity = siteEntity(structure);
   // Declared as reading the homepage: with a readable homepage the owner is always derived.
   const owner = siteOwner(artifacts)!;
-  const homepageUrl = `${siteOriginOf(artifacts)}/`;
+  const homepageUrl = homepageUrlOf(artifacts);
   if (!entity) {
     const person = owner.kind === "person";
     const block = placedJsonLd(ownerNode(owner), { kind: "head", url: homepageUrl });

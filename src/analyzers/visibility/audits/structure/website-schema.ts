@@ -2,7 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { propertyTexts } from "../../../structured-data/structured-graph.ts";
 import { homepageStructure, siteWebsite } from "../../derive/site-entity.ts";
-import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
+import { homepageUrlOf, siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { siteOwner } from "../../derive/site-owner.ts";
 import { extendNode, placedJsonLd, websiteNode } from "../owner-markup.ts";
 
@@ -24,11 +24,12 @@ function run(artifacts: Artifacts): AuditOutcome {
   if (website && name && url) {
     return passed(`The homepage declares the WebSite "${name}" at ${url}.`, [`WebSite: ${name} (${website.sources[0]!.format})`]);
   }
-  const homepageUrl = `${siteOriginOf(artifacts)}/`;
+  const homepageUrl = homepageUrlOf(artifacts);
+  const siteUrl = `${siteOriginOf(artifacts)}/`;
   const owner = siteOwner(artifacts)!;
   const placed = website
-    ? extendNode(website, { ...(name ? {} : { name: siteName(artifacts) }), ...(url ? {} : { url: homepageUrl }) }, homepageUrl, `${owner.origin}/#website`)
-    : { ...placedJsonLd(websiteNode(owner, siteName(artifacts), homepageUrl, false), { kind: "head", url: homepageUrl }), intro: `Add to the \`<head>\` of ${homepageUrl}` };
+    ? extendNode(website, { ...(name ? {} : { name: siteName(artifacts) }), ...(url ? {} : { url: siteUrl }) }, homepageUrl, `${owner.origin}/#website`)
+    : { ...placedJsonLd(websiteNode(owner, siteName(artifacts), siteUrl, false), { kind: "head", url: homepageUrl }), intro: `Add to the \`<head>\` of ${homepageUrl}` };
   return {
     status: website ? "warn" : "fail",
     score: website ? 0.5 : 0,
