@@ -115,6 +115,15 @@ describe("identity audits read one structured-data graph", () => {
     expect(outcome.fix!.how).not.toContain('"logo"');
   });
 
+  test("a WebSite whose creator is a Person is that person's site; a BlogPosting's author on the homepage is not", () => {
+    const website = { "@context": "https://schema.org", "@type": "WebSite", name: "Ada's notes", url: `${ORIGIN}/`, creator: { "@type": "Person", name: "Ada Lovelace" } };
+    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(website) })));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toStartWith('The Person "Ada Lovelace" behind the site (the site\'s author)');
+    const posting = { "@context": "https://schema.org", "@type": "BlogPosting", headline: "Hi", author: { "@type": "Person", name: "Ada Lovelace" } };
+    expect(organizationIdentity.run(siteWithHtml(page({ head: ld(posting) })))).toMatchObject({ status: "fail" });
+  });
+
   test("a site named after a person the page describes, with no owner stated, is offered a Person", () => {
     const html = page({ title: "Ada Lovelace", head: ld({ "@context": "https://schema.org", "@type": "BlogPosting", author: { "@type": "Person", name: "Ada Lovelace" } }) });
     const outcome = organizationIdentity.run(siteWithHtml(html));
