@@ -40,15 +40,24 @@ export function jsonLdScripts(html: string): JsonLdScript[] {
   return scripts;
 }
 
-/** The index just after the `>` that ends a start tag, skipping quoted attribute values; -1 when the page ends first. */
+/**
+ * The index just after the `>` that ends a start tag, skipping quoted attribute values; -1 when the page
+ * ends first. As in the HTML tokenizer, a quote opens a value only right after `=` (and whitespace): a stray
+ * one (`src="a.js""`) is part of an attribute name and must not swallow the rest of the page.
+ */
 function endOfStartTag(html: string, from: number): number {
   let quote: string | null = null;
+  let afterEquals = false;
   for (let index = from; index < html.length; index++) {
     const char = html[index]!;
     if (quote) {
       if (char === quote) quote = null;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === ">") return index + 1;
+      continue;
+    }
+    if (char === ">") return index + 1;
+    if ((char === '"' || char === "'") && afterEquals) quote = char;
+    if (char === "=") afterEquals = true;
+    else if (char !== " " && char !== "\t" && char !== "\n" && char !== "\r" && char !== "\f") afterEquals = false;
   }
   return -1;
 }

@@ -18,6 +18,30 @@ export const FixSchema = Type.Object(
         "How to do it on this site: concrete steps, often the exact lines to add. Code to paste stands in fenced blocks (a line of three or more backticks with a language such as `html`, `text`, `markdown` or `xml`, the code, and a closing line of as many backticks) and names in single backticks, so that a client can copy only the code (docs/report-fields.md).",
     }),
     effort: Type.Union([Type.Literal("S"), Type.Literal("M"), Type.Literal("L")], { description: "Rough effort: S (minutes), M (hours), L (days)." }),
+    code: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            where: Type.Union(
+              [
+                Type.Object({ kind: Type.Literal("head", { description: "`head`" }), url: Type.String({ description: "The page." }) }, { description: "Add the block to the `<head>` of the page at `url`." }),
+                Type.Object(
+                  { kind: Type.Literal("replace-node", { description: "`replace-node`" }), url: Type.String({ description: "The page." }), path: Type.String({ description: "Where the node sits in the page's JSON-LD, e.g. `json-ld[0] @graph[2]` or `json-ld[1] publisher`." }) },
+                  { description: "Replace the JSON-LD node at `path` on the page at `url` with the block's node." },
+                ),
+                Type.Object({ kind: Type.Literal("file", { description: "`file`" }), url: Type.String({ description: "The file's address, e.g. `https://example.com/llms.txt`." }) }, { description: "The whole file at `url`: create it, or replace what is there." }),
+                Type.Object({ kind: Type.Literal("lines", { description: "`lines`" }), url: Type.String({ description: "The file's address, e.g. `https://example.com/robots.txt`." }) }, { description: "Lines to add to the file at `url`, creating it when there is none." }),
+              ],
+              { description: "Where the block goes: `head`, `replace-node`, `file` or `lines`." },
+            ),
+            language: Type.String({ description: "The block's label in `how`: `html`, `markdown`, `text`, `xml`." }),
+            code: Type.String({ description: "The block's code, exactly as in `how`." }),
+          },
+          { description: "One code block of `how` and where it goes." },
+        ),
+        { description: "Every code block of `how` with where it goes, so that a client can apply the fix as given (docs/report-fields.md). Absent from fixes without placed code and from older records." },
+      ),
+    ),
   },
   { description: "How to fix an issue." },
 );

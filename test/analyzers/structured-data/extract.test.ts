@@ -39,6 +39,12 @@ describe("JSON-LD", () => {
     expect(problems[2]!.message).toContain("a number");
   });
 
+  test("a stray quote in an earlier start tag (businessweek's `src=\"…\"\"`) does not hide the blocks after it", () => {
+    // In the HTML tokenizer a quote opens a value only after `=`; elsewhere it is part of an attribute name.
+    const html = page(`<script src="/common.js?cbd=1"" type="text/javascript"></script><script>var a = "x";</script>${jsonLd({ "@context": "https://schema.org", "@type": "Organization", name: "BusinessWeek" })}`);
+    expect(extractStructuredData(html, "https://example.com/").items.map((item) => item.node["@type"])).toEqual(["Organization"]);
+  });
+
   test("@graph members inherit the context, refined by the @graph's own; members of a top-level array do not share one", () => {
     const block = [
       { "@context": "https://schema.org", "@graph": [{ "@context": { ex: "https://example.org/" }, "@graph": [{ type: "WebSite", "ex:code": "1" }] }] },

@@ -18,7 +18,30 @@ export interface Fix {
   why: string;
   how: string;
   effort: Effort;
+  /**
+   * Every code block of `how`, with where it goes, so that a client (and the round-trip test) can apply it
+   * as given. Absent from fixes without code and from older records.
+   */
+  code?: FixCode[];
 }
+
+/** One block of a fix's code: the same text as its fenced block in `how`, and where it goes. */
+export interface FixCode {
+  where: FixPlacement;
+  /** The label of its block in `how` ("html", "markdown", "text"). */
+  language: string;
+  code: string;
+}
+
+/**
+ * Where a block goes:
+ * - `head`: add it to the `<head>` of the page at `url` (a JSON-LD block joins the page's graph by its `@id`s);
+ * - `replace-node`: replace the JSON-LD node at `path` (as the structured-data graph names it, e.g.
+ *   `json-ld[0] @graph[2]`) on the page at `url` with the block's node: the node gains an `@id` and what it lacks;
+ * - `file`: the whole file at `url` (create it, or replace what is there);
+ * - `lines`: lines to add to the file at `url` (robots.txt), creating it when there is none.
+ */
+export type FixPlacement = { kind: "head"; url: string } | { kind: "replace-node"; url: string; path: string } | { kind: "file"; url: string } | { kind: "lines"; url: string };
 
 export interface AuditOutcome {
   /** "na": does not apply to this site; "unknown": could not be judged (e.g. the artifact is missing). */

@@ -1,44 +1,50 @@
 import type { PageKind, PageProfile } from "../derive/page-profile.ts";
-import { jsonLdScript } from "./fix-code.ts";
+import { ownerReference, type SiteOwner } from "../derive/site-owner.ts";
+import type { FixCode } from "./audit.ts";
+import { ownerNode, placedJsonLd, websiteNode } from "./owner-markup.ts";
 
 /**
  * The JSON-LD block that describes a page as what it is, filled with the page's own values (title, URL,
  * description, author, dates, questions, price), ready to paste into its <head>. Values a page did not
- * show are left out rather than invented, except the few a block cannot do without, marked as <…>.
+ * show are left out rather than invented, except the few a block cannot do without, marked as <…>. The
+ * site's owner is the one the site declares (derive/site-owner.ts), by its own `@id` and type: on the
+ * homepage by reference, elsewhere as a node carrying that `@id`, so that the reference resolves on the
+ * page and names the same entity.
  */
-export function typeFitBlock(kind: PageKind, profile: PageProfile, site: { name: string; origin: string }): string {
-  const organization = { "@id": `${site.origin}/#organization` };
+export function typeFitBlock(kind: PageKind, profile: PageProfile, owner: SiteOwner, siteName: string): { code: FixCode; text: string } {
+  const pageUrl = profile.page.url;
   const common = { url: profile.url, description: profile.description ?? undefined };
-  const block: Record<string, unknown> = { "@context": "https://schema.org" };
+  const ownerHere = ownerReference(owner, pageUrl);
+  let block: Record<string, unknown> = {};
   switch (kind) {
-    case "home":
-      block["@graph"] = [
-        { "@type": "Organization", "@id": organization["@id"], name: site.name, url: `${site.origin}/`, logo: `${site.origin}/logo.png` },
-        { "@type": "WebSite", "@id": `${site.origin}/#website`, name: site.name, url: `${site.origin}/`, description: profile.description ?? undefined, publisher: organization },
-      ];
+    case "home": {
+      const homepageUrl = `${owner.origin}/`;
+      block = { "@graph": [...(owner.node ? [] : [ownerNode(owner)]), websiteNode(owner, siteName, homepageUrl, owner.node === null)] };
       break;
+    }
     case "article":
-      Object.assign(block, {
+      block = {
         "@type": articleType(profile.url),
         headline: profile.title ?? "<the article's title>",
         ...common,
         mainEntityOfPage: profile.url,
         image: profile.image ?? undefined,
-        author: profile.author ? { "@type": "Person", name: profile.author.name, url: profile.author.url ?? undefined } : organization,
+        // Without a byline the author is the owner, defined once (as the publisher) and referred to by its @id.
+        author: profile.author ? { "@type": "Person", name: profile.author.name, url: profile.author.url ?? undefined } : { "@id": owner.id },
         datePublished: profile.datePublished ?? "<YYYY-MM-DD>",
         dateModified: profile.dateModified ?? undefined,
-        publisher: organization,
-      });
+        publisher: ownerHere,
+      };
       break;
     case "faq":
-      Object.assign(block, {
+      block = {
         "@type": "FAQPage",
         ...common,
         mainEntity: profile.questions.slice(0, 5).map((entry) => ({ "@type": "Question", name: entry.question, acceptedAnswer: { "@type": "Answer", text: entry.answer } })),
-      });
+      };
       break;
     case "product":
-      Object.assign(block, {
+      block = {
         "@type": "Product",
         name: profile.title ?? "<the product's name>",
         ...common,
@@ -46,24 +52,21 @@ export function typeFitBlock(kind: PageKind, profile: PageProfile, site: { name:
         offers: profile.price
           ? { "@type": "Offer", price: profile.price.amount, priceCurrency: profile.price.currency ?? "<ISO 4217 code>", url: profile.url, availability: "https://schema.org/InStock" }
           : undefined,
-      });
+      };
       break;
     case "contact":
-      Object.assign(block, {
+      block = {
         "@type": "ContactPage",
-        name: profile.title ?? `Contact ${site.name}`,
+        name: profile.title ?? `Contact ${owner.name}`,
         ...common,
-        mainEntity:
-          profile.email || profile.telephone
-            ? { "@type": "Organization", "@id": organization["@id"], name: site.name, email: profile.email ?? undefined, telephone: profile.telephone ?? undefined }
-            : organization,
-      });
+        mainEntity: { ...ownerHere, email: profile.email ?? undefined, telephone: profile.telephone ?? undefined },
+      };
       break;
     case "about":
-      Object.assign(block, { "@type": "AboutPage", name: profile.title ?? `About ${site.name}`, ...common, mainEntity: organization });
+      block = { "@type": "AboutPage", name: profile.title ?? `About ${owner.name}`, ...common, mainEntity: ownerHere };
       break;
   }
-  return jsonLdScript(block);
+  return placedJsonLd(block, { kind: "head", url: pageUrl });
 }
 
 /** The schema.org types a page of this kind should declare, named in details and fixes. */

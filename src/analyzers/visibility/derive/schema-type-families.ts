@@ -11,6 +11,9 @@ import { schemaSubtypes } from "./schema-subtypes.ts" with { type: "macro" };
 /** Who runs the site: an organisation (LocalBusiness and its subtypes included) or a person. */
 export const ORGANIZATION_TYPES: readonly string[] = schemaSubtypes("Organization", "Person");
 
+/** Places of business: their owner's fixes keep the LocalBusiness type and add what Google's local results read. */
+export const LOCAL_BUSINESS_TYPES: readonly string[] = schemaSubtypes("LocalBusiness");
+
 /** The site and its pages as such. */
 export const WEB_PAGE_TYPES: readonly string[] = schemaSubtypes("WebSite", "WebPage");
 

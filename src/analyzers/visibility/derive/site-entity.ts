@@ -9,6 +9,7 @@ import { ORGANIZATION_TYPES, WEB_PAGE_TYPES } from "./schema-type-families.ts";
  * many organisations and people: an article's author, a product's brand, a review's reviewer. The
  * entity behind the site is the one the site itself points at, in this order of trust:
  * 1. the WebSite's `publisher` (what schema.org and Google's site-name docs use to name the owner);
+ *    then, for a personal site, the Person a `Blog` or `WebSite` names as its `author` or `creator`;
  * 2. a node whose `url` or `@id` is the site's own homepage;
  * 3. the `about` / `mainEntity` of the homepage's WebPage, or the `publisher` of its article;
  * 4. an Organization stated as an item of its own (a Person on its own is more often a byline).
@@ -39,6 +40,9 @@ export function homepageStructure(artifacts: Artifacts): ({ ok: true } & Homepag
 /** Properties whose values are people or organisations other than the site's owner. */
 const NOT_THE_OWNER = ["author", "creator", "contributor", "editor", "reviewedBy", "reviewer", "translator", "illustrator", "character", "actor", "performer", "founder", "employee", "member", "alumni", "brand", "manufacturer", "seller", "sponsor", "funder"];
 
+/** Properties by which a Blog or WebSite names the person whose site it is. */
+const OWNER_OF_WORK = ["author", "creator", "publisher"];
+
 /** Fixes name the site many times per scan; the owner is found once per page's graph. */
 const entities = new WeakMap<StructuredGraph, SiteEntity | null>();
 
@@ -57,8 +61,11 @@ function findSiteEntity(structure: HomepageStructure): SiteEntity | null {
     return found ? { node: found, reason } : null;
   };
   const websites = graph.nodes.filter((node) => hasType(node, "WebSite"));
+  // A blog or website as a whole is its owner's work: its author is the person behind a personal site.
+  const siteWorks = graph.nodes.filter((node) => hasType(node, ["WebSite", "Blog"]));
   return (
     pick("the WebSite's publisher", websites.flatMap((site) => propertyNodes(graph, site, "publisher"))) ??
+    pick("the site's author", siteWorks.flatMap((work) => OWNER_OF_WORK.flatMap((property) => propertyNodes(graph, work, property))).filter((node) => hasType(node, "Person"))) ??
     pick("its url is the homepage", notOnlyAuthors.filter((node) => isHomepageUrl(node, origin))) ??
     pick("the homepage is about it", graph.nodes.filter((node) => hasType(node, WEB_PAGE_TYPES)).flatMap((page) => [...propertyNodes(graph, page, "about"), ...propertyNodes(graph, page, "mainEntity")])) ??
     pick("the publisher of the page's content", graph.nodes.flatMap((node) => propertyNodes(graph, node, "publisher"))) ??

@@ -97,10 +97,13 @@ describe("identity audits read one structured-data graph", () => {
     const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(publisher) })));
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain('its "SameAs" is not read as sameAs: schema.org property names are case-sensitive');
-    expect(outcome.fix!.how).toContain('"url": "https://o.canada.com"');
-    expect(outcome.fix!.how).toContain('"logo": "https://cdn.example/identity/logo-canada.svg"');
+    // The node has no @id: the fix replaces it where it stands, keeping what it says, under the right key and with an @id.
+    expect(outcome.fix!.code![0]!.where).toEqual({ kind: "replace-node", url: `${ORIGIN}/`, path: "json-ld[0]" });
+    const node = JSON.parse(outcome.fix!.code![0]!.code.replace(/^<script[^>]*>|<\/script>$/g, ""));
+    expect(node).toMatchObject({ "@type": "NewsMediaOrganization", "@id": `${ORIGIN}/#organization`, url: "https://o.canada.com", logo: { "@type": "ImageObject", url: "https://cdn.example/identity/logo-canada.svg" } });
+    expect(node.SameAs).toBeUndefined();
+    expect(node.sameAs.slice(0, 2)).toEqual(["https://twitter.com/CanadaDotCom", "https://www.facebook.com/canada.com/"]);
     expect(outcome.fix!.how).not.toContain("logo.png");
-    expect(outcome.fix!.how).toContain('"https://twitter.com/CanadaDotCom"');
   });
 
   test("a personal site gets a Person with an image, not an Organization with a logo", () => {
@@ -110,6 +113,15 @@ describe("identity audits read one structured-data graph", () => {
     expect(outcome.fix!.how).toContain('"@type": "Person"');
     expect(outcome.fix!.how).toContain('"image"');
     expect(outcome.fix!.how).not.toContain('"logo"');
+  });
+
+  test("a WebSite whose creator is a Person is that person's site; a BlogPosting's author on the homepage is not", () => {
+    const website = { "@context": "https://schema.org", "@type": "WebSite", name: "Ada's notes", url: `${ORIGIN}/`, creator: { "@type": "Person", name: "Ada Lovelace" } };
+    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(website) })));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.detail).toStartWith('The Person "Ada Lovelace" behind the site (the site\'s author)');
+    const posting = { "@context": "https://schema.org", "@type": "BlogPosting", headline: "Hi", author: { "@type": "Person", name: "Ada Lovelace" } };
+    expect(organizationIdentity.run(siteWithHtml(page({ head: ld(posting) })))).toMatchObject({ status: "fail" });
   });
 
   test("a site named after a person the page describes, with no owner stated, is offered a Person", () => {

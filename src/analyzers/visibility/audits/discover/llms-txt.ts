@@ -3,10 +3,10 @@ import { isHtmlDocumentBody } from "../../derive/html-document-body.ts";
 import { type LlmsTxtDocument, parseLlmsTxt } from "../../derive/llms-txt-document.ts";
 import { LLMS_TXT_RULES, type LlmsTxtRule, type RuleViolation, judgeLlmsTxt, quote } from "../../derive/llms-txt-rules.ts";
 import { type ServedTextFile, servedLlmsTxt } from "../../derive/served-llms-txt.ts";
-import { rawLinks } from "../../gather/raw-html.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
-import { sitePages } from "../../derive/site-pages.ts";
+import { readableHomepage } from "../../derive/homepage-document.ts";
+import { textOf } from "../../derive/site-pages.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { siteDescription, siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /**
@@ -76,7 +76,21 @@ function missing(artifacts: Artifacts, files: TextFileArtifact[]): AuditOutcome 
     score: 0,
     detail: `There is no llms.txt: ${files.map((file) => `${file.url} → ${file.ok ? `HTTP ${file.status}${answerNote(file)}` : file.error.code}`).join(", ")}.`,
     evidence: files.map((file) => `${file.url}: ${file.ok ? `${file.status}, ${file.contentType ?? "no Content-Type"}` : file.error.code}`),
-    fix: { what: "Publish an llms.txt", why: WHY, how: `Create ${siteOriginOf(artifacts)}/llms.txt (Content-Type text/plain or text/markdown), for example:\n\n${codeBlock("markdown", skeleton(artifacts))}`, effort: "S" },
+    fix: publishFix(artifacts),
+  };
+}
+
+/** The file to publish, filled with the site's own name, description and pages; placed at /llms.txt. */
+function publishFix(artifacts: Artifacts): Fix {
+  const url = `${siteOriginOf(artifacts)}/llms.txt`;
+  const code = skeleton(artifacts);
+  const fill = siteDescription(artifacts) === null ? " Replace the summary line with one sentence on what the site offers, and each link's note with what the page answers." : " Replace each link's note with what the page answers.";
+  return {
+    what: "Publish an llms.txt",
+    why: WHY,
+    how: `Create ${url} (Content-Type text/plain or text/markdown), for example:\n\n${codeBlock("markdown", code)}\n\n${fill.trim()}`,
+    effort: "S",
+    code: [{ where: { kind: "file", url }, language: "markdown", code }],
   };
 }
 
@@ -135,14 +149,17 @@ function plural(count: number, noun: string): string {
 /** An llms.txt filled with the site's own name, description and pages. */
 export function skeleton(artifacts: Artifacts): string {
   const origin = siteOriginOf(artifacts);
-  const pages = sitePages(artifacts);
-  const home = pages.find((page) => page.role === "home");
-  const description = home?.document.querySelector('meta[name="description"]')?.getAttribute("content")?.trim() || `What ${siteName(artifacts)} offers, in one sentence.`;
-  const linked = artifacts.homepage.ok
-    ? rawLinks(artifacts.homepage.html, 200)
-        .filter((link) => link.text && !/^(?:#|mailto:|tel:|javascript:)/i.test(link.href))
-        .map((link) => ({ name: link.text.slice(0, 60), url: URL.canParse(link.href, origin) ? new URL(link.href, origin) : null }))
-        .filter((link): link is { name: string; url: URL } => link.url !== null && link.url.origin === origin && link.url.pathname !== "/")
+  const description = siteDescription(artifacts) ?? `What ${siteName(artifacts)} offers, in one sentence.`;
+  // Read from the DOM, so that names are text as shown (entities decoded, no script text) and fit `[name](url)`.
+  const homepage = readableHomepage(artifacts);
+  const linked = homepage.ok
+    ? Array.from(homepage.document.querySelectorAll("a[href]"))
+        .slice(0, 200)
+        .map((anchor) => ({ href: (anchor.getAttribute("href") ?? "").trim(), name: textOf(anchor).replace(/[[\]]/g, "").replace(/\s+/g, " ").trim().slice(0, 60).trim() }))
+        .filter((link) => link.name !== "" && !/^(?:#|mailto:|tel:|javascript:)/i.test(link.href))
+        .map((link) => ({ name: link.name, url: URL.canParse(link.href, origin) ? new URL(link.href, origin) : null }))
+        // Cloudflare's /cdn-cgi/ links stand for obfuscated e-mail addresses, not pages.
+        .filter((link): link is { name: string; url: URL } => link.url !== null && link.url.origin === origin && link.url.pathname !== "/" && !link.url.pathname.startsWith("/cdn-cgi/"))
     : [];
   const unique = [...new Map(linked.map((link) => [link.url.href, link])).values()].slice(0, 6);
   const entries = unique.length > 0 ? unique.map((link) => `- [${link.name}](${link.url.href}): what this page answers`) : [`- [About](${origin}/about): who we are`, `- [Contact](${origin}/contact): how to reach us`];

@@ -22,6 +22,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       return passed(`robots.txt lists ${counted(sitemaps.length, "sitemap")}.`, sitemaps.slice(0, 5).map((sitemap) => `Sitemap: ${sitemap}`));
     }
   }
+  const line = `Sitemap: ${origin}/sitemap.xml`;
   return {
     status: "warn",
     score: 0.5,
@@ -33,8 +34,9 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "List the sitemap in robots.txt",
       why: "Crawlers, including AI search crawlers, read robots.txt first; a Sitemap line hands them every page you want found.",
-      how: `Add this line to ${origin}/robots.txt (adjusting the URL to your sitemap; generate one with your CMS or framework if there is none):\n\n${codeBlock("text", `Sitemap: ${origin}/sitemap.xml`)}`,
+      how: `${policy.kind === "rules" ? "Add this line to" : "Create"} ${origin}/robots.txt${policy.kind === "rules" ? "" : " (a plain-text file, Content-Type text/plain) with this line"} (adjusting the URL to your sitemap; generate one with your CMS or framework if there is none):\n\n${codeBlock("text", line)}`,
       effort: "S",
+      code: [{ where: { kind: "lines", url: `${origin}/robots.txt` }, language: "text", code: line }],
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
 import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
+import { siteOwner } from "../../derive/site-owner.ts";
 
 /** Wikidata is the open knowledge graph AI systems and search engines use to identify entities. */
 export const wikidataEntity: AuditRule = {
@@ -26,8 +27,16 @@ function run(artifacts: Artifacts): AuditOutcome {
       why: "Wikidata is where AI systems resolve who an organisation is; an item whose official website (P856) is the site ties the two together.",
       how:
         `If ${siteName(artifacts)} already has a Wikidata item, add the statement "official website" (P856) = ${siteOriginOf(artifacts)}/ to it. ` +
-        "If it has none and is notable (independent sources write about it), create one with its name, description, instance of, official website and social media IDs, citing those sources. Then add the item's URL to sameAs in the site's Organization JSON-LD.",
+        "If it has none and is notable (independent sources write about it), create one with its name, description, instance of, official website and social media IDs, citing those sources. " +
+        `Then add the item's URL to sameAs in ${ownerPhrase(artifacts)}.`,
       effort: "M",
     },
   };
+}
+
+/** The site's own entity, as the site declares it (derive/site-owner.ts). */
+function ownerPhrase(artifacts: Artifacts): string {
+  const owner = siteOwner(artifacts);
+  if (!owner || !owner.node) return "the Organization (or Person) JSON-LD on the homepage";
+  return `the ${owner.type} your homepage declares${owner.node.id ? ` (\`${owner.node.id}\`)` : ""}`;
 }

@@ -3,7 +3,9 @@ import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../au
 import { homepageStructure } from "../../derive/site-entity.ts";
 import { counted } from "../wording.ts";
 import { shownTypes, slashlessVocabNote } from "../../../structured-data/shown-type.ts";
-import { codeBlock, jsonLdScript } from "../fix-code.ts";
+import { siteOwner } from "../../derive/site-owner.ts";
+import { homepageUrlOf, siteName } from "../../derive/site-identity.ts";
+import { ownerNode, placedJsonLd, websiteNode } from "../owner-markup.ts";
 
 const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
 
@@ -32,7 +34,9 @@ function run(artifacts: Artifacts): AuditOutcome {
     );
   }
   const unreadable = graph.problems.length > 0 || graph.items.length > 0;
-  const origin = structure.origin;
+  const homepageUrl = homepageUrlOf(artifacts);
+  const owner = siteOwner(artifacts)!;
+  const block = placedJsonLd({ "@graph": [ownerNode(owner), websiteNode(owner, siteName(artifacts), `${owner.origin}/`, true)] }, { kind: "head", url: homepageUrl });
   return {
     status: "fail",
     score: 0,
@@ -42,18 +46,11 @@ function run(artifacts: Artifacts): AuditOutcome {
         : "The homepage has no structured data (no JSON-LD, Microdata or RDFa), so machines must guess who runs the site and what it offers.",
     evidence: unreadable ? [counted(graph.items.length, "item"), counted(graph.problems.length, "unreadable block")] : [],
     fix: {
-      what: "Describe the organisation and the website in JSON-LD",
+      what: owner.kind === "person" ? "Describe yourself and the website in JSON-LD" : "Describe the organisation and the website in JSON-LD",
       why: "Structured data states the site's name, owner, logo and official profiles unambiguously, which AI assistants and search engines use to identify and cite it.",
-      how:
-        "Add to the homepage's `<head>`:\n\n" +
-        codeBlock("html", jsonLdScript({
-          "@context": "https://schema.org",
-          "@graph": [
-            { "@type": "Organization", "@id": `${origin}/#organization`, name: "<your organisation>", url: `${origin}/`, logo: `${origin}/logo.png`, sameAs: ["<official profile URLs>"] },
-            { "@type": "WebSite", "@id": `${origin}/#website`, url: `${origin}/`, name: "<site name>", publisher: { "@id": `${origin}/#organization` } },
-          ],
-        })),
+      how: `Add to the \`<head>\` of ${homepageUrl} (with the address of your real ${owner.kind === "person" ? "photo" : "logo"}${/<your [^<>]*>/.test(block.code.code) ? ", and your profile URLs where it says <…>" : ""}):\n\n${block.text}`,
       effort: "S",
+      code: [block.code],
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../../derive/page-text.ts";
-import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
+import { homepageUrlOf, siteDescription, siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { textOf } from "../../derive/site-pages.ts";
 import { codeBlock } from "../fix-code.ts";
 
@@ -30,8 +30,9 @@ function run(artifacts: Artifacts): AuditOutcome {
   if (missing.length === 0) return passed("The homepage has og:title, og:description, og:image and og:url.", evidence);
   const origin = siteOriginOf(artifacts);
   const title = textOf(homepage.document.querySelector("title")) || siteName(artifacts);
-  const description = homepage.document.querySelector('meta[name="description"]')?.getAttribute("content")?.trim() || `What ${siteName(artifacts)} offers.`;
+  const description = siteDescription(artifacts) ?? `What ${siteName(artifacts)} offers.`;
   const values: Record<string, string> = { "og:title": title, "og:description": description, "og:image": `${origin}/og-image.png`, "og:url": `${origin}/` };
+  const tags = missing.map((property) => `<meta property="${property}" content="${escapeAttribute(excerpt(values[property]!, 160))}">`).join("\n");
   return {
     status: missing.length === REQUIRED.length ? "fail" : "warn",
     score: (REQUIRED.length - missing.length) / REQUIRED.length,
@@ -40,8 +41,14 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Add the missing OpenGraph tags",
       why: "Assistants and chat apps show the OpenGraph title, description and image when they link to the site.",
-      how: `Add to the homepage's \`<head>\`:\n\n${codeBlock("html", missing.map((property) => `<meta property="${property}" content="${excerpt(values[property]!, 160).replace(/"/g, "&quot;")}">`).join("\n"))}`,
+      how: `Add to the \`<head>\` of ${homepageUrlOf(artifacts)}:\n\n${codeBlock("html", tags)}`,
       effort: "S",
+      code: [{ where: { kind: "head", url: homepageUrlOf(artifacts) }, language: "html", code: tags }],
     },
   };
+}
+
+/** Page values are hostile input: in an attribute, `&`, `"` and `<` are written as references so the tag stays one tag. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

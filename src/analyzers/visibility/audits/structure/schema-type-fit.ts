@@ -3,12 +3,12 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { type PageKind, type PageProfile, profilePage } from "../../derive/page-profile.ts";
 import { ABOUT_TYPES, ARTICLE_TYPES, CONTACT_TYPES, describesBusiness, FAQ_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../../derive/schema-type-families.ts";
-import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
+import { siteName } from "../../derive/site-identity.ts";
+import { siteOwner } from "../../derive/site-owner.ts";
 import { structuredGraph } from "../../../structured-data/structured-graph.ts";
 import { pathOf, sitePages } from "../../derive/site-pages.ts";
 import { counted } from "../wording.ts";
 import { EXPECTED_TYPES, KIND_LABELS, typeFitBlock } from "../type-fit-block.ts";
-import { codeBlock } from "../fix-code.ts";
 
 /**
  * JSON-LD helps only when its type says what the page is: an article marked as an Article, an FAQ as an
@@ -56,8 +56,10 @@ function run(artifacts: Artifacts): AuditOutcome {
   if (misfits.length === 0) {
     return passed(`Every page judged declares a type that fits it: ${judged.map(({ profile }) => `${pathOf(profile.url)} (${(fittingTypes(profile).length > 0 ? fittingTypes(profile) : profile.declared).slice(0, 4).join(", ")})`).join("; ")}.${vocabNote(judged)}`, evidence);
   }
-  const site = { name: siteName(artifacts), origin: siteOriginOf(artifacts) };
-  const blocks = misfits.slice(0, BLOCKS_SHOWN).map(({ profile }) => `On ${profile.url} (${KIND_LABELS[profile.kinds[0]!]}):\n\n${codeBlock("html", typeFitBlock(profile.kinds[0]!, profile, site))}`);
+  // The runner has checked the homepage is readable, so the owner is derived.
+  const owner = siteOwner(artifacts)!;
+  const placed = misfits.slice(0, BLOCKS_SHOWN).map(({ profile }) => ({ profile, block: typeFitBlock(profile.kinds[0]!, profile, owner, siteName(artifacts)) }));
+  const blocks = placed.map(({ profile, block }) => `On ${profile.page.url} (${KIND_LABELS[profile.kinds[0]!]}):\n\n${block.text}`);
   const more = misfits.length > BLOCKS_SHOWN ? `\n\nDo the same for ${misfits.slice(BLOCKS_SHOWN).map(({ profile }) => pathOf(profile.url)).join(", ")}.` : "";
   return {
     status: score === 0 ? "fail" : "warn",
@@ -69,6 +71,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       why: "Assistants and answer engines read a page's structured-data type to know what it can answer: an Article has an author and a date to cite, an FAQPage questions and answers, a Product a price. A missing or generic type leaves them guessing.",
       how: `Add these blocks to the pages' \`<head>\` (generated from each page's own title, URL, description, author and dates; check the values, and fill what is marked <…>):\n\n${blocks.join("\n\n")}${more}`,
       effort: misfits.length > 2 ? "M" : "S",
+      code: placed.map(({ block }) => block.code),
     },
   };
 }

@@ -2,8 +2,9 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
 import { propertyTexts } from "../../../structured-data/structured-graph.ts";
 import { homepageStructure, siteWebsite } from "../../derive/site-entity.ts";
-import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
-import { codeBlock, jsonLdScript } from "../fix-code.ts";
+import { homepageUrlOf, siteName, siteOriginOf } from "../../derive/site-identity.ts";
+import { siteOwner } from "../../derive/site-owner.ts";
+import { extendNode, placedJsonLd, websiteNode } from "../owner-markup.ts";
 
 /** A WebSite node names the site and ties it to its publisher: the name assistants use for it. */
 export const websiteSchema: AuditRule = {
@@ -23,17 +24,23 @@ function run(artifacts: Artifacts): AuditOutcome {
   if (website && name && url) {
     return passed(`The homepage declares the WebSite "${name}" at ${url}.`, [`WebSite: ${name} (${website.sources[0]!.format})`]);
   }
-  const origin = siteOriginOf(artifacts);
+  const homepageUrl = homepageUrlOf(artifacts);
+  const siteUrl = `${siteOriginOf(artifacts)}/`;
+  const owner = siteOwner(artifacts)!;
+  const placed = website
+    ? extendNode(website, { ...(name ? {} : { name: siteName(artifacts) }), ...(url ? {} : { url: siteUrl }) }, homepageUrl, `${owner.origin}/#website`)
+    : { ...placedJsonLd(websiteNode(owner, siteName(artifacts), siteUrl, false), { kind: "head", url: homepageUrl }), intro: `Add to the \`<head>\` of ${homepageUrl}` };
   return {
     status: website ? "warn" : "fail",
     score: website ? 0.5 : 0,
     detail: website ? `The WebSite node lacks ${[...(name ? [] : ["a name"]), ...(url ? [] : ["a url"])].join(" and ")}.` : "The homepage's structured data has no WebSite node.",
     evidence: website ? [`WebSite (${website.sources[0]!.format} ${website.sources[0]!.path})`] : [],
     fix: {
-      what: "Declare the WebSite in JSON-LD",
+      what: website ? "Complete the WebSite in JSON-LD" : "Declare the WebSite in JSON-LD",
       why: "The WebSite node gives the site's preferred name, which search engines and assistants show when they cite it.",
-      how: `Add to the homepage's \`<head>\`:\n\n${codeBlock("html", jsonLdScript({ "@context": "https://schema.org", "@type": "WebSite", "@id": `${origin}/#website`, name: siteName(artifacts), url: `${origin}/`, publisher: { "@id": `${origin}/#organization` } }))}`,
+      how: `${placed.intro}${!website && owner.declared ? ` (its publisher is the ${owner.type} your homepage declares, by its \`@id\`)` : ""}:\n\n${placed.text}`,
       effort: "S",
+      code: [placed.code],
     },
   };
 }

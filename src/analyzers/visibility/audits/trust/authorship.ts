@@ -2,7 +2,7 @@ import { bylines } from "../../derive/byline.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../../derive/page-text.ts";
-import { siteName } from "../../derive/site-identity.ts";
+import { siteOwner } from "../../derive/site-owner.ts";
 import { pathOf, sitePages } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
@@ -42,8 +42,22 @@ function judge(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Name the people behind the content",
       why: "Assistants prefer sources with accountable authors; a byline with a link to an author page is the simplest proof.",
-      how: `On articles and key pages add a visible byline linking to an author page (\`<a rel="author" href="/team/jane-doe">Jane Doe</a>\`), and in their JSON-LD \`"author": {"@type": "Person", "name": "Jane Doe", "url": "…"}\`; for company pages, \`"author": {"@id": "#organization"}\` pointing at ${siteName(artifacts)}.`,
+      how: authorshipSteps(artifacts),
       effort: "S",
     },
   };
+}
+
+/**
+ * Bylines first; in JSON-LD, the author as a Person, and for pages the site itself answers for, the site's
+ * own entity by the `@id` it declares (derive/site-owner.ts), stated with its type and name so that the
+ * reference resolves on the page it is pasted into.
+ */
+function authorshipSteps(artifacts: Artifacts): string {
+  const owner = siteOwner(artifacts);
+  const byline = `On articles and key pages add a visible byline linking to an author page (\`<a rel="author" href="/team/jane-doe">Jane Doe</a>\`), and in their JSON-LD \`"author": {"@type": "Person", "name": "Jane Doe", "url": "…"}\``;
+  if (!owner) return `${byline}.`;
+  const self = JSON.stringify({ "@type": owner.type, "@id": owner.id, name: owner.name });
+  if (owner.kind === "person") return `${byline}; on your own posts, \`"author": ${self}\` names you as the site does.`;
+  return `${byline}; for pages ${owner.name} answers for as a whole, \`"author": ${self}\`, the ${owner.type} ${owner.declared ? "your homepage declares" : "the organization-identity fix declares"}.`;
 }
