@@ -1,6 +1,7 @@
 import { bodyText, type FetchResult } from "../../../net/fetch-types.ts";
 import type { ScanContext } from "../../analyzer.ts";
 import { BROWSER_USER_AGENT, probedCrawlers } from "../crawlers.ts";
+import { EDGE_VENDOR_HEADERS } from "../derive/edge-vendor.ts";
 import type { ProbeArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
 import { detached, rawTitle, rawWordCount } from "./raw-html.ts";
@@ -16,22 +17,13 @@ type ProbeOk = Extract<ProbeArtifact, { ok: true }>;
  */
 export const PROBE_MAX_BYTES = 256 * 1024;
 
-/** Headers that reveal bot protection or a CDN; the rest are not kept. */
+/** Headers that reveal bot protection, a CDN, a price or a demand for a signature; the rest are not kept. */
 const KEPT_HEADERS = [
-  "server",
+  ...EDGE_VENDOR_HEADERS,
   "content-type",
-  "cf-mitigated",
-  "cf-ray",
-  "x-amz-cf-id",
-  "x-served-by",
-  "x-cache",
-  "via",
-  "x-sucuri-id",
-  "x-datadome",
-  "x-iinfo",
-  "x-akamai-transformed",
-  "akamai-grn",
   "retry-after",
+  "accept-signature",
+  "crawler-error",
   "www-authenticate",
   "crawler-price",
   "x-robots-tag",
