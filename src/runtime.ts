@@ -12,6 +12,7 @@ import { parseConnectTo } from "./net/connect-to.ts";
 import type { Lookup } from "./net/resolve-host.ts";
 import { createSafeFetcher, scannerUserAgent } from "./net/safe-fetch.ts";
 import { createChallengeVerifier } from "./auth/challenge.ts";
+import { resolveProbeSigning } from "./auth/probe-signing-key.ts";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { startWorker, type Worker } from "./scans/worker.ts";
 import { runScanJob, storeGivenUpRecord, type ScanJobDeps } from "./scans/scan-job.ts";
@@ -65,6 +66,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   await normalizeStoredEmails(db, log);
   await makeRecordsStorableOnce(db, log);
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
+  const probeSigning = await resolveProbeSigning(db, config);
 
   const offsite = {
     enabled: config.OFFSITE_CHECKS === "on",
@@ -85,7 +87,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           isolation: config.SCAN_ISOLATION,
           env: scanProcessEnv(process.env),
           scanHeapBudgetBytes: scanShareBytes(config),
-          settings: scanThreadSettings(config, offsite),
+          settings: { ...scanThreadSettings(config, offsite), ...(probeSigning ? { probeSigning } : {}) },
           size: config.WORKER_CONCURRENCY,
           analyzer,
           now,
@@ -101,6 +103,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             lookup: overrides.lookup,
           }),
           offsite,
+          ...(probeSigning ? { probeSigning } : {}),
           scanTimeoutMs: config.SCAN_TIMEOUT_MS,
           now,
         });
@@ -118,6 +121,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const report = createReportResponder(db, { perPage: config.SERVICE === "schema" });
   const app = createApp({
     config,
+    probeSigning,
     report,
     db,
     log,

@@ -102,7 +102,7 @@ function judge(probe: ProbeArtifact, browser: ProbeAnswer): ProbeVerdict {
     kind,
     text,
     probe,
-    classification: { ...classified(outcome, vendor, kind !== "inconclusive", probe.agent), ...extra },
+    classification: { ...classified(outcome, vendor, kind !== "inconclusive", probe.agent, probe.signed === true), ...extra },
   });
   const challenge = challengeOf(probe);
   if (challenge) return verdict("challenge", "challenged", `gets a challenge page (${challenge})`);
@@ -129,16 +129,18 @@ function judge(probe: ProbeArtifact, browser: ProbeAnswer): ProbeVerdict {
   return verdict("ok", "same-page", `HTTP ${probe.status}`);
 }
 
-function classified(outcome: ProbeOutcome, vendor: EdgeVendor | null, conclusive: boolean, agent = ""): ProbeClassification {
-  return { outcome, vendor, conclusive, settle: conclusive ? null : settleWith(outcome, vendor, agent), price: null, retryAfter: null };
+function classified(outcome: ProbeOutcome, vendor: EdgeVendor | null, conclusive: boolean, agent = "", signed = false): ProbeClassification {
+  return { outcome, vendor, conclusive, settle: conclusive ? null : settleWith(outcome, vendor, agent, signed), price: null, retryAfter: null };
 }
 
 /**
  * What would show what the real crawler gets: the edge recognises real crawlers by their published IP
  * ranges or their signatures, which a probe from the scanner's address cannot carry.
  */
-function settleWith(outcome: ProbeOutcome, vendor: EdgeVendor | null, agent: string): string {
+function settleWith(outcome: ProbeOutcome, vendor: EdgeVendor | null, agent: string, signed: boolean): string {
   const edge = vendor?.name ?? "the CDN";
+  // A signed probe was refused all the same: the edge does not trust sightline's key yet, or refuses signed agents too.
+  if (signed && outcome !== "rate-limited") return `${edge}'s verified-bot setting for ${agent}, ${edge}'s logs for ${agent}'s requests, or telling ${edge} to trust the scanner's signing key (its key directory is named in the probe's Signature-Agent)`;
   if (outcome === "rate-limited") return `the server's or ${edge}'s logs for ${agent}'s own requests: a rate limit answers the scanner's burst, and the real crawler paces itself`;
   if (outcome === "signature-required") return `a signed probe (SIGNED_PROBES=on) whose key ${edge} is told to trust, or ${edge}'s logs for ${agent}'s requests`;
   return `${edge}'s verified-bot setting for ${agent}, ${edge}'s logs for ${agent}'s requests, or a signed probe (SIGNED_PROBES=on) that ${edge} is told to let through`;

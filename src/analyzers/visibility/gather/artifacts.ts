@@ -125,6 +125,8 @@ export type ProbeArtifact =
       title: string | null;
       /** A challenge page recognised in the body (e.g. "Just a moment..."), or null. */
       challengeMarker: string | null;
+      /** The probe carried a Web Bot Auth signature (SIGNED_PROBES=on); absent on older records and unsigned probes. */
+      signed?: true;
     }
   | { agent: string; userAgent: string; url: string; ok: false; error: GatherError };
 

@@ -16,7 +16,7 @@ import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 
 type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> &
-  Partial<Pick<ScanContext, "offsite" | "now" | "progress">> & {
+  Partial<Pick<ScanContext, "offsite" | "now" | "progress" | "probeSigning">> & {
     /** Called once the homepage answered, so the caller can load what judges a site while the rest is fetched. */
     onReachable?: () => void;
   };
