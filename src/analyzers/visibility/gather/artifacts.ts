@@ -134,7 +134,8 @@ export type TextFileArtifact =
   | { url: string; ok: true; status: number; finalUrl: string; contentType: string | null; text: string; truncated: boolean }
   | { url: string; ok: false; error: GatherError };
 
-export type LinkCheck = { url: string; ok: true; status: number } | { url: string; ok: false; error: GatherError };
+/** `redirectedTo`: where a redirected link ended (absent when it did not move, and on older records). */
+export type LinkCheck = { url: string; ok: true; status: number; redirectedTo?: string } | { url: string; ok: false; error: GatherError };
 
 export type SitemapArtifact =
   | {
