@@ -67,6 +67,6 @@ describe("llms.txt links", () => {
   test("llms-txt weighs 5 of the discover pillar, and the pillar still sums to 100", () => {
     const discover = PILLARS.find((pillar) => pillar.id === "discover")!;
     expect(discover.audits["llms-txt"]).toBe(5);
-    expect(Object.values(discover.audits).reduce((sum, weight) => sum + weight, 0)).toBe(100);
+    expect(Object.values(discover.audits).reduce<number>((sum, weight) => sum + weight, 0)).toBe(100);
   });
 });

@@ -25,6 +25,7 @@ export const AUDIT_CATALOGUE: readonly AuditSummary[] = [
   {"id":"llms-full-txt","title":"An llms-full.txt offers the content in one file","pillar":"discover","weight":5,"impact":"low"},
   {"id":"canonical-link","title":"The homepage names its canonical URL","pillar":"discover","weight":25,"impact":"medium"},
   {"id":"feed","title":"An RSS or Atom feed announces new content","pillar":"discover","weight":10,"impact":"low"},
+  {"id":"agent-offerings","title":"What the site offers agents is published where they look, and valid","pillar":"discover","weight":0,"impact":"low"},
   {"id":"json-ld-present","title":"The homepage describes the site in structured data","pillar":"structure","weight":15,"impact":"high"},
   {"id":"json-ld-parses","title":"JSON-LD blocks are valid JSON","pillar":"structure","weight":15,"impact":"high"},
   {"id":"organization-identity","title":"Structured data identifies the organisation or person behind the site","pillar":"structure","weight":25,"impact":"high"},

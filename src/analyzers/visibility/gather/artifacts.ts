@@ -26,6 +26,8 @@ export interface Artifacts {
   llmsFullTxt?: TextFileArtifact;
   /** Whether the site links listed in llms.txt resolve (a few of them). */
   llmsLinks?: LinkCheck[];
+  /** The homepage asked for as Markdown, and the agent-protocol documents (absent on older records). */
+  agentDocuments?: AgentDocumentsArtifact;
   sitemap?: SitemapArtifact;
   /** A few internal pages linked from the homepage (about, contact, privacy first), then from the sitemap when the homepage links to too few: for content and trust. */
   samplePages?: SamplePageArtifact[];
@@ -201,4 +203,14 @@ export interface OffsiteArtifact {
   /** How many articles (up to 5, "5" meaning 5 or more) link to the domain; null when unknown. */
   wikipediaCitations: number | null;
   commonCrawl: OffsiteCheck;
+}
+
+export type MarkdownAnswer =
+  | { url: string; ok: true; status: number; contentType: string | null; vary: string | null }
+  | { url: string; ok: false; error: GatherError };
+
+export interface AgentDocumentsArtifact {
+  markdown: MarkdownAnswer;
+  /** Kinds as in gather/agent-documents.ts: a2a-agent-card, mcp-server-card, api-catalog, oauth-…, ai-plugin, mcp-json. */
+  documents: { kind: string; file: TextFileArtifact }[];
 }

@@ -7,6 +7,7 @@ import { gatherHomepage, homepageUnreachable, siteOrigin } from "./homepage.ts";
 import { gatherHttpRedirect } from "./http-redirect.ts";
 import { siteLinksToCheck } from "./llms-links.ts";
 import { gatherProbes } from "./probes.ts";
+import { gatherAgentDocuments } from "./agent-documents.ts";
 import { fetchRobotsTxt, skippedRobotsTxt } from "./robots-txt.ts";
 import { gatherSamplePages, pickSamplePages, pickSitemapPages, sampleHasRoom } from "./sample-pages.ts";
 import { robotsGroups } from "../derive/robots/robots-groups.ts";
@@ -93,7 +94,11 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
       ? sitemapPromise.then((sitemap) => gatherSamplePages(site, pickSitemapPages(homepage, picked, sitemapPageUrls(sitemap)), "sitemap"))
       : Promise.resolve([]);
   steps.track("samples", Promise.all([linkedPages, sitemapPages]));
-  const [sitemap, llmsLinks] = await Promise.all([sitemapPromise, steps.track("llmsLinks", llmsLinkChecks(site, files.llmsTxt, context.domain))]);
+  const [sitemap, llmsLinks, agentDocuments] = await Promise.all([
+    sitemapPromise,
+    steps.track("llmsLinks", llmsLinkChecks(site, files.llmsTxt, context.domain)),
+    gatherAgentDocuments(site, origin),
+  ]);
 
   return {
     version: ARTIFACTS_VERSION,
@@ -106,6 +111,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     llmsTxt: files.llmsTxt,
     llmsFullTxt: files.llmsFullTxt,
     llmsLinks,
+    agentDocuments,
     sitemap,
     samplePages: [...(await linkedPages), ...(await sitemapPages)],
     offsite: await offsite,

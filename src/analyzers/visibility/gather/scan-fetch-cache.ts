@@ -65,8 +65,13 @@ interface Entry {
   response: Promise<FetchResult>;
 }
 
+/**
+ * The homepage asked for as Markdown only (agent-offerings) is another answer, so it has its own key; other
+ * Accept headers (HTML, text files, link checks) share the response, as the server answers them alike.
+ */
 function keyOf(url: string, options: FetchOptions): string {
-  return [options.method ?? "GET", options.followRedirects === false ? "manual" : "follow", options.userAgent ?? "", url].join(" ");
+  const markdownOnly = options.headers?.accept === "text/markdown" ? "markdown" : "";
+  return [options.method ?? "GET", options.followRedirects === false ? "manual" : "follow", options.userAgent ?? "", markdownOnly, url].join(" ");
 }
 
 /** The response as a fetch capped at `maxBytes` would have returned it. */
