@@ -35,6 +35,14 @@ async function scan(domain: string, routes: Record<string, FixtureHandler>): Pro
   return { site, record: result.record, artifacts: result.artifacts as Artifacts };
 }
 
+/** The well-prepared homepage, with a Link header pointing agents to llms.txt and the API catalog. */
+async function withLinkHeader(answer: Response | Promise<Response>): Promise<Response> {
+  const base = await answer;
+  const headers = new Headers(base.headers);
+  headers.set("link", `</llms.txt>; rel="describedby"; type="text/markdown", </.well-known/api-catalog>; rel="api-catalog"`);
+  return new Response(await base.text(), { status: base.status, headers });
+}
+
 const AGENTS = "agents.secure.test";
 const PLAIN = "plain.secure.test";
 const RETIRED = "retired.secure.test";
@@ -51,7 +59,7 @@ beforeAll(async () => {
       "/": (request) =>
         request.headers.get("accept") === "text/markdown"
           ? new Response("# Agents\n\nGarden tools for small farms.\n", { headers: { "content-type": "text/markdown; charset=utf-8", vary: "Accept" } })
-          : typeof homepage === "string" ? new Response(homepage, { headers: { "content-type": "text/html" } }) : homepage(request),
+          : withLinkHeader(typeof homepage === "string" ? new Response(homepage, { headers: { "content-type": "text/html" } }) : homepage(request)),
       "/.well-known/agent-card.json": json({ name: "Acme tools agent", url: `https://${AGENTS}/a2a`, version: "1.0.0", skills: [{ id: "order", name: "Order tools" }] }),
       "/.well-known/mcp/server-card.json": json({ $schema: "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json", name: "secure.test.agents/mcp", version: "1.0.0", remotes: [{ type: "streamable-http", url: `https://${AGENTS}/mcp` }] }),
       "/.well-known/oauth-protected-resource": json({ resource: `https://${AGENTS}/mcp` }),
@@ -78,6 +86,7 @@ describe("agent-offerings", () => {
     expect(outcome.detail).toContain("Markdown when asked for it (Content-Type text/markdown; charset=utf-8, Vary: Accept)");
     expect(outcome.detail).toContain(`an A2A agent card (https://${AGENTS}/.well-known/agent-card.json)`);
     expect(outcome.detail).toContain(`an MCP server card (https://${AGENTS}/.well-known/mcp/server-card.json)`);
+    expect(outcome.detail).toContain('rel="describedby" → /llms.txt, in the Link header; rel="api-catalog" → /.well-known/api-catalog, in the Link header');
     // The protected-resource metadata names the MCP endpoint, not the origin: RFC 9728 section 3.3.
     expect(outcome.detail).toContain("names the resource");
   });

@@ -31,7 +31,7 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
   "canonical-link": "Whether the homepage names its canonical URL. Without it crawlers choose between URL variants themselves and may split citations.",
   feed: "Whether the homepage links an RSS or Atom feed. Feeds announce new content to the services that follow it.",
   "agent-offerings":
-    "What the site offers agents that act: a Markdown answer to `Accept: text/markdown` (with `Vary: Accept`), an A2A agent card, an MCP server card, an RFC 9727 API catalog, OAuth metadata (RFC 8414, RFC 9728), each checked for the fields its specification requires; retired or never-specified files (ai-plugin.json, /.well-known/mcp.json) are named. It weighs nothing: a site without them is not judged.",
+    "What the site offers agents that act: a Markdown answer to `Accept: text/markdown` (with `Vary: Accept`), an A2A agent card, an MCP server card, an RFC 9727 API catalog, OAuth metadata (RFC 8414, RFC 9728), `Link` relations for agents (describedby, api-catalog, service-desc, license), each checked for the fields its specification requires; retired or never-specified files (ai-plugin.json, /.well-known/mcp.json) are named. It weighs nothing: a site without them is not judged.",
   "json-ld-present": "Whether the homepage has structured data (JSON-LD, Microdata or RDFa) with a type. It says unambiguously who runs the site and what it offers.",
   "json-ld-parses": "Whether every JSON-LD block is valid JSON. A block that does not parse is ignored whole, with every fact in it.",
   "organization-identity":

@@ -1,5 +1,6 @@
 import type { AgentDocumentsArtifact, Artifacts, TextFileArtifact } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
+import { agentLinks } from "../../derive/agent-links.ts";
 
 /**
  * What the site offers agents that read and act: a Markdown answer to `Accept: text/markdown`, and the
@@ -71,6 +72,8 @@ function run(artifacts: Artifacts): AuditOutcome {
     else offered.push(`${document.name} (${file.url})`);
   }
   if (markdown.served) offered.unshift(markdown.text);
+  const links = agentLinks(artifacts);
+  if (links.length > 0) offered.push(`links for agents (${links.slice(0, 5).map((link) => `rel="${link.rel}" → ${link.href}, in the ${link.source}`).join("; ")})`);
   if (gathered.markdown.ok) evidence.unshift(`${gathered.markdown.url} with Accept: text/markdown: HTTP ${gathered.markdown.status}, ${gathered.markdown.contentType ?? "no Content-Type"}${gathered.markdown.vary ? `, Vary: ${gathered.markdown.vary}` : ""}`);
   const retiredNote = retired.length > 0 ? ` Retired or never specified: ${retired.join("; ")}.` : "";
   if (problems.length > 0 || (markdown.served && !markdown.varies) || (retired.length > 0 && offered.length === 0)) {
