@@ -22,6 +22,8 @@ import { metricsRoutes } from "./http/metrics-routes.ts";
 import { checkRoutes } from "./http/check-routes.ts";
 import { answersRoutes } from "./http/answers-routes.ts";
 import type { AnswerRunDeps } from "./answers/answer-runs.ts";
+import { signaturesDirectoryRoutes } from "./http/signatures-directory-routes.ts";
+import type { ProbeSigning } from "./net/web-bot-auth.ts";
 import { setMatchedRoute } from "./http/matched-route.ts";
 import { keepUndecodableParams } from "./http/path-params.ts";
 import { createFallbackErrors } from "./http/fallback-errors.ts";
@@ -46,6 +48,8 @@ export interface AppDeps {
   answers: AnswerRunDeps;
   /** The text of one /metrics scrape (src/metrics/metrics-scrape.ts). */
   scrapeMetrics: () => Promise<string>;
+  /** With SIGNED_PROBES=on: the probe-signing key, whose public half is served as a key directory. */
+  probeSigning?: ProbeSigning | null;
 }
 
 const TITLES = {
@@ -81,6 +85,7 @@ export function createApp(deps: AppDeps) {
     })
     .use(docsRoutes({ ...TITLES[deps.service], version: deps.version, publicUrl: deps.publicUrl }))
     .use(healthRoutes({ service: deps.service, version: deps.version }))
+    .use(signaturesDirectoryRoutes(deps.probeSigning ?? null))
     .use(metricsRoutes({ token: deps.config.METRICS_TOKEN, scrape: deps.scrapeMetrics }))
     .use(challengeRoutes(deps.challenge))
     .use(scanRoutes({ ...deps.scanApi, trustProxy: deps.trustProxy, recordSchema: deps.recordSchema }))

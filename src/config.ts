@@ -112,6 +112,7 @@ export const variables = {
     default: () => "https://challenges.cloudflare.com/turnstile/v0/siteverify",
     problem: parsesAsUrl,
   },
+  SIGNED_PROBES: { schema: OnOff, form: "on or off", default: () => "off" },
   TRUST_PROXY: { schema: T.Integer({ minimum: 0, maximum: 10 }), form: "an integer from 0 to 10", default: () => 0, parse: integer },
   WORKER_CONCURRENCY: { schema: T.Integer({ minimum: 1, maximum: 64 }), form: "an integer from 1 to 64", default: () => 2, parse: integer },
   // The memory scans may add to the process, shared equally: each scan's bodies and heap get a share.

@@ -13,6 +13,7 @@ import { parseConnectTo } from "./net/connect-to.ts";
 import type { Lookup } from "./net/resolve-host.ts";
 import { createSafeFetcher, scannerUserAgent } from "./net/safe-fetch.ts";
 import { createChallengeVerifier } from "./auth/challenge.ts";
+import { resolveProbeSigning } from "./auth/probe-signing-key.ts";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { startWorker, type Worker } from "./scans/worker.ts";
 import { runScanJob, storeGivenUpRecord, type ScanJobDeps } from "./scans/scan-job.ts";
@@ -83,6 +84,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   await normalizeStoredEmails(db, log);
   await makeRecordsStorableOnce(db, log, recordFacts);
   const connectTo = parseConnectTo(config.SCAN_CONNECT_TO);
+  const probeSigning = await resolveProbeSigning(db, config);
 
   const offsite = {
     enabled: config.OFFSITE_CHECKS === "on",
@@ -103,7 +105,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           env: scanProcessEnv(process.env),
           user: scanUser,
           scanHeapBudgetBytes: scanShareBytes(config),
-          settings: scanThreadSettings(config, offsite),
+          settings: { ...scanThreadSettings(config, offsite), ...(probeSigning ? { probeSigning } : {}) },
           size: config.WORKER_CONCURRENCY,
           analyzer,
           now,
@@ -119,6 +121,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             lookup: overrides.lookup,
           }),
           offsite,
+          ...(probeSigning ? { probeSigning } : {}),
           scanTimeoutMs: config.SCAN_TIMEOUT_MS,
           now,
         });
@@ -148,6 +151,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const app = createApp({
     config,
     ...(scanUser ? { scanUser } : {}),
+    probeSigning,
     report,
     db,
     log,

@@ -1,3 +1,4 @@
+import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import type { TSchema } from "@sinclair/typebox";
 import type { SafeFetcher } from "../net/fetch-types.ts";
 
@@ -27,6 +28,8 @@ export interface ScanContext {
   /** Fires at SCAN_TIMEOUT_MS; gatherers pass it to every fetch and stop when it fires. */
   signal: AbortSignal;
   offsite: OffsiteEndpoints;
+  /** With SIGNED_PROBES=on: the key that signs the crawler probes (Web Bot Auth). A secret: never logged or stored. */
+  probeSigning?: ProbeSigning;
   /** The clock, injected so that the record's timestamps are testable. */
   now: () => Date;
   /**

@@ -1,5 +1,6 @@
 import type { Analyzer, OffsiteEndpoints } from "../analyzers/analyzer.ts";
 import type { SafeFetcher } from "../net/fetch-types.ts";
+import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import { runScan, type AnyRecord } from "./run-scan.ts";
 import type { Scanner } from "./scanner.ts";
 
@@ -11,6 +12,7 @@ export function inProcessScanner(options: {
   analyzer: Analyzer<AnyRecord>;
   fetcher: SafeFetcher;
   offsite: OffsiteEndpoints;
+  probeSigning?: ProbeSigning;
   scanTimeoutMs: number;
   now: () => number;
 }): Scanner {

@@ -2,6 +2,7 @@ import type { Analyzer, OffsiteEndpoints, ScanProgress } from "../analyzers/anal
 import { recordFacts } from "../analyzers/record-facts.ts";
 import { TransientScanError } from "../analyzers/analyzer.ts";
 import type { SafeFetcher } from "../net/fetch-types.ts";
+import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import type { ScanOutcome, ScanRow, ScanTarget } from "./scan-outcome.ts";
 import { encodeArtifacts } from "./stored-artifacts.ts";
 
@@ -17,6 +18,8 @@ export interface RunScanOptions {
   analyzer: Analyzer<AnyRecord>;
   fetcher: SafeFetcher;
   offsite: OffsiteEndpoints;
+  /** With SIGNED_PROBES=on: the key that signs the crawler probes, handed to this scan only. */
+  probeSigning?: ProbeSigning;
   /** Epoch milliseconds (real clock) by which the record must be ready: claim time + SCAN_TIMEOUT_MS. */
   deadlineAt: number;
   /** SCAN_TIMEOUT_MS, for the failed record's wording. */
@@ -38,6 +41,7 @@ export async function runScan(target: ScanTarget, options: RunScanOptions): Prom
     fetcher: options.fetcher,
     signal: gatherSignal,
     offsite: options.offsite,
+    ...(options.probeSigning ? { probeSigning: options.probeSigning } : {}),
     now: () => new Date(options.now()),
     ...(options.progress ? { progress: options.progress } : {}),
   });

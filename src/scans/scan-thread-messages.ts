@@ -1,4 +1,5 @@
 import type { OffsiteEndpoints, ScanProgress } from "../analyzers/analyzer.ts";
+import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
 
 /** The messages between the serving thread and a scan thread: plain data only (structured clone). */
@@ -13,6 +14,8 @@ export interface ScanThreadSettings {
   fetchMaxBytes: number;
   userAgent: string;
   offsite: OffsiteEndpoints;
+  /** With SIGNED_PROBES=on only: the probe-signing key, the one secret a scan is given (never logged). */
+  probeSigning?: ProbeSigning;
   scanTimeoutMs: number;
   /** The scan's byte budget across all its bodies. */
   scanBudgetBytes: number;

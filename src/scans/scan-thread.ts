@@ -109,6 +109,7 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
         budget,
       }),
       offsite: settings.offsite,
+      ...(settings.probeSigning ? { probeSigning: settings.probeSigning } : {}),
       deadlineAt,
       scanTimeoutMs: settings.scanTimeoutMs,
       signal: controller.signal,

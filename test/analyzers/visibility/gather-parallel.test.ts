@@ -3,7 +3,7 @@ import { gatherArtifacts } from "../../../src/analyzers/visibility/gather/index.
 import { pickSamplePages } from "../../../src/analyzers/visibility/gather/sample-pages.ts";
 import { limitFetcher, PER_SITE_CONCURRENCY } from "../../../src/analyzers/visibility/gather/site-limiter.ts";
 import { summariseSitemap as summarise } from "../../../src/analyzers/visibility/gather/sitemap-summary.ts";
-import { siteLinksToCheck } from "../../../src/analyzers/visibility/gather/llms-links.ts";
+import { LLMS_LINKS_CHECKED, siteLinksToCheck } from "../../../src/analyzers/visibility/gather/llms-links.ts";
 import { probedCrawlers } from "../../../src/analyzers/visibility/crawlers.ts";
 import type { SafeFetcher } from "../../../src/net/fetch-types.ts";
 import { fakeFetcher, html, response, text } from "./fake-fetcher.ts";
@@ -62,7 +62,11 @@ describe("gatherArtifacts in parallel", () => {
     expect(artifacts.probes!.map((probe) => probe.agent)).toEqual(["browser", ...probedCrawlers().map((crawler) => crawler.token)]);
     expect(inner.calls.filter((call) => call.options?.userAgent !== undefined)).toHaveLength(probedCrawlers().length + 1);
     expect(artifacts.sitemap).toMatchObject({ ok: true, source: "robots", url: `${origin}/sitemaps/main.xml`, entries: 1, withLastmod: 1 });
-    expect(artifacts.llmsLinks).toEqual([{ url: `${origin}/about`, ok: true, status: 200 }]);
+    // The site's own links first, then the others: an off-site link that does not resolve is a dead link too.
+    expect(artifacts.llmsLinks).toEqual([
+      { url: `${origin}/about`, ok: true, status: 200 },
+      { url: "https://other.org/x", ok: false, error: { code: "dns", message: "other.org does not resolve", url: "https://other.org/x" } },
+    ]);
     expect(artifacts.samplePages!.map((page) => [page.url, page.role])).toEqual([
       [`${origin}/about`, "about"],
       [`${origin}/blog/post`, "content"],
@@ -107,8 +111,10 @@ describe("gather helpers", () => {
     ]);
   });
 
-  test("llms.txt links checked: the site's own, at most three", () => {
+  test("llms.txt links checked: the site's own first, then the others, at most LLMS_LINKS_CHECKED", () => {
     const text = "# X\n- [a](/a)\n- [b](https://www.example.com/b)\n- [c](https://other.org/c)\n- [d](/d)\n- [e](/e)\n";
-    expect(siteLinksToCheck(text, "https://example.com/llms.txt", "example.com")).toEqual(["https://example.com/a", "https://www.example.com/b", "https://example.com/d"]);
+    expect(siteLinksToCheck(text, "https://example.com/llms.txt", "example.com")).toEqual(["https://example.com/a", "https://www.example.com/b", "https://example.com/d", "https://example.com/e", "https://other.org/c"]);
+    const many = `# X\n${Array.from({ length: 50 }, (_, index) => `- [p${index}](/p${index})`).join("\n")}\n`;
+    expect(siteLinksToCheck(many, "https://example.com/llms.txt", "example.com")).toHaveLength(LLMS_LINKS_CHECKED);
   });
 });

@@ -60,7 +60,7 @@ describe("gatherArtifacts", () => {
     expect(artifacts.homepage).toMatchObject({ ok: true, requestedUrl: "http://example.com/", finalUrl: "http://example.com/" });
     expect(artifacts.homepage.ok && artifacts.homepage.failedAttempts).toEqual([{ code: "connect", message: "connection refused", url: "https://example.com/" }]);
     const urls = fetcher.calls.map((call) => call.url);
-    const homepageCalls = fetcher.calls.filter((call) => call.options?.userAgent === undefined && call.options?.followRedirects === undefined && new URL(call.url).pathname === "/");
+    const homepageCalls = fetcher.calls.filter((call) => call.options?.userAgent === undefined && call.options?.followRedirects === undefined && call.options?.headers?.accept !== "text/markdown" && new URL(call.url).pathname === "/");
     expect(homepageCalls.map((call) => call.url)).toEqual(["https://example.com/", "http://example.com/"]);
     expect(urls).toContain("http://example.com/robots.txt");
     expect(artifacts.robotsTxt).toMatchObject({ ok: true, url: "http://example.com/robots.txt" });
@@ -82,7 +82,7 @@ describe("gatherArtifacts", () => {
     const artifacts = await run();
     expect(artifacts.homepage).toMatchObject({ ok: true, requestedUrl: "https://www.example.com/" });
     expect(artifacts.robotsTxt).toMatchObject({ ok: true, url: "https://www.example.com/robots.txt" });
-    const homepageCalls = fetcher.calls.filter((call) => call.options?.userAgent === undefined && call.options?.followRedirects === undefined && new URL(call.url).pathname === "/");
+    const homepageCalls = fetcher.calls.filter((call) => call.options?.userAgent === undefined && call.options?.followRedirects === undefined && call.options?.headers?.accept !== "text/markdown" && new URL(call.url).pathname === "/");
     expect(homepageCalls.map((call) => call.url)).toEqual(["https://example.com/", "https://www.example.com/"]);
     expect(fetcher.calls.map((call) => call.url)).toContain("https://www.example.com/robots.txt");
   });
@@ -111,7 +111,7 @@ describe("gatherArtifacts", () => {
     const artifacts = await run();
     expect(artifacts.homepage).toMatchObject({ ok: false, error: { code: "too-many-redirects" } });
     expect(homepageUnreachable(artifacts.homepage)).toBe(false);
-    expect(fetcher.calls.filter((call) => call.url === "https://example.com/" && call.options?.userAgent === undefined)).toHaveLength(1);
+    expect(fetcher.calls.filter((call) => call.url === "https://example.com/" && call.options?.userAgent === undefined && call.options?.headers?.accept !== "text/markdown")).toHaveLength(1);
     expect(fetcher.calls.map((call) => call.url)).toContain("https://example.com/robots.txt");
   });
 
@@ -142,7 +142,7 @@ describe("gatherArtifacts", () => {
     const artifacts = await run();
     expect(artifacts.homepage).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(homepageUnreachable(artifacts.homepage)).toBe(true);
-    expect(fetcher.calls.filter((call) => call.url === "https://example.com/" && call.options?.userAgent === undefined)).toHaveLength(1);
+    expect(fetcher.calls.filter((call) => call.url === "https://example.com/" && call.options?.userAgent === undefined && call.options?.headers?.accept !== "text/markdown")).toHaveLength(1);
   });
 
   test("a robots.txt fetch error is stored, not thrown", async () => {

@@ -27,10 +27,12 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
     "Whether the XML sitemap (gzipped or not, and the child sitemaps of an index) parses and dates its pages with `lastmod`. A sitemap lists what to crawl; dates tell crawlers what changed.",
   "robots-sitemap": "Whether robots.txt names the sitemap in a `Sitemap:` line. Crawlers read robots.txt first.",
   "llms-txt":
-    "Whether /llms.txt exists and follows the llmstxt.org proposal: an H1, an optional summary, and H2 sections listing links that resolve. It points AI agents at the pages that matter, in Markdown they read easily.",
+    "Whether /llms.txt exists and follows the llmstxt.org proposal: an H1, an optional summary, and H2 sections listing links that resolve (up to 20 of its links are fetched; dead ones break the rule, redirected ones are listed). It points AI agents at the pages that matter, in Markdown they read easily, but few read it: 2026 log studies put AI crawlers' requests for /llms.txt at 0.1–0.3% of their requests, and ax-audit 4.0 weighs it 5 of 100, so it weighs 5 here too.",
   "llms-full-txt": "Whether /llms-full.txt offers the site's content in one Markdown file, served as text. Agents can read the whole site in one request.",
   "canonical-link": "Whether the homepage names its canonical URL. Without it crawlers choose between URL variants themselves and may split citations.",
   feed: "Whether the homepage links an RSS or Atom feed that answers as one (the feed is fetched). Feeds announce new content to the services that follow it.",
+  "agent-offerings":
+    "What the site offers agents that act: a Markdown answer to `Accept: text/markdown` (with `Vary: Accept`), an A2A agent card, an MCP server card, an RFC 9727 API catalog, OAuth metadata (RFC 8414, RFC 9728), `Link` relations for agents (describedby, api-catalog, service-desc, license), each checked for the fields its specification requires; retired or never-specified files (ai-plugin.json, /.well-known/mcp.json) are named. It weighs nothing: a site without them is not judged.",
   "json-ld-present": "Whether the homepage has structured data (JSON-LD, Microdata or RDFa) with a type. It says unambiguously who runs the site and what it offers.",
   "json-ld-parses": "Whether every JSON-LD block is valid JSON. A block that does not parse is ignored whole, with every fact in it.",
   "organization-identity":

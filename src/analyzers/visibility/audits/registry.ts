@@ -16,6 +16,7 @@ import { questionHeadings } from "./content/question-headings.ts";
 import { wordCountAudit } from "./content/word-count.ts";
 import { canonicalLink } from "./discover/canonical-link.ts";
 import { feed } from "./discover/feed.ts";
+import { agentOfferings } from "./discover/agent-offerings.ts";
 import { llmsFullTxt } from "./discover/llms-full-txt.ts";
 import { llmsTxt } from "./discover/llms-txt.ts";
 import { robotsSitemap } from "./discover/robots-sitemap.ts";
@@ -52,4 +53,5 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   wikidataEntity, wikipediaArticle, commonCrawl,
   aiUsageSignals,
   pageSize,
+  agentOfferings,
 ];

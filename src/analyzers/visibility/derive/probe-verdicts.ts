@@ -1,5 +1,6 @@
 import type { Artifacts, ProbeArtifact } from "../gather/artifacts.ts";
 import { PROBE_MAX_BYTES } from "../gather/probes.ts";
+import { type EdgeVendor, edgeVendorOf } from "./edge-vendor.ts";
 
 /**
  * How each live probe compares with the browser's answer: shared by crawler-probe (which reports the
@@ -16,9 +17,41 @@ export type ProbeAnswer = Extract<ProbeArtifact, { ok: true }>;
  */
 export type ProbeKind = "ok" | "refused" | "challenge" | "inconclusive" | "smaller" | "error";
 
+/**
+ * What one probe's answer proves, finer than `kind` and kept as data so that any audit can read it:
+ * "same-page", "smaller-page", "origin-refused" (the site's own server said no), "vendor-refused" (a named
+ * CDN or bot-protection vendor said no), "challenged", "priced" (402 with `crawler-price`: Cloudflare's
+ * pay-per-crawl), "signature-required" (the edge wants a signed agent, RFC 9421 `Accept-Signature` or
+ * Cloudflare's `crawler-error`), "rate-limited" (429) and "no-answer".
+ */
+export type ProbeOutcome =
+  | "same-page"
+  | "smaller-page"
+  | "origin-refused"
+  | "vendor-refused"
+  | "challenged"
+  | "priced"
+  | "signature-required"
+  | "rate-limited"
+  | "no-answer";
+
+export interface ProbeClassification {
+  outcome: ProbeOutcome;
+  /** The CDN or bot-protection vendor that answered, when its headers name it. */
+  vendor: EdgeVendor | null;
+  /** Whether the answer proves what the real crawler gets; an unsigned probe refused at the edge does not. */
+  conclusive: boolean;
+  /** For an inconclusive answer: what would settle it. */
+  settle: string | null;
+  /** `crawler-price` of a priced answer, `Retry-After` of a rate-limited one. */
+  price: string | null;
+  retryAfter: string | null;
+}
+
 export interface ProbeVerdict {
   agent: string;
   kind: ProbeKind;
+  classification: ProbeClassification;
   /** What the agent got, in a few words: "HTTP 403", "gets a challenge page (cf-mitigated: challenge)". */
   text: string;
   probe: ProbeArtifact;
@@ -62,21 +95,68 @@ function compare(probes: ProbeArtifact[]): ProbeComparison {
 }
 
 function judge(probe: ProbeArtifact, browser: ProbeAnswer): ProbeVerdict {
-  const verdict = (kind: ProbeKind, text: string): ProbeVerdict => ({ agent: probe.agent, kind, text, probe });
-  if (!probe.ok) return verdict("error", probe.error.message);
+  if (!probe.ok) return { agent: probe.agent, kind: "error", text: probe.error.message, probe, classification: classified("no-answer", null, true) };
+  const vendor = edgeVendorOf(probe.headers);
+  const verdict = (kind: ProbeKind, outcome: ProbeOutcome, text: string, extra: Partial<ProbeClassification> = {}): ProbeVerdict => ({
+    agent: probe.agent,
+    kind,
+    text,
+    probe,
+    classification: { ...classified(outcome, vendor, kind !== "inconclusive", probe.agent, probe.signed === true), ...extra },
+  });
   const challenge = challengeOf(probe);
-  if (challenge) return verdict("challenge", `gets a challenge page (${challenge})`);
-  if (REFUSING.has(probe.status)) {
-    if (probe.status === 403 && cdnOf(probe) !== null) return verdict("inconclusive", `HTTP 403 from the CDN (${cdnOf(probe)})`);
-    const meaning = probe.status === 402 ? " (payment required: pay-per-crawl)" : probe.status === 429 ? " (too many requests)" : probe.status === 401 ? " (login required)" : "";
-    return verdict("refused", `HTTP ${probe.status}${meaning}`);
+  if (challenge) return verdict("challenge", "challenged", `gets a challenge page (${challenge})`);
+  const price = probe.headers["crawler-price"];
+  if (probe.status === 402 && price) return verdict("refused", "priced", `HTTP 402: pay-per-crawl asks ${price.slice(0, 40)} per page (crawler-price)`, { price });
+  const signature = signatureDemand(probe);
+  if (signature) return verdict("inconclusive", "signature-required", `HTTP ${probe.status}: the edge asks for a signed agent (${signature})`);
+  if (probe.status === 429) {
+    const retryAfter = probe.headers["retry-after"] ?? null;
+    return verdict("inconclusive", "rate-limited", `HTTP 429 (too many requests${retryAfter ? `, Retry-After: ${retryAfter.slice(0, 40)}` : ""})`, { retryAfter });
   }
-  if (probe.status >= 400 && browser.status < 400) return verdict("refused", `HTTP ${probe.status}`);
+  if (REFUSING.has(probe.status)) {
+    if (vendor && (probe.status === 403 || vendor.mitigation)) {
+      return verdict("inconclusive", "vendor-refused", `HTTP ${probe.status} from ${vendor.name} (${vendor.mitigation ?? vendor.evidence})`);
+    }
+    const meaning = probe.status === 402 ? " (payment required)" : probe.status === 401 ? " (login required)" : "";
+    return verdict("refused", "origin-refused", `HTTP ${probe.status}${meaning}`);
+  }
+  if (probe.status >= 400 && browser.status < 400) return verdict("refused", "origin-refused", `HTTP ${probe.status}`);
   if (browser.words >= 50 && probe.words < browser.words * SMALLER_SHARE) {
     const title = probe.title && probe.title !== browser.title ? ` titled "${probe.title.slice(0, 60)}"` : "";
-    return verdict("smaller", `gets a different page${title}: ${wordsRead(probe)} against the browser's ${wordsRead(browser)}`);
+    return verdict("smaller", "smaller-page", `gets a different page${title}: ${wordsRead(probe)} against the browser's ${wordsRead(browser)}`);
   }
-  return verdict("ok", `HTTP ${probe.status}`);
+  return verdict("ok", "same-page", `HTTP ${probe.status}`);
+}
+
+function classified(outcome: ProbeOutcome, vendor: EdgeVendor | null, conclusive: boolean, agent = "", signed = false): ProbeClassification {
+  return { outcome, vendor, conclusive, settle: conclusive ? null : settleWith(outcome, vendor, agent, signed), price: null, retryAfter: null };
+}
+
+/**
+ * What would show what the real crawler gets: the edge recognises real crawlers by their published IP
+ * ranges or their signatures, which a probe from the scanner's address cannot carry.
+ */
+function settleWith(outcome: ProbeOutcome, vendor: EdgeVendor | null, agent: string, signed: boolean): string {
+  const edge = vendor?.name ?? "the CDN";
+  // A signed probe was refused all the same: the edge does not trust sightline's key yet, or refuses signed agents too.
+  if (signed && outcome !== "rate-limited") return `${edge}'s verified-bot setting for ${agent}, ${edge}'s logs for ${agent}'s requests, or telling ${edge} to trust the scanner's signing key (its key directory is named in the probe's Signature-Agent)`;
+  if (outcome === "rate-limited") return `the server's or ${edge}'s logs for ${agent}'s own requests: a rate limit answers the scanner's burst, and the real crawler paces itself`;
+  if (outcome === "signature-required") return `a signed probe (SIGNED_PROBES=on) whose key ${edge} is told to trust, or ${edge}'s logs for ${agent}'s requests`;
+  return `${edge}'s verified-bot setting for ${agent}, ${edge}'s logs for ${agent}'s requests, or a signed probe (SIGNED_PROBES=on) that ${edge} is told to let through`;
+}
+
+/**
+ * An edge asking for an HTTP message signature: RFC 9421 section 5.1's `Accept-Signature`, a
+ * `WWW-Authenticate` challenge naming signatures, or Cloudflare's pay-per-crawl errors StrongAuthRequired
+ * and InvalidSignature (developers.cloudflare.com/ai-crawl-control/features/pay-per-crawl/use-pay-per-crawl-as-ai-owner/error-codes/).
+ */
+function signatureDemand(probe: ProbeAnswer): string | null {
+  if (probe.status < 400) return null;
+  if (probe.headers["accept-signature"]) return `accept-signature: ${probe.headers["accept-signature"].slice(0, 60)}`;
+  if (/signature/i.test(probe.headers["www-authenticate"] ?? "")) return `www-authenticate: ${probe.headers["www-authenticate"]!.slice(0, 60)}`;
+  if (/^(StrongAuthRequired|InvalidSignature)$/i.test(probe.headers["crawler-error"] ?? "")) return `crawler-error: ${probe.headers["crawler-error"]}`;
+  return null;
 }
 
 function browserRefused(browser: ProbeAnswer): string | null {
@@ -96,20 +176,12 @@ const CHALLENGE_MAX_WORDS = 200;
 function challengeOf(probe: ProbeAnswer): string | null {
   const mitigated = probe.headers["cf-mitigated"];
   if (mitigated) return `cf-mitigated: ${mitigated}`;
-  if (probe.headers["x-datadome"] && probe.status >= 400) return "DataDome";
+  // Vercel's firewall marks its challenges; its "deny" is a refusal, judged below.
+  if (/challenge/i.test(probe.headers["x-vercel-mitigated"] ?? "")) return `Vercel, x-vercel-mitigated: ${probe.headers["x-vercel-mitigated"]}`;
+  // AWS WAF: "challenge" with HTTP 202, "captcha" with HTTP 405.
+  if (/^(challenge|captcha)$/i.test(probe.headers["x-amzn-waf-action"] ?? "")) return `AWS WAF, x-amzn-waf-action: ${probe.headers["x-amzn-waf-action"]}`;
+  if ((probe.headers["x-datadome"] || probe.headers["x-dd-b"]) && probe.status >= 400) return "DataDome";
   return probe.challengeMarker !== null && probe.words < CHALLENGE_MAX_WORDS ? probe.challengeMarker : null;
-}
-
-/** The CDN that answered, recognised by its headers, or null. */
-export function cdnOf(probe: ProbeAnswer): string | null {
-  const headers = probe.headers;
-  if (headers["cf-ray"] || /cloudflare/i.test(headers.server ?? "")) return "Cloudflare";
-  if (headers["x-amz-cf-id"] || /cloudfront/i.test(headers.via ?? "")) return "CloudFront";
-  if (headers["akamai-grn"] || /akamai/i.test(headers.server ?? "")) return "Akamai";
-  if (headers["x-served-by"] && /cache/i.test(headers["x-served-by"])) return "Fastly";
-  if (headers["x-sucuri-id"]) return "Sucuri";
-  if (headers["x-iinfo"]) return "Imperva";
-  return null;
 }
 
 /** "OAI-SearchBot: HTTP 403, 1 words, cf-mitigated: challenge": one probe answer, for evidence. */

@@ -26,6 +26,8 @@ export interface Artifacts {
   llmsFullTxt?: TextFileArtifact;
   /** Whether the site links listed in llms.txt resolve (a few of them). */
   llmsLinks?: LinkCheck[];
+  /** The homepage asked for as Markdown, and the agent-protocol documents (absent on older records). */
+  agentDocuments?: AgentDocumentsArtifact;
   sitemap?: SitemapArtifact;
   /** A few internal pages linked from the homepage (about, contact, privacy first), then from the sitemap when the homepage links to too few: for content and trust. */
   samplePages?: SamplePageArtifact[];
@@ -133,6 +135,8 @@ export type ProbeArtifact =
       title: string | null;
       /** A challenge page recognised in the body (e.g. "Just a moment..."), or null. */
       challengeMarker: string | null;
+      /** The probe carried a Web Bot Auth signature (SIGNED_PROBES=on); absent on older records and unsigned probes. */
+      signed?: true;
     }
   | { agent: string; userAgent: string; url: string; ok: false; error: GatherError };
 
@@ -145,7 +149,9 @@ export type FeedArtifact =
   | { url: string; ok: true; status: number; finalUrl: string; contentType: string | null; truncated: boolean; kind: "rss" | "atom" | "json" | null; items: number; start: string }
   | { url: string; ok: false; error: GatherError };
 
-export type LinkCheck = { url: string; ok: true; status: number } | { url: string; ok: false; error: GatherError };
+
+/** `redirectedTo`: where a redirected link ended (absent when it did not move, and on older records). */
+export type LinkCheck = { url: string; ok: true; status: number; redirectedTo?: string } | { url: string; ok: false; error: GatherError };
 
 export type SitemapArtifact =
   | {
@@ -211,4 +217,14 @@ export interface OffsiteArtifact {
   /** How many articles (up to 5, "5" meaning 5 or more) link to the domain; null when unknown. */
   wikipediaCitations: number | null;
   commonCrawl: OffsiteCheck;
+}
+
+export type MarkdownAnswer =
+  | { url: string; ok: true; status: number; contentType: string | null; vary: string | null }
+  | { url: string; ok: false; error: GatherError };
+
+export interface AgentDocumentsArtifact {
+  markdown: MarkdownAnswer;
+  /** Kinds as in gather/agent-documents.ts: a2a-agent-card, mcp-server-card, api-catalog, oauth-…, ai-plugin, mcp-json. */
+  documents: { kind: string; file: TextFileArtifact }[];
 }

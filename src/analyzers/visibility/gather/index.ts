@@ -8,6 +8,7 @@ import { gatherFeed } from "./feed.ts";
 import { gatherHttpRedirect } from "./http-redirect.ts";
 import { siteLinksToCheck } from "./llms-links.ts";
 import { gatherProbes } from "./probes.ts";
+import { gatherAgentDocuments } from "./agent-documents.ts";
 import { fetchRobotsTxt, skippedRobotsTxt } from "./robots-txt.ts";
 import { gatherSamplePages, pickSamplePages, pickSitemapPages, sampleHasRoom } from "./sample-pages.ts";
 import { robotsGroups } from "../derive/robots/robots-groups.ts";
@@ -18,7 +19,7 @@ import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, TDMREP_MAX_BYTES, checkLin
 import { RSL_MAX_BYTES, rslPointers } from "../derive/usage-policy/rsl-licence.ts";
 
 type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> &
-  Partial<Pick<ScanContext, "offsite" | "now" | "progress">> & {
+  Partial<Pick<ScanContext, "offsite" | "now" | "progress" | "probeSigning">> & {
     /** Called once the homepage answered, so the caller can load what judges a site while the rest is fetched. */
     onReachable?: () => void;
   };
@@ -98,7 +99,11 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
       : Promise.resolve([]);
   steps.track("samples", Promise.all([linkedPages, sitemapPages]));
   const rslLicence = rslLicenceFile(site, files.robotsTxt, homepage);
-  const [sitemap, llmsLinks] = await Promise.all([sitemapPromise, steps.track("llmsLinks", llmsLinkChecks(site, files.llmsTxt, context.domain))]);
+  const [sitemap, llmsLinks, agentDocuments] = await Promise.all([
+    sitemapPromise,
+    steps.track("llmsLinks", llmsLinkChecks(site, files.llmsTxt, context.domain)),
+    gatherAgentDocuments(site, origin),
+  ]);
 
   return {
     version: ARTIFACTS_VERSION,
@@ -113,6 +118,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     llmsLinks,
     tdmrep: files.tdmrep,
     rslLicence: await rslLicence,
+    agentDocuments,
     sitemap,
     samplePages: [...(await linkedPages), ...(await sitemapPages)],
     ...(await feed.then((artifact) => (artifact ? { feed: artifact } : {}))),

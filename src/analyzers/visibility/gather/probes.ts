@@ -1,6 +1,8 @@
 import { bodyText, type FetchResult } from "../../../net/fetch-types.ts";
 import type { ScanContext } from "../../analyzer.ts";
 import { BROWSER_USER_AGENT, probedCrawlers } from "../crawlers.ts";
+import { signedRequestHeaders } from "../../../net/web-bot-auth.ts";
+import { EDGE_VENDOR_HEADERS } from "../derive/edge-vendor.ts";
 import type { ProbeArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
 import { detached, rawTitle, rawWordCount } from "./raw-html.ts";
@@ -16,22 +18,13 @@ type ProbeOk = Extract<ProbeArtifact, { ok: true }>;
  */
 export const PROBE_MAX_BYTES = 256 * 1024;
 
-/** Headers that reveal bot protection or a CDN; the rest are not kept. */
+/** Headers that reveal bot protection, a CDN, a price or a demand for a signature; the rest are not kept. */
 const KEPT_HEADERS = [
-  "server",
+  ...EDGE_VENDOR_HEADERS,
   "content-type",
-  "cf-mitigated",
-  "cf-ray",
-  "x-amz-cf-id",
-  "x-served-by",
-  "x-cache",
-  "via",
-  "x-sucuri-id",
-  "x-datadome",
-  "x-iinfo",
-  "x-akamai-transformed",
-  "akamai-grn",
   "retry-after",
+  "accept-signature",
+  "crawler-error",
   "www-authenticate",
   "crawler-price",
   "x-robots-tag",
@@ -62,7 +55,7 @@ export const PROBE_LANES = 4;
 export const SMALL_PROBE_BYTES = 128 * 1024;
 
 /** Fetches `url` as each major AI crawler and as a browser, a few at a time while the page may be large. Never throws. */
-export function gatherProbes(context: Pick<ScanContext, "fetcher" | "signal">, url: string): Promise<ProbeArtifact[]> {
+export function gatherProbes(context: Pick<ScanContext, "fetcher" | "signal"> & Partial<Pick<ScanContext, "probeSigning">>, url: string): Promise<ProbeArtifact[]> {
   const agents = [{ agent: "browser", userAgent: BROWSER_USER_AGENT }, ...probedCrawlers().map((crawler) => ({ agent: crawler.token, userAgent: crawler.userAgent! }))];
   const probes: ProbeArtifact[] = [];
   let next = 0;
@@ -86,15 +79,22 @@ export function gatherProbes(context: Pick<ScanContext, "fetcher" | "signal">, u
   });
 }
 
-async function probe(context: Pick<ScanContext, "fetcher" | "signal">, url: string, agent: string, userAgent: string): Promise<ProbeArtifact> {
+async function probe(
+  context: Pick<ScanContext, "fetcher" | "signal"> & Partial<Pick<ScanContext, "probeSigning">>,
+  url: string,
+  agent: string,
+  userAgent: string,
+): Promise<ProbeArtifact> {
   try {
+    // The crawler probes are signed when SIGNED_PROBES=on, so an owner can let sightline through and see what a signed agent gets; the browser's never is.
+    const signed = context.probeSigning && agent !== "browser" ? await signedRequestHeaders(context.probeSigning, url) : null;
     const response = await context.fetcher.fetch(url, {
       signal: context.signal,
       userAgent,
       maxBytes: PROBE_MAX_BYTES,
-      headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8" },
+      headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8", ...signed },
     });
-    return { agent, userAgent, url, ok: true, status: response.status, finalUrl: response.finalUrl, ...bodyFacts(response) };
+    return { agent, userAgent, url, ok: true, status: response.status, finalUrl: response.finalUrl, ...(signed ? { signed: true } : {}), ...bodyFacts(response) };
   } catch (caught) {
     return { agent, userAgent, url, ok: false, error: gatherErrorFrom(caught, url) };
   }

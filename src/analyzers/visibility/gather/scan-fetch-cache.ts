@@ -70,8 +70,13 @@ function isNoCache(options: FetchOptions): boolean {
   return Object.entries(options.headers ?? {}).some(([name, value]) => name.toLowerCase() === "cache-control" && /\bno-cache\b/i.test(value));
 }
 
+/**
+ * The homepage asked for as Markdown only (agent-offerings) is another answer, so it has its own key; other
+ * Accept headers (HTML, text files, link checks) share the response, as the server answers them alike.
+ */
 function keyOf(url: string, options: FetchOptions): string {
-  return [options.method ?? "GET", options.followRedirects === false ? "manual" : "follow", options.userAgent ?? "", url].join(" ");
+  const markdownOnly = options.headers?.accept === "text/markdown" ? "markdown" : "";
+  return [options.method ?? "GET", options.followRedirects === false ? "manual" : "follow", options.userAgent ?? "", markdownOnly, url].join(" ");
 }
 
 /** The response as a fetch capped at `maxBytes` would have returned it. */

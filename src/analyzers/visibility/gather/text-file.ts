@@ -31,7 +31,7 @@ export async function fetchTextFile(context: Pick<ScanContext, "fetcher" | "sign
 export async function checkLink(context: Pick<ScanContext, "fetcher" | "signal">, url: string): Promise<LinkCheck> {
   try {
     const response = await context.fetcher.fetch(url, { signal: context.signal, maxBytes: 4096 });
-    return { url, ok: true, status: response.status };
+    return { url, ok: true, status: response.status, ...(response.finalUrl !== url ? { redirectedTo: response.finalUrl } : {}) };
   } catch (caught) {
     return { url, ok: false, error: gatherErrorFrom(caught, url) };
   }

@@ -8,7 +8,8 @@
 export const PILLARS = [
   { id: "access", title: "Access for AI crawlers", weight: 25, audits: { "ai-platform-reach": 50, "robots-ai-search-access": 10, "crawler-probe": 10, "homepage-status": 10, "page-directives": 5, "https": 10, "response-time": 5, "robots-ai-training": 0, "ai-usage-signals": 0 } },
   { id: "render", title: "Readable without JavaScript", weight: 15, audits: { "raw-html-text": 50, "raw-html-h1": 20, "title-present": 15, "text-markup-ratio": 10, "page-size": 5 } },
-  { id: "discover", title: "Discoverability", weight: 12, audits: { "sitemap-valid": 25, "robots-sitemap": 15, "llms-txt": 20, "llms-full-txt": 5, "canonical-link": 25, "feed": 10 } },
+  // llms-txt weighs 5, as its use warrants: AI crawlers ask for /llms.txt in 0.1–0.3% of their requests (2026 log studies), and ax-audit 4.0 cut it to 5 of 100; the 15 points it gave up go to the sitemap, which crawlers do read (sources: docs/visibility-audits.md).
+  { id: "discover", title: "Discoverability", weight: 12, audits: { "sitemap-valid": 40, "robots-sitemap": 15, "llms-txt": 5, "llms-full-txt": 5, "canonical-link": 25, "feed": 10, "agent-offerings": 0 } },
   { id: "structure", title: "Structured data", weight: 15, audits: { "json-ld-present": 15, "json-ld-parses": 15, "organization-identity": 25, "website-schema": 5, "schema-type-fit": 10, "open-graph": 10, "meta-description": 10, "html-lang": 10 } },
   { id: "content", title: "Content", weight: 15, audits: { "word-count": 30, "heading-outline": 20, "direct-answer": 15, "question-headings": 10, "lists-tables": 10, "image-alt": 15 } },
   { id: "trust", title: "Trust signals", weight: 8, audits: { "authorship": 20, "content-dates": 25, "trust-pages": 35, "hsts": 20 } },

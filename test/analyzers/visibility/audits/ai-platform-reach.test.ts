@@ -47,7 +47,7 @@ describe("ai-platform-reach", () => {
   test("a CDN's bare 403 to a spoofed crawler is unverifiable: the platform still counts, with a note", () => {
     const artifacts = site({ probes: probes((agent) => (agent === "Claude-SearchBot" ? { status: 403, headers: { "cf-ray": "x", server: "cloudflare" } } : {})) });
     expect(status(artifacts, "claude")).toBe("reads");
-    expect(line(artifacts, "Claude")).toContain("[Claude-SearchBot: HTTP 403 from the CDN (Cloudflare), unverifiable with a spoofed probe");
+    expect(line(artifacts, "Claude")).toContain("[Claude-SearchBot: HTTP 403 from Cloudflare (cf-ray: x), unverifiable with a spoofed probe");
   });
 
   test("noindex for one crawler: a meta tag in its own name, or an agent-prefixed X-Robots-Tag", () => {

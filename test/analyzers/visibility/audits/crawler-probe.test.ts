@@ -49,9 +49,15 @@ describe("crawler-probe", () => {
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
   });
 
-  test("401, 402 (pay-per-crawl) and 429 are refusals", () => {
-    expect(run((agent) => (agent === "OAI-SearchBot" ? { status: 402 } : {})).detail).toContain("OAI-SearchBot: HTTP 402 (payment required: pay-per-crawl)");
-    expect(run((agent) => (agent === "PerplexityBot" ? { status: 429 } : {})).detail).toContain("HTTP 429 (too many requests)");
+  test("401, 402 and a priced 402 (pay-per-crawl) are refusals; a 429 is a rate limit, inconclusive", () => {
+    expect(run((agent) => (agent === "OAI-SearchBot" ? { status: 402 } : {})).detail).toContain("OAI-SearchBot: HTTP 402 (payment required)");
+    const priced = run((agent) => (agent === "OAI-SearchBot" ? { status: 402, headers: { "crawler-price": "USD 0.01" } } : {}));
+    expect(priced).toMatchObject({ status: "fail" });
+    expect(priced.detail).toContain("pay-per-crawl asks USD 0.01 per page");
+    const limited = run((agent) => (agent === "PerplexityBot" ? { status: 429 } : {}));
+    expect(limited.status).toBe("warn");
+    expect(limited.detail).toContain("HTTP 429 (too many requests)");
+    expect(limited.detail).toContain("the real crawler paces itself");
     expect(run((agent) => (agent === "Bingbot" ? { status: 401 } : {})).detail).toContain("HTTP 401 (login required)");
   });
 

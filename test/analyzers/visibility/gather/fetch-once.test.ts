@@ -74,7 +74,8 @@ async function requestCounts(name: string, routes: Record<string, FixtureHandler
   const counts = new Map<string, number>();
   for (const [scheme, site] of [["https", https], ["http", http]] as const) {
     for (const request of site.requests) {
-      const key = `${scheme} ${request.method} ${request.path} ${request.headers["user-agent"] ?? ""}`;
+      // The homepage asked for as Markdown (agent-offerings) is another request: the Accept header is part of the key.
+      const key = `${scheme} ${request.method} ${request.path} ${request.headers["user-agent"] ?? ""}${request.headers.accept === "text/markdown" ? " markdown" : ""}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   }

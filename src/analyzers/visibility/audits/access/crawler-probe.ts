@@ -53,17 +53,20 @@ function run(artifacts: Artifacts): AuditOutcome {
       fix: unblockFix(refused, smaller, browser),
     };
   }
+  const vendors = [...new Set(inconclusive.map((verdict) => verdict.classification.vendor?.name).filter((name) => name !== undefined))];
+  const settle = [...new Set(inconclusive.map((verdict) => verdict.classification.settle).filter((text) => text !== null))];
   return {
     status: "warn",
     score: Math.min(Math.max(0.5, score), 0.99),
     detail:
-      `${problems.join("; ")}, while a browser gets the page. The answers come from a CDN that refuses requests claiming to be crawlers from addresses it cannot verify, ` +
-      "so this is inconclusive: the real crawlers, recognised by their IP ranges, may be let in.",
+      `${problems.join("; ")}, while a browser gets the page. ` +
+      `${vendors.length > 0 ? `The refusal comes from ${vendors.join(" and ")}, in front of the site, which tells real crawlers from look-alikes by their published IP ranges or signatures` : "A refusal the edge gives a look-alike need not reach the real crawler, which the edge can recognise by its published IP ranges or signature"}; ` +
+      `an unsigned probe from the scanner's address cannot show what the real crawlers get, so this is inconclusive. What would settle it: ${settle.join("; ")}.`,
     evidence,
     fix: {
-      what: "Check the CDN's bot rules for AI crawlers",
-      why: "If the CDN also refuses the real AI crawlers, the site is invisible to their assistants whatever robots.txt says.",
-      how: `In the CDN's bot-management settings, allow the verified bots ${inconclusive.map((verdict) => verdict.agent).join(", ")} (Cloudflare: Security → Bots → AI crawlers, or a WAF skip rule for "Verified bots"), then check the CDN's logs for their requests.`,
+      what: `Check ${vendors.length > 0 ? vendors.join(" and ") : "the CDN"}'s bot rules for AI crawlers`,
+      why: "If the edge also refuses the real AI crawlers, the site is invisible to their assistants whatever robots.txt says.",
+      how: `In the bot-management settings, allow the verified bots ${inconclusive.map((verdict) => verdict.agent).join(", ")} (Cloudflare: Security → Bots → AI crawlers, or a WAF skip rule for "Verified bots"; Akamai Bot Manager, AWS WAF Bot Control, Vercel and Fastly: an allow rule for verified bots), then check the edge's logs for their requests.`,
       effort: "S",
     },
   };

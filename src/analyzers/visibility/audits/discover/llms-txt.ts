@@ -1,4 +1,4 @@
-import type { Artifacts, TextFileArtifact } from "../../gather/artifacts.ts";
+import type { Artifacts, LinkCheck, TextFileArtifact } from "../../gather/artifacts.ts";
 import { isHtmlDocumentBody } from "../../derive/html-document-body.ts";
 import { type LlmsTxtDocument, parseLlmsTxt } from "../../derive/llms-txt-document.ts";
 import { LLMS_TXT_RULES, type LlmsTxtRule, type RuleViolation, judgeLlmsTxt, quote } from "../../derive/llms-txt-rules.ts";
@@ -44,7 +44,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     origin: siteOriginOf(artifacts),
   });
   const evidence = [`${found.url}: HTTP ${found.status}, ${found.contentType ?? "no Content-Type"}`, ...found.text.split(/\r\n|\r|\n/).filter((line) => line.trim()).slice(0, 3).map((line) => line.slice(0, 100))];
-  const optional = optionalNote(document);
+  const optional = optionalNote(document) + redirectsNote(artifacts.llmsLinks);
   if (violations.length === 0) {
     return passed(`${found.url} follows the llms.txt format: it keeps all ${checked.length} rules checked (${checked.join(", ")}). It has ${contents(document)}${linksNote(linksChecked)}.${optional}`, evidence);
   }
@@ -127,6 +127,18 @@ function contents(document: LlmsTxtDocument): string {
   const links = document.sections.flatMap((section) => section.blocks.flatMap((block) => (block.kind === "list" ? block.items : [])));
   if (document.sections.length > 0) parts.push(`${plural(document.sections.length, "H2 section")} with ${plural(links.length, "link")}`);
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * Links that answer only after a redirect: they work, so they cost nothing, but each costs a reader a round
+ * trip and may be a page that moved for good, so they are listed for the owner to update.
+ */
+function redirectsNote(checks: LinkCheck[] | undefined): string {
+  const moved = (checks ?? []).filter((check): check is Extract<LinkCheck, { ok: true }> => check.ok && check.status < 400 && check.redirectedTo !== undefined);
+  if (moved.length === 0) return "";
+  const listed = moved.slice(0, PROBLEMS_QUOTED).map((check) => `${check.url} → ${check.redirectedTo}`);
+  const more = moved.length > PROBLEMS_QUOTED ? `; and ${moved.length - PROBLEMS_QUOTED} more` : "";
+  return ` ${moved.length === 1 ? "One link redirects; link to where it ends" : `${moved.length} links redirect; link to where they end`}: ${listed.join("; ")}${more}.`;
 }
 
 function linksNote(count: number): string {
