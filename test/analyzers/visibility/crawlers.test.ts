@@ -18,7 +18,8 @@ function sources(directory: string): string[] {
 /** Words shaped like crawler product tokens: …Bot, …bot, …-User, …-Extended, …-SearchBot, …agent, …Fetcher, …spider. */
 const TOKEN_SHAPE = /\b(?:[A-Za-z0-9]+-)*[A-Za-z0-9]*(?:Bot|bot|-User|-Extended|externalagent|ExternalFetcher|spider)\b/g;
 /** Words of that shape that are not crawler tokens. */
-const NOT_TOKENS = new Set(["robot", "Robot", "bot", "Bot", "chatbot", "robots-ccbot"]);
+// "web-bot" is the module of Web Bot Auth (net/web-bot-auth.ts), not an agent.
+const NOT_TOKENS = new Set(["robot", "Robot", "bot", "Bot", "chatbot", "robots-ccbot", "web-bot"]);
 
 describe("the AI crawler catalogue", () => {
   test("is a data file with operator, purpose, probing user agent and documentation for every token", () => {
