@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { FromCheckThread, ToCheckThread } from "./check-thread-messages.ts";
 import { runsCompiled } from "./runs-compiled.ts";
+import { workerHost } from "./worker-host.ts";
 
 /**
  * Where the checks of pasted markup run (SCAN_ISOLATION, as scans): a Bun Worker of the serving process,
@@ -43,26 +44,7 @@ const RSS_POLL_MS = 100;
 
 /** A check thread as a Bun Worker of this process (SCAN_ISOLATION=thread). */
 export function workerCheckHost(entry: string | URL, events: CheckHostEvents): CheckHost {
-  // Not ref'd: a check, or a warm thread, must not keep a stopping process alive.
-  const worker = new Worker(entry, { ref: false });
-  worker.onmessage = (event: MessageEvent<FromCheckThread>) => events.message(event.data);
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    events.crashed((event as ErrorEvent).message || "unknown error");
-  });
-  const closed = new Promise<void>((resolve) => {
-    worker.addEventListener("close", () => {
-      resolve();
-      events.closed();
-    });
-  });
-  return {
-    // The answer's body buffer is transferred by the thread; what goes in is copied.
-    post: (message) => worker.postMessage(message),
-    terminate: () => void worker.terminate(),
-    watching: () => {},
-    closed,
-  };
+  return { ...workerHost<ToCheckThread, FromCheckThread>(entry, { message: events.message, crashed: events.crashed, ended: events.closed }), watching: () => {} };
 }
 
 /** A check thread as a child process (SCAN_ISOLATION=process); `command` its argv, `env` its environment. */

@@ -1,5 +1,6 @@
 import type { FromScanThread, FromScanThreadToPool, ToScanThread } from "./scan-thread-messages.ts";
 import { runsCompiled } from "./runs-compiled.ts";
+import { workerHost } from "./worker-host.ts";
 
 /**
  * Where a scan thread of the pool runs (SCAN_ISOLATION): a Bun Worker inside the serving process, or a
@@ -33,20 +34,7 @@ export type ScanIsolation = "thread" | "process";
 
 /** A scan thread as a Bun Worker of this process (SCAN_ISOLATION=thread); `entry` is its module. */
 export function workerScanHost(entry: string | URL, events: ScanHostEvents): ScanHost {
-  // Idle threads must not keep a stopping process alive.
-  const worker = new Worker(entry, { ref: false });
-  worker.onmessage = (event: MessageEvent<FromScanThreadToPool>) => events.message(event.data);
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    events.crashed((event as ErrorEvent).message || "unknown error");
-  });
-  const closed = new Promise<void>((resolve) => {
-    worker.addEventListener("close", () => {
-      resolve();
-      events.exited();
-    });
-  });
-  return { post: (message) => worker.postMessage(message), terminate: () => void worker.terminate(), closed };
+  return workerHost<ToScanThread, FromScanThreadToPool>(entry, { message: events.message, crashed: events.crashed, ended: events.exited });
 }
 
 /** The uid and gid a scan process runs as (SCAN_USER, sandbox/scan-user.ts). */
