@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startFakeProviders, type FakeProviders } from "../helpers/fake-answer-providers.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
+import { childEnv } from "../../scripts/lib/child-env.ts";
 
 let fakes: FakeProviders;
 beforeAll(async () => {
@@ -18,8 +19,7 @@ test("dist/sightline answers run --json against the four fakes", async () => {
   fakes.behave("gemini", { kind: "answer", text: "Acme.", cited: [{ url: "https://vertexaisearch.cloud.google.com/grounding-api-redirect/Z", title: "example.com" }] });
   const keys = ["sk-proj-binFakeOpenAi0123456789", "sk-ant-binFakeAnthropic0123456789", "AIzaBinFakeGemini0123456789abc", "pplx-binFakePerplexity0123456789"];
   const child = Bun.spawn([binary, "answers", "run", "--domain", "example.com", "--prompt", "best planner?", "--samples", "1", "--json"], {
-    env: {
-      PATH: process.env.PATH ?? "",
+    env: childEnv({
       OPENAI_API_KEY: keys[0]!,
       OPENAI_BASE_URL: fakes.baseUrls.openai,
       ANTHROPIC_API_KEY: keys[1]!,
@@ -29,7 +29,7 @@ test("dist/sightline answers run --json against the four fakes", async () => {
       PERPLEXITY_API_KEY: keys[3]!,
       PERPLEXITY_BASE_URL: fakes.baseUrls.perplexity,
       ANSWERS_RETRIES: "0",
-    },
+    }),
     stdout: "pipe",
     stderr: "pipe",
   });

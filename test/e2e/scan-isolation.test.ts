@@ -207,8 +207,9 @@ for (const isolation of ["thread", "process"] as const) {
       });
       const fine = await startFixtureSite({ "/": FINE_PAGE });
       sites.push(heavy, fine);
-      // 16 MB for 2 scans: 8 MB each, less than the heavy page's text and bytes together.
-      service = await serve({ "heavy.test": heavy, "fine.test": fine }, { WORKER_CONCURRENCY: "2", SCAN_MEMORY_MB: "16", SCAN_ISOLATION: isolation });
+      // 16 MB for 2 scans: 8 MB each, less than the heavy page's text and bytes together. FETCH_MAX_BYTES is
+      // raised past the page so that the scan's byte budget (4 MB), not the 2 MiB default cap, cuts it.
+      service = await serve({ "heavy.test": heavy, "fine.test": fine }, { WORKER_CONCURRENCY: "2", SCAN_MEMORY_MB: "16", FETCH_MAX_BYTES: String(8 * 1024 * 1024), SCAN_ISOLATION: isolation });
     }, 120_000);
 
     afterAll(async () => {
