@@ -1,3 +1,4 @@
+import type { ServiceName } from "./analyzers/analyzer.ts";
 import { Elysia } from "elysia";
 import type { TSchema } from "@sinclair/typebox";
 import type { ChallengeVerifier } from "./auth/challenge.ts";
@@ -34,7 +35,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   log: Log;
-  service: "visibility" | "schema";
+  service: ServiceName;
   version: string;
   publicUrl: string;
   trustProxy: number;

@@ -1,3 +1,4 @@
+import type { ServiceName } from "./analyzers/analyzer.ts";
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { availableParallelism } from "node:os";
@@ -11,7 +12,6 @@ import { USER_SETTING_PATTERN } from "./sandbox/user-setting-pattern.ts";
  * line, so a typo stops the process at start instead of surfacing as odd behaviour later.
  */
 
-type Service = "visibility" | "schema";
 
 const Port = T.Integer({ minimum: 0, maximum: 65535 });
 const NonNegative = T.Integer({ minimum: 0 });
@@ -46,7 +46,7 @@ const list = (raw: string) =>
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
 
-function serviceOf(env: Record<string, string | undefined>): Service {
+function serviceOf(env: Record<string, string | undefined>): ServiceName {
   return env.SERVICE === "schema" ? "schema" : "visibility";
 }
 

@@ -7,6 +7,12 @@ import type { SafeFetcher } from "../net/fetch-types.ts";
  * queue and storage; an analyzer owns only "given a domain, produce a record".
  */
 
+/** The two services one binary runs (SERVICE). */
+export type ServiceName = "visibility" | "schema";
+
+/** What every stored record has, whichever service made it. */
+export type AnyRecord = { domain: string; status: "ok" | "failed"; scannedAt: string };
+
 export interface OffsiteEndpoints {
   enabled: boolean;
   wikidataSparqlUrl: string;
@@ -56,8 +62,8 @@ export class TransientScanError extends Error {
   override name = "TransientScanError";
 }
 
-export interface Analyzer<TRecord extends { domain: string; status: "ok" | "failed"; scannedAt: string }> {
-  readonly service: "visibility" | "schema";
+export interface Analyzer<TRecord extends AnyRecord> {
+  readonly service: ServiceName;
   /** TypeBox schema of the stored record, used for the OpenAPI description and response validation. */
   readonly recordSchema: TSchema;
   /** Always resolves with a record: a site that cannot be reached yields status "failed". */

@@ -1,12 +1,10 @@
-import type { Analyzer } from "./analyzer.ts";
+import type { Analyzer, AnyRecord, ServiceName } from "./analyzer.ts";
 import { failedRecord as schemaFailedRecord } from "./schema/failed-record.ts";
 import { SchemaRecordSchema } from "./schema/record-schema.ts";
 import { failedRecord as visibilityFailedRecord } from "./visibility/failed-record.ts";
 import { VisibilityRecordSchema } from "./visibility/record-schema.ts";
 
-type AnyRecord = { domain: string; status: "ok" | "failed"; scannedAt: string };
 type AnyAnalyzer = Analyzer<AnyRecord>;
-type Service = "visibility" | "schema";
 
 /**
  * Each service contributes its analyzer here; the platform asks for the one SERVICE names. What the
@@ -15,7 +13,7 @@ type Service = "visibility" | "schema";
  * scan. So a server that has not scanned yet holds none of it (about 8 MiB), and a server never loads the
  * other service's analyzer. The import specifiers are literals so that the compiled binary bundles them.
  */
-const SERVICES: Record<Service, { recordSchema: AnyAnalyzer["recordSchema"]; failedRecord: AnyAnalyzer["failedRecord"]; load(): Promise<AnyAnalyzer> }> = {
+const SERVICES: Record<ServiceName, { recordSchema: AnyAnalyzer["recordSchema"]; failedRecord: AnyAnalyzer["failedRecord"]; load(): Promise<AnyAnalyzer> }> = {
   visibility: {
     recordSchema: VisibilityRecordSchema,
     failedRecord: visibilityFailedRecord,
@@ -33,7 +31,7 @@ const SERVICES: Record<Service, { recordSchema: AnyAnalyzer["recordSchema"]; fai
  * record that did not fail; such a record only comes from a scan, which loaded it. Code that scores
  * records it did not scan (re-scoring) uses loadAnalyzer.
  */
-export function analyzerFor(service: Service): AnyAnalyzer {
+export function analyzerFor(service: ServiceName): AnyAnalyzer {
   const parts = SERVICES[service];
   let loaded: AnyAnalyzer | undefined;
   let loading: Promise<AnyAnalyzer> | undefined;
@@ -55,6 +53,6 @@ export function analyzerFor(service: Service): AnyAnalyzer {
 }
 
 /** The analyzer of `service`, wholly loaded. */
-export function loadAnalyzer(service: Service): Promise<AnyAnalyzer> {
+export function loadAnalyzer(service: ServiceName): Promise<AnyAnalyzer> {
   return SERVICES[service].load();
 }

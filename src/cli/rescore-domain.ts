@@ -1,3 +1,4 @@
+import type { AnyRecord } from "../analyzers/analyzer.ts";
 import type { Analyzer } from "../analyzers/analyzer.ts";
 import { recordFacts } from "../analyzers/record-facts.ts";
 import type { RescoredFrom } from "../analyzers/rescored-from-schema.ts";
@@ -17,7 +18,6 @@ import type { Rescorer } from "./rescorers.ts";
  * upgrade thus adds only records, not another copy of every page.
  */
 
-type AnyRecord = { domain: string; status: "ok" | "failed"; scannedAt: string };
 
 /** Why a stored scan was not re-scored: expected situations, counted and named in the summary. */
 export type SkipReason = "latest-failed" | "no-artifacts" | "unreadable-artifacts" | "incompatible-artifacts";

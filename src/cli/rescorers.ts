@@ -1,3 +1,4 @@
+import type { AnyRecord, ServiceName } from "../analyzers/analyzer.ts";
 import type { SchemaArtifacts } from "../analyzers/schema/gather/page-artifact.ts";
 import { scoreArtifacts as scoreSchemaArtifacts } from "../analyzers/schema/score-artifacts.ts";
 import { ARTIFACTS_VERSION, type Artifacts } from "../analyzers/visibility/gather/artifacts.ts";
@@ -9,7 +10,6 @@ import { scoreArtifacts as scoreVisibilityArtifacts } from "../analyzers/visibil
  * what a scan gathering the same artifacts would store today.
  */
 
-type AnyRecord = { domain: string; status: "ok" | "failed"; scannedAt: string };
 
 export interface Rescorer {
   /** Why this build cannot judge the artifacts (in words), or null when it can. */
@@ -50,7 +50,7 @@ const schemaRescorer: Rescorer = {
   scoreName: "eligible rich results",
 };
 
-export function rescorerFor(service: "visibility" | "schema"): Rescorer {
+export function rescorerFor(service: ServiceName): Rescorer {
   return service === "visibility" ? visibilityRescorer : schemaRescorer;
 }
 

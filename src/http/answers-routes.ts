@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import { Elysia, t } from "elysia";
 import {
   accountOf,
@@ -32,7 +33,7 @@ function respond(answer: ApiAnswer): Response {
   return jsonResponse(answer.body, answer.status, { "cache-control": "no-store" });
 }
 
-export function answersRoutes(deps: AnswersApiDeps & { service: "visibility" | "schema" }) {
+export function answersRoutes(deps: AnswersApiDeps & { service: ServiceName }) {
   if (deps.service !== "visibility") return new Elysia();
   const asAccount = async (request: Request, action: (userId: number) => Promise<ApiAnswer>) => {
     const account = await accountOf(deps, request.headers.get("authorization"));

@@ -31,4 +31,3 @@ export const VerificationFailedBody = T.Object({
   error: T.Literal("Verification failed. Please retry."),
   hint: T.Optional(T.String({ description: "What the caller lacks: an API key (Authorization: Bearer) or a solved challenge (challengeToken), and where a key comes from." })),
 });
-export const NotFoundBody = T.Object({ error: T.Literal("Not found") });

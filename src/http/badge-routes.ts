@@ -1,10 +1,11 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import { Elysia } from "elysia";
 import type { Db } from "../store/database.ts";
 import { badgeResponder } from "../web/badge-responder.ts";
 import { serviceWebFor } from "../web/service-web.ts";
 
 /** GET /badge/:domain.svg: the grade and score as an SVG image; a neutral "not scanned" badge otherwise. */
-export function badgeRoutes(deps: { db: Db; service: "visibility" | "schema" }) {
+export function badgeRoutes(deps: { db: Db; service: ServiceName }) {
   const web = serviceWebFor(deps.service);
   if (!web) return new Elysia();
   const respond = badgeResponder(deps.db, web);

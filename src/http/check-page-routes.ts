@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import { Elysia } from "elysia";
 import { htmlResponse } from "../web/html-response.ts";
 import type { PageContext } from "../web/page-context.ts";
@@ -8,7 +9,7 @@ import { renderCheckIndex, renderCheckPage } from "../web/visibility/check-page.
  * The visibility service's "learn more" pages: `/checks` lists every check, `/checks/:id` explains one
  * (an unknown id answers 404 with the list). The schema service has no such catalogue and serves none.
  */
-export function checkPageRoutes(service: "visibility" | "schema", context: () => PageContext) {
+export function checkPageRoutes(service: ServiceName, context: () => PageContext) {
   if (service !== "visibility") return new Elysia();
   const detail = { hide: true } as never;
   return new Elysia()

@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import { Elysia } from "elysia";
 import { Type as T } from "@sinclair/typebox";
 import { type Config, scanProcessEnv } from "../config.ts";
@@ -34,7 +35,7 @@ const CheckedBody = T.Object(
 );
 
 export interface CheckRoutesDeps {
-  service: "visibility" | "schema";
+  service: ServiceName;
   config: Pick<Config, "FETCH_MAX_BYTES" | "SCAN_TIMEOUT_MS" | "SCAN_CPUS" | "SCAN_ISOLATION" | "SCHEMA_VOCABULARY" | "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL">;
   scanApi: ScanApiDeps;
   trustProxy: number;

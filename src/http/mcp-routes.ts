@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import { Elysia } from "elysia";
 import { resolveClientIp } from "../limits/client-ip.ts";
 import type { McpEndpoint } from "../mcp/handle-mcp-request.ts";
@@ -12,7 +13,7 @@ export const MCP_PATH = "/mcp";
 const SCAN_WAIT = { waitMs: 25_000, pollMs: 500 };
 
 export interface McpRoutesDeps extends Omit<McpToolDeps, "scanWait" | "waits"> {
-  service: "visibility" | "schema";
+  service: ServiceName;
   version: string;
   trustProxy: number;
   /** Overrides SCAN_WAIT (tests). */

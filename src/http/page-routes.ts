@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
@@ -29,7 +30,7 @@ import { compareRoutes } from "./compare-routes.ts";
 const MAX_FORM_BYTES = 16 * 1024;
 
 export interface PageRoutesDeps {
-  service: "visibility" | "schema";
+  service: ServiceName;
   config: Pick<Config, "CHALLENGE" | "TURNSTILE_SITE_KEY" | "PUBLIC_URL" | "OFFSITE_CHECKS">;
   scanApi: ScanApiDeps;
   trustProxy: number;

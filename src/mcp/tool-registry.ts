@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import type { Db } from "../store/database.ts";
 import type { StartScanDeps } from "../scans/start-scan.ts";
 import type { McpTool } from "./mcp-tool.ts";
@@ -29,11 +30,11 @@ export interface McpServiceTools {
  * Each service contributes its own tools here, the way analyzers/registry.ts picks the analyzer.
  * The schema service offers `analyze_page` and `get_schema_report`.
  */
-const SERVICE_TOOLS: Record<"visibility" | "schema", (deps: McpToolDeps) => McpServiceTools> = {
+const SERVICE_TOOLS: Record<ServiceName, (deps: McpToolDeps) => McpServiceTools> = {
   visibility: visibilityTools,
   schema: schemaTools,
 };
 
-export function mcpToolsFor(service: "visibility" | "schema", deps: McpToolDeps): McpServiceTools {
+export function mcpToolsFor(service: ServiceName, deps: McpToolDeps): McpServiceTools {
   return SERVICE_TOOLS[service](deps);
 }

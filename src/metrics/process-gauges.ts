@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import { scrapeGauge, type ScrapeGauge } from "./scrape-gauge.ts";
 
 /** Read once: the process started before this module loaded, and its start time does not change. */
@@ -5,7 +6,7 @@ const PROCESS_START_SECONDS = Date.now() / 1000 - process.uptime();
 
 export interface BuildInfo {
   version: string;
-  service: "visibility" | "schema";
+  service: ServiceName;
 }
 
 /** The process's memory and start time, and which build and service it runs (a gauge of 1, the Prometheus idiom). */

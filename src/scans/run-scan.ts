@@ -12,7 +12,8 @@ import { encodeArtifacts } from "./stored-artifacts.ts";
  * tests that fake DNS or the clock, which cannot cross to a thread).
  */
 
-export type AnyRecord = { domain: string; status: "ok" | "failed"; scannedAt: string };
+export type { AnyRecord } from "../analyzers/analyzer.ts";
+import type { AnyRecord } from "../analyzers/analyzer.ts";
 
 export interface RunScanOptions {
   analyzer: Analyzer<AnyRecord>;

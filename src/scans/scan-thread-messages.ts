@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import type { OffsiteEndpoints, ScanProgress } from "../analyzers/analyzer.ts";
 import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
@@ -6,7 +7,7 @@ import type { ScanOutcome, ScanTarget } from "./scan-outcome.ts";
 
 /** What a scan thread needs to scan; everything a function would carry is rebuilt from these. */
 export interface ScanThreadSettings {
-  service: "visibility" | "schema";
+  service: ServiceName;
   schemaVocabulary: string | undefined;
   /** SCAN_CONNECT_TO entries as configured. */
   connectTo: string[];

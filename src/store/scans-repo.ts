@@ -189,11 +189,6 @@ class LatestScanCache {
   }
 }
 
-/** The artifacts stored with a scan, for re-scoring without refetching. */
-export async function scanArtifacts(db: Db, scanId: number): Promise<string | null> {
-  return (await db.get<{ artifacts: string | null }>("SELECT artifacts FROM scans WHERE id = ?", [scanId]))?.artifacts ?? null;
-}
-
 /** The newest records of the domain (or of one of its pages, see PageKey), newest first. */
 export async function scanHistory(db: Db, domain: string, limit: number, page?: PageKey): Promise<StoredScan[]> {
   if (page !== undefined) {

@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import type { SafeHtml } from "./html.ts";
 import type { PageContext } from "./page-context.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
@@ -71,7 +72,7 @@ export interface BadgeContent {
 }
 
 /** The web pages of a service, or null while a service has none (the schema service, for now). */
-export function serviceWebFor(service: "visibility" | "schema"): ServiceWeb | null {
+export function serviceWebFor(service: ServiceName): ServiceWeb | null {
   switch (service) {
     case "visibility":
       return visibilityWeb;

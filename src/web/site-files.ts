@@ -1,3 +1,4 @@
+import type { ServiceName } from "../analyzers/analyzer.ts";
 import type { ServiceWeb } from "./service-web.ts";
 
 /**
@@ -22,7 +23,7 @@ Sitemap: ${base(publicUrl)}/sitemap.xml
 `;
 }
 
-export function llmsTxt(publicUrl: string, siteName: string, web: ServiceWeb | null, service: "visibility" | "schema"): string {
+export function llmsTxt(publicUrl: string, siteName: string, web: ServiceWeb | null, service: ServiceName): string {
   const root = base(publicUrl);
   const schema = service === "schema";
   const what = web

@@ -20,7 +20,7 @@ import { findUserByEmail, insertUser, listUsers } from "../../src/store/users-re
 import { allApiKeysWithOwner, findApiKeyByHash, insertApiKey, setApiKeyRevoked, touchApiKeyLastUsed } from "../../src/store/api-keys-repo.ts";
 import { findSession, insertSession } from "../../src/store/sessions-repo.ts";
 import { insertKeyFlash, takeKeyFlashes } from "../../src/store/key-flashes-repo.ts";
-import { insertScan, latestScan, recentScans, scanArtifacts, scanHistoryPage, scansOfUser } from "../../src/store/scans-repo.ts";
+import { insertScan, latestScan, recentScans, scanHistoryPage, scansOfUser, storedArtifacts } from "../../src/store/scans-repo.ts";
 import { claimDueJob, finishLeasedJob, insertQueuedJob, jobsInState, setJobProgress, countJobsByState } from "../../src/store/jobs-repo.ts";
 import { countRateEvents, insertRateEvent, insertRateRefusal, recentRateRefusals } from "../../src/store/rate-limits-repo.ts";
 import { countUsedChallenges, markChallengeUsed } from "../../src/store/used-challenges-repo.ts";
@@ -132,7 +132,7 @@ async function storeView(db: Db, f: Fixture) {
     sessions: await Promise.all(f.sessionHashes.map((hash) => findSession(db, hash))),
     latest: await Promise.all(DOMAINS.map((domain) => latestScan(db, domain))),
     history: await Promise.all(DOMAINS.map((domain) => scanHistoryPage(db, domain, 10, 0))),
-    artifacts: await Promise.all(f.scanIds.map((id) => scanArtifacts(db, id))),
+    artifacts: await Promise.all(f.scanIds.map((id) => storedArtifacts(db, id).then((stored) => stored?.artifactsJson ?? null))),
     recent: await recentScans(db, 100),
     myScans: await scansOfUser(db, f.userId, 100, 0),
     jobs: await Promise.all((["queued", "running", "done", "failed"] as const).map((state) => jobsInState(db, state, 10))),

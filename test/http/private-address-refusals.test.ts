@@ -18,7 +18,7 @@ import { createTestRuntime, fakeDns, type TestRuntime } from "../helpers/test-ru
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-server.ts";
 import { solveAltcha } from "../helpers/altcha-solver.ts";
 import { setClientAddress } from "../../src/http/client-address.ts";
-import { latestScan, scanArtifacts } from "../../src/store/scans-repo.ts";
+import { latestScan, storedArtifacts } from "../../src/store/scans-repo.ts";
 
 const TOKEN = "pipeline-token-for-refusal-tests-0123456789";
 /** Addresses no other text in a page or record could contain by chance. */
@@ -128,7 +128,7 @@ describe("a site that redirects to a name that resolves privately", () => {
 
     const stored = await latestScan(service.runtime.db, "redirects.example");
     expectNoAddress(stored?.recordJson ?? "");
-    expectNoAddress(await scanArtifacts(service.runtime.db, stored!.id) ?? "");
+    expectNoAddress((await storedArtifacts(service.runtime.db, stored!.id))?.artifactsJson ?? "");
 
     const page = await service.request("/report/redirects.example");
     expect(page.status).toBe(200);
@@ -167,7 +167,7 @@ describe("SERVICE=schema", () => {
       expect(recordText).toContain("private or reserved address");
       expectNoAddress(recordText);
       const stored = await latestScan(schema.runtime.db, "redirects.example");
-      expectNoAddress(await scanArtifacts(schema.runtime.db, stored!.id) ?? "");
+      expectNoAddress((await storedArtifacts(schema.runtime.db, stored!.id))?.artifactsJson ?? "");
       const page = await (await schema.request("/report/redirects.example")).text();
       expectNoAddress(page);
     } finally {

@@ -1,20 +1,10 @@
 import { bodyText } from "../../../net/fetch-types.ts";
 import type { ScanContext } from "../../analyzer.ts";
-import type { HomepageArtifact, RobotsTxtArtifact } from "./artifacts.ts";
+import type { RobotsTxtArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
-import { homepageUnreachable, siteOrigin } from "./homepage.ts";
 
 /** Google reads the first 500 KiB of robots.txt; a little more keeps us from cutting rules it would see. */
 export const ROBOTS_TXT_MAX_BYTES = 512 * 1024;
-
-/** GET <origin>/robots.txt at the origin the homepage answered from. Never throws. */
-export async function gatherRobotsTxt(
-  context: Pick<ScanContext, "fetcher" | "signal">,
-  homepage: HomepageArtifact,
-): Promise<RobotsTxtArtifact> {
-  if (homepageUnreachable(homepage)) return skippedRobotsTxt(homepage.error.url);
-  return fetchRobotsTxt(context, siteOrigin(homepage));
-}
 
 export function skippedRobotsTxt(url: string): RobotsTxtArtifact {
   return { ok: false, url, error: { code: "skipped", message: "The site could not be reached, so robots.txt was not requested.", url } };
