@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { ENGINE_APIS, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
-import type { EngineSettings } from "./engine-settings.ts";
+import type { AnswerEngine, RawAnswer, RawSource } from "../engine.ts";
+import { engineIdentity, sdkClientOptions, type EngineSettings } from "./engine-settings.ts";
 import { record, records, text } from "./shape.ts";
 
 /** Searches Claude may run for one answer: each is billed ($10 per 1,000), so a call's cost stays bounded. */
@@ -14,19 +14,9 @@ const MAX_TOKENS = 2048;
  * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool
  */
 export function anthropicEngine(settings: EngineSettings): AnswerEngine {
-  const client = new Anthropic({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    timeout: settings.timeoutMs,
-    maxRetries: settings.retries,
-    fetch: settings.fetch,
-    logLevel: "off",
-  });
+  const client = new Anthropic(sdkClientOptions(settings));
   return {
-    name: "anthropic",
-    api: ENGINE_APIS.anthropic,
-    model: settings.model,
-    priceUsd: settings.priceUsd,
+    ...engineIdentity("anthropic", settings),
     async ask(prompt, signal) {
       const response: unknown = await client.messages.create(
         {

@@ -1,6 +1,6 @@
 import { GoogleGenAI } from "@google/genai";
-import { ENGINE_APIS, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
-import type { EngineSettings } from "./engine-settings.ts";
+import type { AnswerEngine, RawAnswer, RawSource } from "../engine.ts";
+import { engineIdentity, type EngineSettings } from "./engine-settings.ts";
 import { integers, record, records, text } from "./shape.ts";
 
 /**
@@ -23,10 +23,7 @@ export function geminiEngine(settings: EngineSettings): AnswerEngine {
     },
   });
   return {
-    name: "gemini",
-    api: ENGINE_APIS.gemini,
-    model: settings.model,
-    priceUsd: settings.priceUsd,
+    ...engineIdentity("gemini", settings),
     async ask(prompt, signal) {
       const response: unknown = await client.models.generateContent({
         model: settings.model,

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
-import { ENGINE_APIS, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
-import type { EngineSettings } from "./engine-settings.ts";
+import type { AnswerEngine, RawAnswer, RawSource } from "../engine.ts";
+import { engineIdentity, sdkClientOptions, type EngineSettings } from "./engine-settings.ts";
 import { record, records, text } from "./shape.ts";
 
 /**
@@ -10,19 +10,9 @@ import { record, records, text } from "./shape.ts";
  * https://platform.openai.com/docs/guides/tools-web-search
  */
 export function openAiEngine(settings: EngineSettings): AnswerEngine {
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    timeout: settings.timeoutMs,
-    maxRetries: settings.retries,
-    fetch: settings.fetch,
-    logLevel: "off",
-  });
+  const client = new OpenAI(sdkClientOptions(settings));
   return {
-    name: "openai",
-    api: ENGINE_APIS.openai,
-    model: settings.model,
-    priceUsd: settings.priceUsd,
+    ...engineIdentity("openai", settings),
     async ask(prompt, signal) {
       const response: unknown = await client.responses.create(
         { model: settings.model, input: prompt, tools: [{ type: "web_search" }], include: ["web_search_call.action.sources"] },

@@ -1,6 +1,6 @@
 import Perplexity from "@perplexity-ai/perplexity_ai";
-import { ENGINE_APIS, ProviderAnswerError, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
-import type { EngineSettings } from "./engine-settings.ts";
+import { ProviderAnswerError, type AnswerEngine, type RawAnswer, type RawSource } from "../engine.ts";
+import { engineIdentity, sdkClientOptions, type EngineSettings } from "./engine-settings.ts";
 import { finiteNumber, record, records, text } from "./shape.ts";
 
 /**
@@ -12,19 +12,9 @@ import { finiteNumber, record, records, text } from "./shape.ts";
  * [n] markers that number the search results. Perplexity reports each call's cost; it is recorded.
  */
 export function perplexityEngine(settings: EngineSettings): AnswerEngine {
-  const client = new Perplexity({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    timeout: settings.timeoutMs,
-    maxRetries: settings.retries,
-    fetch: settings.fetch,
-    logLevel: "off",
-  });
+  const client = new Perplexity(sdkClientOptions(settings));
   return {
-    name: "perplexity",
-    api: ENGINE_APIS.perplexity,
-    model: settings.model,
-    priceUsd: settings.priceUsd,
+    ...engineIdentity("perplexity", settings),
     async ask(prompt, signal) {
       const response: unknown = await client.responses.create({ model: settings.model, input: prompt, tools: [{ type: "web_search" }] }, { signal });
       return readPerplexityResponse(response, settings.model);
