@@ -1,4 +1,4 @@
-import type { GatherError, Redirect } from "./artifacts.ts";
+import type { GatherError, ProbeArtifact, Redirect } from "./artifacts.ts";
 
 /**
  * What a site-wide scan keeps of the pages behind the homepage (issue 29): facts per page, read once
@@ -80,6 +80,8 @@ export interface SiteCrawlArtifact {
   pages: PageFacts[];
   /** sightline's own robots.txt group ("sightline" or "*"), its Crawl-delay in seconds as applied, and pages it kept the crawl from. */
   politeness: { group: string | null; crawlDelaySeconds: number | null; disallowed: number };
+  /** One page of each template (the largest templates first, a bounded number), probed as each AI platform's agents. */
+  templateProbes: { template: string; url: string; probes: ProbeArtifact[] }[];
   /** Requests and body bytes the crawl spent, and how long it took. */
   spent: { requests: number; bytes: number; ms: number };
   /** Why the crawl ended before its sample was read, or null. */
