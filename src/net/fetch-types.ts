@@ -29,6 +29,11 @@ export interface FetchOptions {
   /** Replaces the scanner's own User-Agent, e.g. to probe as an AI crawler. */
   userAgent?: string;
   headers?: Record<string, string>;
+  /**
+   * Headers made for each hop from the URL it goes to, set over `headers`: a Web Bot Auth signature covers
+   * the request's `@authority` (RFC 9421 section 2.2.3), so a redirect to another host must be signed anew.
+   */
+  hopHeaders?: (url: string) => Promise<Record<string, string>>;
   /** Follow redirects (each hop re-validated). Default true; false returns the 3xx itself. */
   followRedirects?: boolean;
   /** Lower than the fetcher's FETCH_MAX_BYTES for small documents such as robots.txt. */

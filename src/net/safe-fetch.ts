@@ -115,7 +115,7 @@ async function sendRequest(url: URL, request: FetchOptions, context: FetchContex
   try {
     const response = await fetch(`${url.protocol}//${failure.target}${url.pathname}${url.search}`, {
       method: request.method ?? "GET",
-      headers: requestHeaders(url, request, context.userAgent),
+      headers: requestHeaders(url, request, context.userAgent, request.hopHeaders ? await request.hopHeaders(url.href) : {}),
       redirect: "manual",
       // Decoded by readCappedBody in small steps: Bun's own decoding has no memory bound.
       decompress: false,
@@ -216,9 +216,9 @@ function parseFetchUrl(text: string, errorUrl: string, base?: URL): URL {
   return url;
 }
 
-function requestHeaders(url: URL, request: FetchOptions, userAgent: string): Headers {
+function requestHeaders(url: URL, request: FetchOptions, userAgent: string, hopHeaders: Record<string, string>): Headers {
   const headers = new Headers({ "user-agent": userAgent, "accept-encoding": ACCEPT_ENCODING });
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...request.headers, ...hopHeaders })) headers.set(name, value);
   if (request.userAgent !== undefined) headers.set("user-agent", request.userAgent);
   // The connection goes to an address; the site is still named by its host.
   headers.set("host", url.host);

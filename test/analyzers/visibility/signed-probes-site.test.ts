@@ -17,6 +17,7 @@ import { type FixtureSite, startFixtureSite, testCaPem } from "../../helpers/fix
 import { site as sampleSite } from "./sample-site.ts";
 
 const DOMAIN = "signed.secure.test";
+const OTHER_HOST = "www.secure.test";
 const PAGE = `<!DOCTYPE html><html><head><title>Acme</title></head><body><main>${"Acme makes sturdy garden tools for small farms. ".repeat(20)}</main></body></html>`;
 
 /** `sig1=("a" "b");created=1;keyid="k"` → label, components, the whole params string, and each param. */
@@ -85,6 +86,8 @@ beforeAll(async () => {
         if (why) refusals.push(why);
         return why ? new Response("signature required", { status: 403, headers: { "accept-signature": 'sig1=("@authority" "signature-agent");tag="web-bot-auth"' } }) : new Response(PAGE, { headers: { "content-type": "text/html" } });
       },
+      // The old address moves to another host, whose "/" checks the signature against its own authority.
+      "/old": () => new Response(null, { status: 301, headers: { location: `https://${OTHER_HOST}/` } }),
     },
     { tls: true },
   );
@@ -95,7 +98,7 @@ afterAll(async () => {
   await fixture?.stop();
 });
 
-const fetcher = () => createSafeFetcher({ connectTo: parseConnectTo([fixture.connectTo(DOMAIN)]), timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: "sightline-test", extraCaPem: testCaPem() });
+const fetcher = () => createSafeFetcher({ connectTo: parseConnectTo([fixture.connectTo(DOMAIN), fixture.connectTo(OTHER_HOST)]), timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: "sightline-test", extraCaPem: testCaPem() });
 
 describe("signed probes", () => {
   test("the key directory is a signed JWKS holding the public key only", async () => {
@@ -131,6 +134,26 @@ describe("signed probes", () => {
     expect(wrong.ok && wrong.verdicts.every((verdict) => verdict.kind !== "ok")).toBe(true);
     expect(refusals.length).toBeGreaterThan(0);
     expect(refusals.every((why) => why === "bad signature")).toBe(true);
+  });
+
+  test("a probe redirected to another host is signed anew for that host", async () => {
+    refusals.length = 0;
+    const before = fixture.requests.length;
+    const probes = await gatherProbes({ fetcher: fetcher(), signal: AbortSignal.timeout(20_000), probeSigning: signing }, `https://${DOMAIN}/old`);
+    expect(refusals).toEqual([]);
+    const signedProbes = probes.filter((probe) => probe.ok && probe.signed);
+    expect(signedProbes.length).toBe(probes.length - 1);
+    expect(signedProbes.every((probe) => probe.ok && probe.status === 200 && probe.finalUrl === `https://${OTHER_HOST}/`)).toBe(true);
+    // Each hop carried a signature whose base names the host it went to: the first host's would not verify on the second.
+    const hops = fixture.requests.slice(before).filter((request) => request.headers["signature-input"]);
+    expect(new Set(hops.map((request) => request.headers.host))).toEqual(new Set([DOMAIN, OTHER_HOST]));
+    const nonces = hops.map((request) => /nonce="([^"]+)"/.exec(request.headers["signature-input"]!)![1]);
+    expect(new Set(nonces).size).toBe(hops.length);
+  });
+
+  test("a signature made for one host is refused by another", async () => {
+    const headers = await signedRequestHeaders(signing, `https://${DOMAIN}/old`);
+    expect(await refusal(new Request(`https://${OTHER_HOST}/`, { headers }), (url) => fetch(url))).toBe("bad signature");
   });
 
   test("a tampered header breaks the signature", async () => {

@@ -87,12 +87,15 @@ async function probe(
 ): Promise<ProbeArtifact> {
   try {
     // The crawler probes are signed when SIGNED_PROBES=on, so an owner can let sightline through and see what a signed agent gets; the browser's never is.
-    const signed = context.probeSigning && agent !== "browser" ? await signedRequestHeaders(context.probeSigning, url) : null;
+    const signing = agent !== "browser" ? context.probeSigning : undefined;
+    // Each hop is signed for its own host: the signature covers @authority, so one made for the first host fails after a redirect to another.
+    const signed = signing ? { hopHeaders: (hopUrl: string) => signedRequestHeaders(signing, hopUrl) } : null;
     const response = await context.fetcher.fetch(url, {
       signal: context.signal,
       userAgent,
       maxBytes: PROBE_MAX_BYTES,
-      headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8", ...signed },
+      headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8" },
+      ...signed,
     });
     return { agent, userAgent, url, ok: true, status: response.status, finalUrl: response.finalUrl, ...(signed ? { signed: true } : {}), ...bodyFacts(response) };
   } catch (caught) {
