@@ -69,6 +69,7 @@ beforeAll(async () => {
       ...wellPreparedSite(RETIRED),
       "/.well-known/ai-plugin.json": json({ schema_version: "v1", name_for_model: "acme" }),
       "/.well-known/mcp/server-card.json": json({ serverInfo: { name: "acme" } }),
+      "/.well-known/nlweb.json": json({ name: "acme", endpoint: `https://${RETIRED}/ask` }),
     }),
   ]);
 }, 60_000);
@@ -103,6 +104,15 @@ describe("agent-offerings", () => {
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain("ChatGPT plugins, which OpenAI retired in 2024");
     expect(outcome.detail).toContain("old format (`serverInfo`)");
+    // NLWeb documents the /ask and /mcp endpoints and no discovery file (github.com/nlweb-ai/NLWeb, docs/nlweb-rest-api.md).
+    expect(outcome.detail).toContain(`https://${RETIRED}/.well-known/nlweb.json: /.well-known/nlweb.json is not specified by NLWeb`);
+    expect(outcome.fix?.how).toContain(`- Remove https://${RETIRED}/.well-known/ai-plugin.json; describe the service with an MCP server card or an A2A agent card.`);
+    expect(outcome.fix?.how).toContain(`- Remove https://${RETIRED}/.well-known/nlweb.json; if the site runs NLWeb, describe its /mcp endpoint with an MCP server card.`);
+  });
+
+  test("a site that publishes no nlweb.json is not told about it", () => {
+    expect(plain.site.requests.map((request) => request.path)).toContain("/.well-known/nlweb.json");
+    expect(signal(plain).detail).not.toContain("nlweb");
   });
 
   test("an older record without the artifact is not applicable", () => {

@@ -9,6 +9,10 @@ import { fetchTextFile } from "./text-file.ts";
  * (a2a-protocol.org, "Agent Discovery": /.well-known/agent-card.json); the MCP Server Card (SEP-2127,
  * modelcontextprotocol.io/seps/2127-mcp-server-cards; served by its implementations at
  * /.well-known/mcp/server-card.json); RFC 9727 api-catalog; RFC 8414 and RFC 9728 OAuth metadata.
+ * NLWeb documents no discovery file: its REST API (github.com/nlweb-ai/NLWeb, docs/nlweb-rest-api.md) is the
+ * `/ask` and `/mcp` endpoints and its protocol (github.com/nlweb-ai/nlweb-typespec) adds `who`, none at a
+ * well-known path; `/.well-known/nlweb.json`, which audit tools ask for, is read only to name it as unspecified.
+ * Asking `/ask` would make the site run a model on our behalf, so an NLWeb endpoint is not probed.
  */
 export const AGENT_DOCUMENT_PATHS = {
   "a2a-agent-card": "/.well-known/agent-card.json",
@@ -18,11 +22,12 @@ export const AGENT_DOCUMENT_PATHS = {
   "oauth-protected-resource": "/.well-known/oauth-protected-resource",
   "ai-plugin": "/.well-known/ai-plugin.json",
   "mcp-json": "/.well-known/mcp.json",
+  "nlweb-json": "/.well-known/nlweb.json",
 } as const;
 
 export type AgentDocumentKind = keyof typeof AGENT_DOCUMENT_PATHS;
 
-/** Each document read at most this much: the specified ones are a few KiB; the bound is 7 × 64 KiB per scan. */
+/** Each document read at most this much: the specified ones are a few KiB; the bound is 8 × 64 KiB per scan. */
 export const AGENT_DOCUMENT_MAX_BYTES = 64 * 1024;
 /** The Markdown answer is judged by its headers; a little of the body shows it is not HTML. */
 const MARKDOWN_MAX_BYTES = 8 * 1024;

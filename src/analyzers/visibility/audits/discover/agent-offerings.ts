@@ -46,9 +46,15 @@ const DOCUMENTS: Record<string, { name: string; source: string; check: Check }> 
   },
 };
 
-const RETIRED: Record<string, string> = {
-  "ai-plugin": "ai-plugin.json is the manifest of ChatGPT plugins, which OpenAI retired in 2024; no agent reads it now",
-  "mcp-json": "/.well-known/mcp.json was never specified by MCP (its discovery document is the server card, SEP-2127)",
+/** Files agents do not read, what they are, and what to publish instead. */
+const RETIRED: Record<string, { note: string; instead: string }> = {
+  "ai-plugin": { note: "ai-plugin.json is the manifest of ChatGPT plugins, which OpenAI retired in 2024; no agent reads it now", instead: "describe the service with an MCP server card or an A2A agent card" },
+  "mcp-json": { note: "/.well-known/mcp.json was never specified by MCP (its discovery document is the server card, SEP-2127)", instead: "publish an MCP server card at /.well-known/mcp/server-card.json" },
+  // NLWeb's own docs (github.com/nlweb-ai/NLWeb docs/nlweb-rest-api.md, nlweb-ai/nlweb-typespec) define endpoints, no discovery file.
+  "nlweb-json": {
+    note: "/.well-known/nlweb.json is not specified by NLWeb, whose documentation defines the /ask and /mcp endpoints and no discovery file",
+    instead: "if the site runs NLWeb, describe its /mcp endpoint with an MCP server card",
+  },
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
@@ -58,13 +64,14 @@ function run(artifacts: Artifacts): AuditOutcome {
   const markdown = markdownNote(gathered);
   const offered: string[] = [];
   const problems: string[] = [];
-  const retired: string[] = [];
+  const retired: { url: string; note: string; instead: string }[] = [];
   const evidence: string[] = [];
   for (const { kind, file } of gathered.documents) {
     const json = jsonObject(file);
     if (!json || !file.ok) continue;
     evidence.push(`${file.url}: HTTP ${file.status}, ${file.contentType ?? "no Content-Type"}`);
-    if (RETIRED[kind]) retired.push(`${file.url}: ${RETIRED[kind]}`);
+    const unread = RETIRED[kind];
+    if (unread) retired.push({ url: file.url, ...unread });
     const document = DOCUMENTS[kind];
     if (!document) continue;
     const problem = document.check(json, origin);
@@ -75,7 +82,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   const links = agentLinks(artifacts);
   if (links.length > 0) offered.push(`links for agents (${links.slice(0, 5).map((link) => `rel="${link.rel}" → ${link.href}, in the ${link.source}`).join("; ")})`);
   if (gathered.markdown.ok) evidence.unshift(`${gathered.markdown.url} with Accept: text/markdown: HTTP ${gathered.markdown.status}, ${gathered.markdown.contentType ?? "no Content-Type"}${gathered.markdown.vary ? `, Vary: ${gathered.markdown.vary}` : ""}`);
-  const retiredNote = retired.length > 0 ? ` Retired or never specified: ${retired.join("; ")}.` : "";
+  const retiredNote = retired.length > 0 ? ` Retired or never specified: ${retired.map((entry) => `${entry.url}: ${entry.note}`).join("; ")}.` : "";
   if (problems.length > 0 || (markdown.served && !markdown.varies) || (retired.length > 0 && offered.length === 0)) {
     const issues = [...problems, ...(markdown.served && !markdown.varies ? ["the Markdown answer has no `Vary: Accept`, so a cache may hand it to browsers, or the HTML to agents"] : [])];
     return {
@@ -86,7 +93,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       fix: {
         what: problems.length > 0 ? "Complete the agent documents" : issues.length > 0 ? "Send Vary: Accept with the Markdown answer" : "Remove the retired agent files",
         why: "Agents read these documents to learn what the site offers and how to connect; one missing a required field is ignored, and a retired one misleads.",
-        how: [...issues.map((issue) => `- Fix: ${issue}.`), ...retired.map((entry) => `- Remove ${entry.split(":")[0]}, or replace it with the current document.`)].join("\n"),
+        how: [...issues.map((issue) => `- Fix: ${issue}.`), ...retired.map((entry) => `- Remove ${entry.url}; ${entry.instead}.`)].join("\n"),
         effort: "S",
       },
     };
