@@ -1,4 +1,5 @@
 import type { FetchErrorCode } from "../../../net/fetch-types.ts";
+import type { SiteCrawlArtifact } from "./site-crawl-artifact.ts";
 
 /**
  * Everything a visibility scan gathers, as plain JSON: stored beside the record so that a scoring change
@@ -39,6 +40,8 @@ export interface Artifacts {
   feed?: FeedArtifact;
   /** Off-site look-ups; null when OFFSITE_CHECKS=off. */
   offsite?: OffsiteArtifact | null;
+  /** The site-wide crawl (issue 29): facts per sampled page; absent from homepage-only scans and older records. */
+  siteCrawl?: SiteCrawlArtifact;
   /** How long gathering took (ms), measured by the analyzer around it; absent from older scans. */
   gatherMs?: number;
 }

@@ -7,6 +7,7 @@ import { type Directive, directiveEffect, headerDirectives, metaDirectives } fro
 import { type RobotsGroups, robotsGroups } from "../robots/robots-groups.ts";
 import { homepagePath, robotsPolicy, verdictFor } from "../robots/robots-policy.ts";
 import { type ManagedBlock, cloudflareManaged } from "./cloudflare-managed.ts";
+import { type ContentUsageHeader, contentUsageHeaders } from "./content-usage-headers.ts";
 import { preferenceList } from "./preference-list.ts";
 import { type RobotsSignal, type SignalVocabulary, licenceRecords, readByAnAiAgent, robotsSignals, signalsFor } from "./robots-signals.ts";
 import { type RslPointer, type RslValidation, rslPointers, validateRsl } from "./rsl-licence.ts";
@@ -70,6 +71,8 @@ export interface UsagePolicy {
   declarations: UseSource[];
   findings: UsageFinding[];
   cloudflare: ManagedBlock | null;
+  /** Every Content-Usage header seen, the homepage's and the sampled pages', each with its URL and path. */
+  headers: ContentUsageHeader[];
   rsl: { pointers: RslPointer[]; validation: RslValidation | null };
   tdm: { file: TdmFile; declarations: TdmDeclaration[] };
 }
@@ -99,7 +102,9 @@ interface Inputs {
   path: string;
   parsed: RobotsGroups;
   signals: RobotsSignal[];
+  /** The homepage's Content-Usage header: it decides for the homepage, as robots.txt's rules do for its path. */
   headerSignals: UseSource[];
+  headers: ContentUsageHeader[];
   directives: Directive[];
   pageSignals: UseSource[];
   tdm: TdmDeclaration[];
@@ -121,13 +126,15 @@ function resolve(artifacts: Artifacts): UsagePolicy {
   const tdm = [tdmHeader(headers), homepage.ok ? tdmMeta(meta) : null, file.kind === "rules" ? file.declaration : null].filter((entry): entry is TdmDeclaration => entry !== null);
   const pointers = rslPointers({ robotsLicences: licenceRecords(parsed), linkHeader: headers.link, html: artifacts.homepage.ok ? artifacts.homepage.html : "", base: artifacts.homepage.ok ? artifacts.homepage.finalUrl : `https://${artifacts.domain}/` });
   const validation = artifacts.rslLicence ? validateRsl(artifacts.rslLicence) : null;
+  const headerUses = contentUsageHeaders(artifacts);
   const rslSource = (text: string): UseSource => ({ carrier: "RSL", where: pointers[0] ? `${pointers[0].route} → ${pointers[0].url}` : "the licence", text, spec: SPECS.rsl });
   const inputs: Inputs = {
     artifacts,
     path,
     parsed,
     signals: robotsSignals(parsed),
-    headerSignals: headers["content-usage"] ? [{ carrier: "Content-Usage header", where: "the homepage's headers", text: `Content-Usage: ${headers["content-usage"].slice(0, 200)}`, spec: SPECS.aiprefAttach, vocabulary: "aipref" }] : [],
+    headerSignals: headerUses.filter((header) => header.homepage).map((header) => headerSource([header])),
+    headers: headerUses,
     directives,
     // One source per tag or header: `noai, noimageai` in one tag is one declaration.
     pageSignals: [...new Map(directives.filter((directive) => directive.directive === "noai" || directive.directive === "noimageai").map((directive) => [directive.source, directive])).values()].map((directive) => ({ carrier: directive.source.startsWith("X-Robots-Tag") ? "X-Robots-Tag" : "meta robots", where: "the homepage", text: directive.source, spec: "no specification: a convention DeviantArt started in 2022; no AI crawler in the catalogue documents honouring it" })),
@@ -141,6 +148,7 @@ function resolve(artifacts: Artifacts): UsagePolicy {
     declarations: declarations(inputs),
     findings: findings(inputs, file, pointers, validation),
     cloudflare,
+    headers: headerUses,
     rsl: { pointers, validation },
     tdm: { file, declarations: tdm },
   };
@@ -239,7 +247,8 @@ function declarations(inputs: Inputs): UseSource[] {
     inputs.noSnippetElements > 0
       ? [{ carrier: "data-nosnippet", where: "the homepage", text: `data-nosnippet on ${inputs.noSnippetElements} ${inputs.noSnippetElements === 1 ? "element" : "elements"} (kept out of Google's snippets and AI answers; the rest stays quotable)`, spec: SPECS.googleSnippets }]
       : [];
-  return [...inputs.signals.map(robotsSource), ...inputs.headerSignals, ...tdm, ...inputs.pageSignals, ...partial];
+  const pageHeaders = headerGroups(inputs.headers.filter((header) => !header.homepage)).map(headerSource);
+  return [...inputs.signals.map(robotsSource), ...inputs.headerSignals, ...pageHeaders, ...tdm, ...inputs.pageSignals, ...partial];
 }
 
 function findings(inputs: Inputs, file: TdmFile, pointers: RslPointer[], validation: RslValidation | null): UsageFinding[] {
@@ -257,6 +266,8 @@ function findings(inputs: Inputs, file: TdmFile, pointers: RslPointer[], validat
       });
     }
   }
+  for (const group of headerGroups(inputs.headers)) found.push(...spellingTraps({ vocabulary: "aipref", text: `Content-Usage: ${group[0]!.value}`, preferences: group[0]!.preferences }, headerSource(group)));
+  found.push(...headerContradictions(inputs));
   if (robots.kind === "rules") {
     found.push(...allowedButDeclaredNo(inputs, "training", ["ai-train", "train-ai"], "GPTBot"));
     found.push(...allowedButDeclaredNo(inputs, "search", ["search"], "OAI-SearchBot"));
@@ -299,7 +310,7 @@ function findings(inputs: Inputs, file: TdmFile, pointers: RslPointer[], validat
 }
 
 /** `Content-Usage: ai-train=no` (a Content Signals key in an AIPREF line) means nothing, and the reverse too. */
-function spellingTraps(signal: RobotsSignal, source: UseSource): UsageFinding[] {
+function spellingTraps(signal: Pick<RobotsSignal, "vocabulary" | "text" | "preferences">, source: UseSource): UsageFinding[] {
   const traps: UsageFinding[] = [];
   const own = signal.vocabulary === "aipref" ? AIPREF_KEYS : CONTENT_SIGNAL_KEYS;
   const other = signal.vocabulary === "aipref" ? CONTENT_SIGNAL_KEYS : AIPREF_KEYS;
@@ -355,4 +366,75 @@ function allowedButDeclaredNo(inputs: Inputs, purpose: "training" | "search", ke
       source,
     };
   });
+}
+
+/** Headers with the same value, in the order first seen: one declaration (and one finding) per value, however many pages send it. */
+function headerGroups(headers: ContentUsageHeader[]): ContentUsageHeader[][] {
+  const groups = new Map<string, ContentUsageHeader[]>();
+  for (const header of headers) groups.set(header.value, [...(groups.get(header.value) ?? []), header]);
+  return [...groups.values()];
+}
+
+/** Where a header (or the same header on several pages) was sent, naming at most three URLs. */
+function headerSource(group: ContentUsageHeader[]): UseSource {
+  const first = group[0]!;
+  const where =
+    group.length === 1
+      ? first.homepage ? "the homepage's headers" : `the headers of ${first.url}`
+      : `the headers of ${group.length} pages (${group.slice(0, 3).map((header) => header.url).join(", ")}${group.length > 3 ? ", …" : ""})`;
+  return { carrier: "Content-Usage header", where, text: `Content-Usage: ${first.value}`, spec: SPECS.aiprefAttach, vocabulary: "aipref" };
+}
+
+const HEADER_PURPOSES: { purpose: "training" | "search"; key: string; example: string }[] = [
+  { purpose: "training", key: "train-ai", example: "GPTBot" },
+  { purpose: "search", key: "search", example: "OAI-SearchBot" },
+];
+
+/**
+ * What a page's Content-Usage header says against robots.txt for that page's path:
+ * - `train-ai=n` (or `search=n`) while robots.txt lets in crawlers documented to obey robots.txt, not AIPREF;
+ * - `train-ai=y` (or `search=y`) under a robots.txt record that says no for the path: AIPREF combines
+ *   preferences with a no winning over a yes (draft-ietf-aipref-vocab, combining preferences), so the
+ *   page's yes allows nothing.
+ * A page that says otherwise than the homepage's header is no contradiction: each header speaks for its own page.
+ */
+function headerContradictions(inputs: Inputs): UsageFinding[] {
+  const robots = robotsPolicy(inputs.artifacts);
+  if (robots.kind !== "rules") return [];
+  const found: UsageFinding[] = [];
+  for (const { purpose, key, example } of HEADER_PURPOSES) {
+    const tokens = [...new Set(AI_PLATFORMS.flatMap((platform) => (purpose === "training" ? platform.training : platform.index)))].filter((token) => crawler(token).robotsTxt.rule === "honours");
+    const saying = (value: string) => inputs.headers.filter((header) => header.preferences.some((preference) => preference.key === key && preference.value === value));
+    for (const group of headerGroups(saying("n"))) {
+      const allowed = tokens.filter((token) => group.some((header) => verdictFor(robots, token, header.path).allowed));
+      if (allowed.length === 0) continue;
+      const source = headerSource(group);
+      const shown = allowed.includes(example) ? example : allowed[0]!;
+      found.push({
+        kind: "contradiction",
+        text: `robots.txt lets ${allowed.join(", ")} in, while ${source.where} \`${source.text}\` asks that the content not be used for ${purpose}. These crawlers are documented to obey robots.txt, not AIPREF, so the two say different things.`,
+        fix:
+          purpose === "training"
+            ? `If training is not allowed, disallow the training crawlers in robots.txt too (e.g. \`User-agent: ${shown}\` / \`Disallow: /\`); if it is, remove the no.`
+            : "If the pages mean to be in search, remove the no (search=y); if not, disallow the search crawlers in robots.txt, which they obey.",
+        source,
+      });
+    }
+    for (const group of headerGroups(saying("y"))) {
+      const overruled = group.flatMap((header) => {
+        const no = inputs.signals.find((signal) => readByAnAiAgent(signal) && (signal.path === null || header.path.startsWith(signal.path)) && signal.preferences.some((preference) => (signal.vocabulary === "aipref" ? AIPREF_KEYS : CONTENT_SIGNAL_KEYS)[preference.key]?.includes(purpose) && preference.value === NO[signal.vocabulary]));
+        return no ? [{ header, no }] : [];
+      });
+      if (overruled.length === 0) continue;
+      const no = robotsSource(overruled[0]!.no);
+      const source = headerSource(overruled.map((entry) => entry.header));
+      found.push({
+        kind: "contradiction",
+        text: `${source.where} \`${source.text}\` says ${key}=y, while ${no.where} \`${no.text}\` says no for ${purpose} on ${overruled.length === 1 ? "that path" : "those paths"}. ${no.vocabulary === "aipref" ? "A no wins over a yes when preferences are combined, so the page's yes allows nothing." : "Content Signals and AIPREF are read by different crawlers, so the two say different things."}`,
+        fix: `If ${overruled.length === 1 ? "this page is" : "these pages are"} meant to allow ${purpose}, narrow the robots.txt record with a path (\`Content-Usage: /path/ ${key}=n\`); if not, remove ${key}=y from the header.`,
+        source,
+      });
+    }
+  }
+  return found;
 }
