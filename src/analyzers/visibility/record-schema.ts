@@ -173,6 +173,19 @@ export const SampledPageSchema = Type.Object(
   { description: "One page the scan read." },
 );
 
+export const AgentOfferingSchema = Type.Object(
+  {
+    kind: Type.String({ description: 'What it is: "markdown", "llms-txt", "a2a-agent-card", "mcp-server-card", "api-catalog", "oauth-authorization-server", "oauth-protected-resource", or a retired or never-specified file ("ai-plugin", "mcp-json", "nlweb-json").' }),
+    name: Type.String({ description: "Its name in words." }),
+    url: Type.String({ description: "Where the scan found it." }),
+    status: Type.Union([Type.Literal("offered"), Type.Literal("invalid"), Type.Literal("unspecified")], {
+      description: '"offered"; "invalid" when a field its specification requires is missing (see note); "unspecified" for a retired or never-specified file.',
+    }),
+    note: Type.Union([Type.String(), Type.Null()], { description: "What is wrong with it, or what a retired file is; null when offered as specified." }),
+  },
+  { description: "One thing the site offers agents that read and act." },
+);
+
 export const VisibilityRecordSchema = Type.Object(
   {
     domain: Type.String({ description: "The scanned domain." }),
@@ -185,6 +198,7 @@ export const VisibilityRecordSchema = Type.Object(
     reason: Type.Optional(Type.String({ description: 'Only when status is "failed": why the site could not be scanned.' })),
     rescoredFrom: Type.Optional(RescoredFromSchema),
     pages: Type.Optional(Type.Array(SampledPageSchema, { description: "The pages the scan read: the homepage first, then the sampled pages. Absent from older records." })),
+    agentOfferings: Type.Optional(Type.Array(AgentOfferingSchema, { maxItems: 16, description: "What the site offers agents: Markdown negotiation, llms.txt and the agent-protocol documents found. Absent from older records." })),
     durationMs: Type.Optional(
       Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "How long gathering took, in milliseconds; null when unknown. Absent from older records." }),
     ),

@@ -3,6 +3,7 @@ import type { Artifacts } from "./gather/artifacts.ts";
 import { offSiteRecord } from "./offsite/offsite-record.ts";
 import type { VisibilityRecord } from "./record-schema.ts";
 import { sampledPages } from "./sampled-pages.ts";
+import { agentOfferingsRecord } from "./agent-offerings-record.ts";
 import { scoreResult } from "./scoring/score-result.ts";
 import { unscorableRecord } from "./unreachable-record.ts";
 
@@ -20,6 +21,7 @@ export function scoreArtifacts(domain: string, artifacts: Artifacts, scannedAt: 
     result: scoreResult(runAudits(artifacts)),
     offSite: offSiteRecord(artifacts),
     pages: sampledPages(artifacts),
+    ...agentOfferingsRecord(artifacts),
     durationMs: artifacts.gatherMs ?? null,
   };
 }

@@ -115,6 +115,19 @@ describe("agent-offerings", () => {
     expect(signal(plain).detail).not.toContain("nlweb");
   });
 
+  test("the record lists what the site offers agents, for the report's section", () => {
+    expect(agents.record.agentOfferings!.map(({ kind, status }) => `${kind} ${status}`)).toEqual([
+      "markdown offered",
+      "llms-txt offered",
+      "a2a-agent-card offered",
+      "mcp-server-card offered",
+      "oauth-protected-resource invalid",
+    ]);
+    expect(agents.record.agentOfferings!.find((offering) => offering.kind === "a2a-agent-card")).toEqual({ kind: "a2a-agent-card", name: "A2A agent card", url: `https://${AGENTS}/.well-known/agent-card.json`, status: "offered", note: null });
+    expect(retired.record.agentOfferings!.filter((offering) => offering.status === "unspecified").map((offering) => offering.kind)).toEqual(["ai-plugin", "nlweb-json"]);
+    expect(plain.record.agentOfferings!.map((offering) => offering.kind)).toEqual(["llms-txt"]);
+  });
+
   test("an older record without the artifact is not applicable", () => {
     const { agentDocuments: _dropped, ...older } = plain.artifacts;
     expect(runAudit(agentOfferings, older as Artifacts)).toMatchObject({ status: "na", score: null });
