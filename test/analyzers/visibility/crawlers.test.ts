@@ -67,7 +67,7 @@ describe("the AI crawler catalogue", () => {
     expect(bindsAgent(crawler("OAI-SearchBot"))).toBe(true);
     expect(crawler("Amazonbot").robotsTxt.whenUnavailable).toBe("crawls-on");
     expect(crawler("Google-Agent")).toMatchObject({ signs: "yes", purpose: "agent" });
-    expect(crawler("Google-Agent").robotsTxt.words).toContain("generally ignores robots.txt");
+    expect(crawler("Google-Agent").robotsTxt.words).toContain("generally ignore robots.txt rules");
   });
 
   test("retired and never-existing tokens are recognised but never judged, probed or counted", () => {

@@ -342,7 +342,7 @@ function allowedButDeclaredNo(inputs: Inputs, purpose: "training" | "search", ke
   const tokens = [...new Set(AI_PLATFORMS.flatMap((platform) => (purpose === "training" ? platform.training : platform.index)))];
   const bySignal = new Map<number, { signal: RobotsSignal; tokens: string[] }>();
   for (const token of tokens) {
-    // Only agents whose vendors say they obey robots.txt: an unverified token (MistralAI-Training) proves no contradiction.
+    // Only agents whose vendors say they obey robots.txt: a token whose robots.txt rule is unverified proves no contradiction.
     if (crawler(token).robotsTxt.rule !== "honours" || !verdictFor(robots, token, inputs.path).allowed) continue;
     for (const signal of signalsFor(inputs.signals, inputs.parsed.groups, token)) {
       if (!signal.preferences.some((preference) => keys.includes(preference.key) && preference.value === NO[signal.vocabulary])) continue;
@@ -358,7 +358,7 @@ function allowedButDeclaredNo(inputs: Inputs, purpose: "training" | "search", ke
       kind: "contradiction" as const,
       text:
         `robots.txt lets ${allowed.join(", ")} in, while ${source.where} \`${signal.text}\` asks that the content not be used for ${purpose === "training" ? "training" : "search"}. ` +
-        `These crawlers are documented to obey robots.txt, not ${signal.vocabulary === "aipref" ? "AIPREF" : "Content Signals"}, so the two say different things.`,
+        `${allowed.length === 1 ? "This crawler is" : "These crawlers are"} documented to obey robots.txt, not ${signal.vocabulary === "aipref" ? "AIPREF" : "Content Signals"}, so the two say different things.`,
       fix:
         purpose === "training"
           ? `If training is not allowed, disallow the training crawlers in robots.txt too (e.g. \`User-agent: ${shown}\` / \`Disallow: /\`); if it is, remove the no.`
@@ -412,7 +412,7 @@ function headerContradictions(inputs: Inputs): UsageFinding[] {
       const shown = allowed.includes(example) ? example : allowed[0]!;
       found.push({
         kind: "contradiction",
-        text: `robots.txt lets ${allowed.join(", ")} in, while ${source.where} \`${source.text}\` asks that the content not be used for ${purpose}. These crawlers are documented to obey robots.txt, not AIPREF, so the two say different things.`,
+        text: `robots.txt lets ${allowed.join(", ")} in, while ${source.where} \`${source.text}\` asks that the content not be used for ${purpose}. ${allowed.length === 1 ? "This crawler is" : "These crawlers are"} documented to obey robots.txt, not AIPREF, so the two say different things.`,
         fix:
           purpose === "training"
             ? `If training is not allowed, disallow the training crawlers in robots.txt too (e.g. \`User-agent: ${shown}\` / \`Disallow: /\`); if it is, remove the no.`

@@ -66,7 +66,7 @@ describe("Content-Usage headers on sampled pages", () => {
   });
 
   test("no contradiction when robots.txt keeps the training crawlers off those pages", () => {
-    const robotsTxt = "User-agent: GPTBot\nUser-agent: Google-Extended\nUser-agent: ClaudeBot\nUser-agent: meta-externalagent\nUser-agent: Applebot-Extended\nUser-agent: Amazonbot\nUser-agent: CCBot\nUser-agent: Bytespider\nDisallow: /blog/\n\nUser-agent: *\nAllow: /\n";
+    const robotsTxt = "User-agent: GPTBot\nUser-agent: Google-Extended\nUser-agent: ClaudeBot\nUser-agent: meta-externalagent\nUser-agent: Applebot-Extended\nUser-agent: Amazonbot\nUser-agent: CCBot\nUser-agent: Bytespider\nUser-agent: MistralAI-Training\nDisallow: /blog/\n\nUser-agent: *\nAllow: /\n";
     const artifacts = scan(robotsTxt, [page("/", null), page("/blog/a", "train-ai=n")]);
     expect(usagePolicy(artifacts).findings.filter((finding) => finding.kind === "contradiction")).toEqual([]);
     // The same header on a page outside /blog/ is a contradiction again: the verdict is per path.
@@ -96,7 +96,7 @@ describe("Content-Usage headers on sampled pages", () => {
   });
 
   test("pages that differ from the homepage's header are each their own page's choice, not a contradiction", () => {
-    const artifacts = scan("User-agent: GPTBot\nUser-agent: Google-Extended\nUser-agent: ClaudeBot\nUser-agent: meta-externalagent\nUser-agent: Applebot-Extended\nUser-agent: Amazonbot\nUser-agent: CCBot\nUser-agent: Bytespider\nDisallow: /\n\nUser-agent: *\nAllow: /\n", [page("/", "train-ai=n"), page("/press/kit", "train-ai=y")], { "content-usage": "train-ai=n" });
+    const artifacts = scan("User-agent: GPTBot\nUser-agent: Google-Extended\nUser-agent: ClaudeBot\nUser-agent: meta-externalagent\nUser-agent: Applebot-Extended\nUser-agent: Amazonbot\nUser-agent: CCBot\nUser-agent: Bytespider\nUser-agent: MistralAI-Training\nDisallow: /\n\nUser-agent: *\nAllow: /\n", [page("/", "train-ai=n"), page("/press/kit", "train-ai=y")], { "content-usage": "train-ai=n" });
     expect(usagePolicy(artifacts).findings).toEqual([]);
     expect(aiUsageSignals.run(artifacts).status).toBe("pass");
   });

@@ -148,8 +148,10 @@ describe("the usage-policy resolver on fixture sites", () => {
     const outcome = aiUsageSignals.run(artifactsOf("cloudflare.test"));
     expect(outcome.detail).toContain("Cloudflare's managed block (lines 9–39)");
     expect(outcome.detail).toContain("GPTBot (line 34; the site's own file lets GPTBot in (its own `User-agent: GPTBot` group))");
-    // Every training crawler the vendors document is disallowed, so ai-train=no contradicts nothing.
-    expect(findings("cloudflare.test").filter((finding) => finding.kind === "contradiction")).toEqual([]);
+    // Cloudflare's block disallows every training crawler but Mistral's, which Mistral documents as obeying robots.txt (docs.mistral.ai/en/robots): ai-train=no contradicts that one alone.
+    expect(findings("cloudflare.test").filter((finding) => finding.kind === "contradiction").map((finding) => finding.text)).toEqual([
+      "robots.txt lets MistralAI-Training in, while robots.txt line 12 (group `User-agent: *`) `Content-Signal: search=yes,ai-train=no` asks that the content not be used for training. This crawler is documented to obey robots.txt, not Content Signals, so the two say different things.",
+    ]);
   });
 
   test("the spelling trap: Content-Usage: ai-train=no declares nothing", () => {
@@ -168,7 +170,7 @@ describe("the usage-policy resolver on fixture sites", () => {
     expect(training).toMatchObject({ state: "asked-not", source: { carrier: "Content-Usage", text: "Content-Usage: train-ai=n, search=y" } });
     expect(training.honouring).toContain("OpenAI has not said");
     const contradiction = findings("aipref.test").find((finding) => finding.kind === "contradiction")!;
-    expect(contradiction.text).toStartWith("robots.txt lets Google-Extended, GPTBot, ClaudeBot, meta-externalagent, Applebot-Extended, Amazonbot in, while");
+    expect(contradiction.text).toStartWith("robots.txt lets Google-Extended, GPTBot, ClaudeBot, meta-externalagent, Applebot-Extended, Amazonbot, MistralAI-Training in, while");
     expect(contradiction.text).toContain("asks that the content not be used for training");
     // Training choices never cost points.
     expect(aiUsageSignals.run(artifactsOf("aipref.test")).status).toBe("warn");
