@@ -228,6 +228,6 @@ export type MarkdownAnswer =
 
 export interface AgentDocumentsArtifact {
   markdown: MarkdownAnswer;
-  /** Kinds as in gather/agent-documents.ts: a2a-agent-card, mcp-server-card, api-catalog, oauth-…, ai-plugin, mcp-json. */
+  /** Kinds as in gather/agent-documents.ts: a2a-agent-card, mcp-server-card, api-catalog, oauth-…, ai-plugin, mcp-json, nlweb-json. */
   documents: { kind: string; file: TextFileArtifact }[];
 }
