@@ -26,6 +26,6 @@ const shares = (k: number, n: number): SampleShares => ({ samples: n, unavailabl
 test("a group's citation share falling by more than the threshold triggers; unanswered groups never do", () => {
   const previous = [{ group: "buying", shares: shares(6, 6) }, { group: "local", shares: shares(3, 6) }, { group: "brand", shares: shares(2, 2) }];
   const latest = [{ group: "buying", shares: shares(3, 6) }, { group: "local", shares: shares(2, 6) }, { group: "brand", shares: shares(0, 0) }, { group: "new", shares: shares(0, 3) }];
-  expect(groupShareTriggers(previous, latest, 0.2)).toEqual([{ kind: "group-share-dropped", group: "buying", from: 1, to: 0.5, threshold: 0.2 }]);
+  expect(groupShareTriggers(previous, latest, 0.2)).toEqual([{ kind: "group-share-dropped", group: "buying", from: wilsonShare(6, 6), to: wilsonShare(3, 6), threshold: 0.2 }]);
   expect(groupShareTriggers(previous, latest, 0.5)).toEqual([]);
 });
