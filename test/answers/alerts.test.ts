@@ -26,7 +26,8 @@ import { insertScan } from "../../src/store/scans-repo.ts";
 import { insertUser } from "../../src/store/users-repo.ts";
 import { answersWatchPage } from "../../src/web/account/answers-page.ts";
 import { findWatch } from "../../src/store/answer-watches-repo.ts";
-import { alertSettingsOf, deliveriesOfWatch } from "../../src/store/alerts-repo.ts";
+import { alertSettingsOf, claimDueDelivery, deliveriesOfWatch, saveAlertSettings } from "../../src/store/alerts-repo.ts";
+import { DELIVERY_LEASE_MS } from "../../src/answers/alerts/alert-worker.ts";
 import { forEachStoreEngine } from "../helpers/store-engines.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 
@@ -52,16 +53,32 @@ const receiver = Bun.serve({
     return new Response(null, { status: 204 });
   },
 });
+// Answers 200 and then sends forever: the attempt reads 4 KiB of it and ends.
+const endless = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  idleTimeout: 0,
+  fetch: () =>
+    new Response(
+      new ReadableStream({
+        pull(controller) {
+          controller.enqueue(new Uint8Array(65_536).fill(97));
+        },
+      }),
+      { status: 200 },
+    ),
+});
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
 });
 afterAll(async () => {
   await receiver.stop(true);
+  await endless.stop(true);
   await sink.stop();
 });
 
-const connectTo = () => parseConnectTo([`hooks.test:80:127.0.0.1:${receiver.port}`]);
+const connectTo = () => parseConnectTo([`hooks.test:80:127.0.0.1:${receiver.port}`, `endless.test:80:127.0.0.1:${endless.port}`]);
 const lines: string[] = [];
 const log = createLogger("debug", (line) => void lines.push(line));
 // Public names resolve to a public address; the "evil" ones to private ones.
@@ -284,5 +301,39 @@ forEachStoreEngine((store) => {
     // Rotating makes a new secret, shown once again.
     const rotated = await setAlerts(deps, userId, watchId, { rotateSecret: true });
     expect((rotated.body as { webhookSecret: string }).webhookSecret).not.toBe((set.body as { webhookSecret: string }).webhookSecret);
+  });
+
+  test("at delivery: a name that now resolves privately is refused for good; an endless answer is cut; a sender that died mid-attempt is taken over", async () => {
+    let now = T0;
+    const db = await store.open();
+    const key = await resolveSealingKey(db, undefined);
+    const userId = (await insertUser(db, { email: OWNER, passwordHash: "x", createdAt: T0 }))!;
+    const watchId = (await insertWatch(db, userId, { domain: "example.com", brandNames: ["Acme"], competitors: [], engines: null, samples: 3, schedule: "none", nextRunAt: null }, T0))!;
+    const deps = apiDeps(db, key, () => now);
+    const worker = () => workerFor(db, key, () => now);
+    const settings = (await setAlerts(deps, userId, watchId, { webhookUrl: "http://endless.test/hook" })).status;
+    expect(settings).toBe(200);
+    const sealed = (await alertSettingsOf(db, watchId))!.webhookSecret;
+
+    // DNS changed its answer since the URL was set (rebinding): the safe fetcher refuses, and no retry follows.
+    await saveAlertSettings(db, watchId, { webhookUrl: "http://internal.evil.test/hook", webhookSecret: sealed, email: false, shareDropPoints: 20 }, now);
+    await sendTestAlert(deps, userId, watchId);
+    const rebinding = worker();
+    expect(await rebinding.round()).toBe(1);
+    await rebinding.stop();
+    expect((await deliveriesOfWatch(db, watchId, 1))[0]).toMatchObject({ state: "failed", attempts: 1, lastStatus: null });
+    expect((await deliveriesOfWatch(db, watchId, 1))[0]!.lastError).toContain("private or reserved address");
+
+    // An answer that never ends: 200 is read, the body is cut at 4 KiB, the attempt ends.
+    await saveAlertSettings(db, watchId, { webhookUrl: "http://endless.test/hook", webhookSecret: sealed, email: false, shareDropPoints: 20 }, now);
+    await sendTestAlert(deps, userId, watchId);
+    // A sender claims it and dies before its attempt is recorded.
+    expect(await claimDueDelivery(db, "dead-sender", now + DELIVERY_LEASE_MS, now)).not.toBeNull();
+    const after = worker();
+    expect(await after.round()).toBe(0);
+    now += DELIVERY_LEASE_MS;
+    expect(await after.round()).toBe(1);
+    await after.stop();
+    expect((await deliveriesOfWatch(db, watchId, 1))[0]).toMatchObject({ state: "delivered", attempts: 1, lastStatus: 200 });
   });
 });
