@@ -9,7 +9,7 @@ import { attemptWebhook } from "./webhook-delivery.ts";
 import { openWebhookSecret } from "./webhook-secret.ts";
 
 /**
- * Every poll: compares watches that have something new (alert-evaluation.ts), then sends the alerts
+ * Every poll: compares watches that have something new (alert-evaluation.ts; every 30 s), then sends the alerts
  * that are due, one attempt each, under a lease. A failed attempt is put back with the time of its
  * next try (delivery-policy.ts), so waiting costs nothing and a restart loses nothing: the next poll
  * of any instance takes up what is due. The log keeps each watch's newest deliveries for a while.
@@ -18,6 +18,8 @@ export const DELIVERY_LEASE_MS = 60_000;
 export const KEEP_DELIVERIES_MS = 30 * 86_400_000;
 export const KEEP_DELIVERIES_PER_WATCH = 100;
 const PURGE_EVERY_MS = 3_600_000;
+/** Comparing reads two subqueries per watch with alerts; scans and runs take minutes, so twice a minute is soon enough. */
+const EVALUATE_EVERY_MS = 30_000;
 const DELIVERIES_PER_ROUND = 50;
 
 export interface AlertWorkerDeps extends AlertEvaluationDeps {
@@ -39,8 +41,12 @@ export function alertWorker(deps: AlertWorkerDeps): AlertWorker {
   let stopped = false;
   let current: Promise<unknown> = Promise.resolve();
   let lastPurge = 0;
+  let lastEvaluation = -Infinity;
   const round = async () => {
-    await evaluateAlerts(deps);
+    if (deps.now() - lastEvaluation >= EVALUATE_EVERY_MS) {
+      lastEvaluation = deps.now();
+      await evaluateAlerts(deps);
+    }
     let attempts = 0;
     while (!stopped && attempts < DELIVERIES_PER_ROUND && (await deliverOne(deps))) attempts++;
     const now = deps.now();
