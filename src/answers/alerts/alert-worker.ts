@@ -14,7 +14,7 @@ import { openWebhookSecret } from "./webhook-secret.ts";
  * next try (delivery-policy.ts), so waiting costs nothing and a restart loses nothing: the next poll
  * of any instance takes up what is due. The log keeps each watch's newest deliveries for a while.
  */
-export const DELIVERY_LEASE_MS = 60_000;
+export const DELIVERY_LEASE_MS = 120_000;
 export const KEEP_DELIVERIES_MS = 30 * 86_400_000;
 export const KEEP_DELIVERIES_PER_WATCH = 100;
 const PURGE_EVERY_MS = 3_600_000;
