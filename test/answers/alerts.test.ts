@@ -28,7 +28,7 @@ import { answersWatchPage } from "../../src/web/account/answers-page.ts";
 import { findWatch } from "../../src/store/answer-watches-repo.ts";
 import { alertSettingsOf, claimDueDelivery, deliveriesOfWatch, saveAlertSettings } from "../../src/store/alerts-repo.ts";
 import { DELIVERY_LEASE_MS } from "../../src/answers/alerts/alert-worker.ts";
-import { forEachStoreEngine } from "../helpers/store-engines.ts";
+import { forEachStoreEngine, twoHandles } from "../helpers/store-engines.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 
 const T0 = Date.parse("2026-11-28T08:00:00Z");
@@ -68,6 +68,18 @@ const endless = Bun.serve({
       { status: 200 },
     ),
 });
+// Counts what it is sent, and takes its time answering, so that a second sender would overlap the first.
+let counted = 0;
+const counter = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  async fetch(request) {
+    await request.text();
+    counted++;
+    await Bun.sleep(50);
+    return new Response(null, { status: 204 });
+  },
+});
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -75,10 +87,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.stop(true);
   await endless.stop(true);
+  await counter.stop(true);
   await sink.stop();
 });
 
-const connectTo = () => parseConnectTo([`hooks.test:80:127.0.0.1:${receiver.port}`, `endless.test:80:127.0.0.1:${endless.port}`]);
+const connectTo = () => parseConnectTo([`hooks.test:80:127.0.0.1:${receiver.port}`, `endless.test:80:127.0.0.1:${endless.port}`, `count.test:80:127.0.0.1:${counter.port}`]);
 const lines: string[] = [];
 const log = createLogger("debug", (line) => void lines.push(line));
 // Public names resolve to a public address; the "evil" ones to private ones.
@@ -335,5 +348,26 @@ forEachStoreEngine((store) => {
     expect(await after.round()).toBe(1);
     await after.stop();
     expect((await deliveriesOfWatch(db, watchId, 1))[0]).toMatchObject({ state: "delivered", attempts: 1, lastStatus: 200 });
+  });
+
+  test("two instances sending at once send each delivery once", async () => {
+    counted = 0;
+    const { a, b, closeAll } = await twoHandles(store, { racing: true });
+    try {
+      const key = await resolveSealingKey(a, undefined);
+      const userId = (await insertUser(a, { email: OWNER, passwordHash: "x", createdAt: T0 }))!;
+      const watchId = (await insertWatch(a, userId, { domain: "example.com", brandNames: ["Acme"], competitors: [], engines: null, samples: 3, schedule: "none", nextRunAt: null }, T0))!;
+      expect((await setAlerts(apiDeps(a, key, () => T0), userId, watchId, { webhookUrl: "http://count.test/hook" })).status).toBe(200);
+      for (let index = 0; index < 3; index++) await sendTestAlert(apiDeps(a, key, () => T0), userId, watchId);
+      const first = workerFor(a, key, () => T0);
+      const second = workerFor(b, key, () => T0);
+      const rounds = await Promise.all([first.round(), second.round()]);
+      await Promise.all([first.stop(), second.stop()]);
+      expect(rounds[0]! + rounds[1]!).toBe(3);
+      expect(counted).toBe(3);
+      expect((await deliveriesOfWatch(a, watchId, 10)).map((delivery) => [delivery.state, delivery.attempts])).toEqual([["delivered", 1], ["delivered", 1], ["delivered", 1]]);
+    } finally {
+      await closeAll();
+    }
   });
 });
