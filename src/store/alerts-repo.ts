@@ -132,15 +132,19 @@ export async function insertDelivery(db: Db, delivery: { watchId: number; channe
   return row!.id;
 }
 
-/** The most overdue pending delivery, or one whose sender stopped holding it, under a new lease. */
+/**
+ * The most overdue pending delivery, or one whose sender stopped holding it, under a new lease. The claim
+ * counts the attempt: a sender that died mid-attempt may have sent it, and a delivery that kills its
+ * sender must still run out of attempts.
+ */
 export async function claimDueDelivery(db: Db, leaseToken: string, leaseExpiresAt: number, now: number): Promise<DeliveryRow | null> {
-  const claim = `UPDATE alert_deliveries SET state = 'sending', lease_token = ?, lease_expires_at = ?, updated_at = ? WHERE id = ? RETURNING ${DELIVERY_COLUMNS}`;
+  const claim = `UPDATE alert_deliveries SET state = 'sending', attempts = attempts + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? WHERE id = ? RETURNING ${DELIVERY_COLUMNS}`;
   const due = `SELECT id FROM alert_deliveries
                 WHERE (state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_expires_at <= ?)
                 ORDER BY next_attempt_at, id LIMIT 1`;
   if (db.engine === "postgres") {
     const row = await db.get<Omit<DeliveryRow, "attemptLog"> & { attemptLog: string }>(
-      `UPDATE alert_deliveries SET state = 'sending', lease_token = ?1, lease_expires_at = ?2, updated_at = ?3
+      `UPDATE alert_deliveries SET state = 'sending', attempts = attempts + 1, lease_token = ?1, lease_expires_at = ?2, updated_at = ?3
         WHERE id = (SELECT id FROM alert_deliveries
                      WHERE (state = 'pending' AND next_attempt_at <= ?3) OR (state = 'sending' AND lease_expires_at <= ?3)
                      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
@@ -174,7 +178,7 @@ export async function recordAttempt(
     if (!row) return false;
     const log = [...(JSON.parse(row.attemptLog) as AttemptLogEntry[]), attempt];
     await db.run(
-      `UPDATE alert_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, lease_token = NULL, lease_expires_at = NULL,
+      `UPDATE alert_deliveries SET state = ?, next_attempt_at = ?, lease_token = NULL, lease_expires_at = NULL,
               last_status = ?, last_error = ?, attempt_log = ?, updated_at = ? WHERE id = ?`,
       [outcome.state, outcome.state === "pending" ? outcome.retryAt : now, attempt.status, attempt.error, JSON.stringify(log), now, id],
     );

@@ -347,7 +347,21 @@ forEachStoreEngine((store) => {
     now += DELIVERY_LEASE_MS;
     expect(await after.round()).toBe(1);
     await after.stop();
-    expect((await deliveriesOfWatch(db, watchId, 1))[0]).toMatchObject({ state: "delivered", attempts: 1, lastStatus: 200 });
+    // The dead sender's claim counts as an attempt (it may have sent it); the log holds the one answered.
+    expect((await deliveriesOfWatch(db, watchId, 1))[0]).toMatchObject({ state: "delivered", attempts: 2, lastStatus: 200 });
+    expect((await deliveriesOfWatch(db, watchId, 1))[0]!.attemptLog.map((entry) => entry.status)).toEqual([200]);
+
+    // A delivery whose senders keep dying runs out of attempts all the same.
+    await sendTestAlert(deps, userId, watchId);
+    for (let claim = 0; claim < DELIVERY_ATTEMPTS; claim++) {
+      expect(await claimDueDelivery(db, `dead-${claim}`, now + DELIVERY_LEASE_MS, now)).not.toBeNull();
+      now += DELIVERY_LEASE_MS;
+    }
+    const last = worker();
+    expect(await last.round()).toBe(1);
+    await last.stop();
+    expect((await deliveriesOfWatch(db, watchId, 1))[0]).toMatchObject({ state: "failed", attempts: DELIVERY_ATTEMPTS + 1 });
+    expect((await deliveriesOfWatch(db, watchId, 1))[0]!.lastError).toContain("Gave up");
   });
 
   test("two instances sending at once send each delivery once", async () => {

@@ -4,7 +4,7 @@ import { alertSettingsOf, claimDueDelivery, purgeDeliveries, recordAttempt, type
 import { evaluateAlerts, type AlertEvaluationDeps } from "./alert-evaluation.ts";
 import { alertMail, type AlertPayload } from "./alert-message.ts";
 import type { AlertMailer } from "./alert-mailer.ts";
-import { nextStep, type AttemptOutcome } from "./delivery-policy.ts";
+import { DELIVERY_ATTEMPTS, nextStep, type AttemptOutcome } from "./delivery-policy.ts";
 import { attemptWebhook } from "./webhook-delivery.ts";
 import { openWebhookSecret } from "./webhook-secret.ts";
 
@@ -83,15 +83,16 @@ async function deliverOne(deps: AlertWorkerDeps): Promise<boolean> {
   const token = crypto.randomUUID();
   const delivery = await claimDueDelivery(deps.db, token, deps.now() + DELIVERY_LEASE_MS, deps.now());
   if (!delivery) return false;
-  const outcome = await attempt(deps, delivery);
+  // Attempts used up by senders that died mid-attempt: give up rather than try forever.
+  const outcome = delivery.attempts > DELIVERY_ATTEMPTS ? { status: null, error: "Gave up: earlier attempts ended without an answer recorded.", delivered: false, retry: false } : await attempt(deps, delivery);
   const now = deps.now();
-  const step = nextStep(outcome, delivery.attempts + 1, now);
+  const step = nextStep(outcome, delivery.attempts, now);
   await recordAttempt(deps.db, delivery.id, token, { at: now, status: outcome.status, error: outcome.error }, step, now);
   // The target is the user's own URL or address; the log line names the delivery only.
   deps.log(step.state === "failed" ? "warn" : "info", `alert ${delivery.channel} ${step.state === "pending" ? "will be retried" : step.state}`, {
     deliveryId: delivery.id,
     watchId: delivery.watchId,
-    attempt: delivery.attempts + 1,
+    attempt: delivery.attempts,
     status: outcome.status,
   });
   return true;
