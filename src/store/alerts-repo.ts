@@ -190,12 +190,13 @@ export async function deliveriesOfWatch(db: Db, watchId: number, limit: number):
   return (await db.all<Omit<DeliveryRow, "attemptLog"> & { attemptLog: string }>(`SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries WHERE watch_id = ? ORDER BY id DESC LIMIT ?`, [watchId, limit])).map(deliveryOf);
 }
 
-/** Drops finished deliveries older than `before`, and any beyond the newest `keepPerWatch` of each watch. */
+/** Drops finished deliveries older than `before`, and finished ones beyond the newest `keepPerWatch` of each watch. */
 export async function purgeDeliveries(db: Db, before: number, keepPerWatch: number): Promise<void> {
   await db.run(`DELETE FROM alert_deliveries WHERE state IN ('delivered', 'failed') AND created_at < ?`, [before]);
   await db.run(
     `DELETE FROM alert_deliveries WHERE state IN ('delivered', 'failed') AND id IN (
-       SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY watch_id ORDER BY id DESC) AS n FROM alert_deliveries) ranked WHERE n > ?)`,
+       SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY watch_id ORDER BY id DESC) AS n FROM alert_deliveries
+                      WHERE state IN ('delivered', 'failed')) ranked WHERE n > ?)`,
     [keepPerWatch],
   );
 }

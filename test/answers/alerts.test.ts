@@ -26,7 +26,7 @@ import { insertScan } from "../../src/store/scans-repo.ts";
 import { insertUser } from "../../src/store/users-repo.ts";
 import { answersWatchPage } from "../../src/web/account/answers-page.ts";
 import { findWatch } from "../../src/store/answer-watches-repo.ts";
-import { alertSettingsOf, claimDueDelivery, deliveriesOfWatch, saveAlertSettings } from "../../src/store/alerts-repo.ts";
+import { alertSettingsOf, claimDueDelivery, deliveriesOfWatch, insertDelivery, purgeDeliveries, recordAttempt, saveAlertSettings } from "../../src/store/alerts-repo.ts";
 import { DELIVERY_LEASE_MS } from "../../src/answers/alerts/alert-worker.ts";
 import { forEachStoreEngine, twoHandles } from "../helpers/store-engines.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
@@ -383,5 +383,26 @@ forEachStoreEngine((store) => {
     } finally {
       await closeAll();
     }
+  });
+
+  test("retention: finished deliveries go after their time or past the newest kept per watch; pending ones stay", async () => {
+    const db = await store.open();
+    const userId = (await insertUser(db, { email: OWNER, passwordHash: "x", createdAt: T0 }))!;
+    const watchId = (await insertWatch(db, userId, { domain: "example.com", brandNames: ["Acme"], competitors: [], engines: null, samples: 3, schedule: "none", nextRunAt: null }, T0))!;
+    const finished = async (at: number) => {
+      const id = await insertDelivery(db, { watchId, channel: "webhook", target: "http://hooks.test/x", payload: "{}" }, at);
+      await claimDueDelivery(db, `t${id}`, at + 1000, at);
+      await recordAttempt(db, id, `t${id}`, { at, status: 204, error: null }, { state: "delivered" }, at);
+      return id;
+    };
+    await finished(T0);
+    await finished(T0 + 10_000);
+    const b = await finished(T0 + 20_000);
+    const c = await finished(T0 + 30_000);
+    // Queued before them all and still waiting for its next attempt.
+    const pending = await insertDelivery(db, { watchId, channel: "webhook", target: "http://hooks.test/x", payload: "{}" }, T0 - 1);
+    await purgeDeliveries(db, T0 + 5_000, 2);
+    // The oldest went by age; of the rest, the newest 2 finished ones are kept; the pending one stays.
+    expect((await deliveriesOfWatch(db, watchId, 10)).map((delivery) => delivery.id)).toEqual([pending, c, b]);
   });
 });
