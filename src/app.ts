@@ -23,6 +23,7 @@ import { metricsRoutes } from "./http/metrics-routes.ts";
 import { checkRoutes } from "./http/check-routes.ts";
 import { answersRoutes } from "./http/answers-routes.ts";
 import type { AnswerRunDeps } from "./answers/answer-runs.ts";
+import type { AlertsApiDeps } from "./answers/alerts/alerts-api.ts";
 import { signaturesDirectoryRoutes } from "./http/signatures-directory-routes.ts";
 import type { ProbeSigning } from "./net/web-bot-auth.ts";
 import { setMatchedRoute } from "./http/matched-route.ts";
@@ -47,6 +48,8 @@ export interface AppDeps {
   scanUser?: { uid: number; gid: number };
   /** The AI answer engines and budgets (src/answers/); the routes take the scan API's authenticator. */
   answers: AnswerRunDeps;
+  /** Where a watch's alerts go, and the delivery log (src/answers/alerts/). */
+  alerts: AlertsApiDeps;
   /** The text of one /metrics scrape (src/metrics/metrics-scrape.ts). */
   scrapeMetrics: () => Promise<string>;
   /** With SIGNED_PROBES=on: the probe-signing key, whose public half is served as a key directory. */
@@ -100,7 +103,7 @@ export function createApp(deps: AppDeps) {
     .use(pageRoutes({ service: deps.service, config: deps.config, scanApi: deps.scanApi, trustProxy: deps.trustProxy }))
     .use(badgeRoutes({ db: deps.db, service: deps.service }))
     .use(checkRoutes(deps))
-    .use(answersRoutes({ ...deps.answers, authenticator: deps.scanApi.authenticator, service: deps.service }));
+    .use(answersRoutes({ ...deps.answers, alerts: deps.alerts, authenticator: deps.scanApi.authenticator, service: deps.service }));
   routes = app.routes;
   return app;
 }

@@ -222,6 +222,19 @@ export const variables = {
   ANSWERS_MONTHLY_LIMIT_USD: { schema: T.Number({ minimum: 0, maximum: 1_000_000 }), form: "US dollars, such as 200", parse: (raw: string) => (/^\d{1,7}(\.\d{1,6})?$/.test(raw.trim()) ? Number(raw.trim()) : raw) },
   // Retries of a failed call (429, 5xx, connection errors), by the SDK's own backoff.
   ANSWERS_RETRIES: { schema: T.Integer({ minimum: 0, maximum: 5 }), form: "a whole number from 0 to 5", default: () => 1, parse: integer },
+  // Alerts of watched domains (docs/answers.md, "Alerts"). Email is off until SMTP_URL is set.
+  SMTP_URL: {
+    schema: T.String({ pattern: "^smtps?://[^\\s]+$" }),
+    form: "an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465",
+    problem: parsesAsUrl,
+  },
+  SMTP_FROM: {
+    schema: T.String({ pattern: "^[^\\r\\n]{1,200}$" }),
+    form: "a sender address such as \"sightline <alerts@example.com>\"",
+    default: (env) => `sightline <alerts@${URL.canParse(env.PUBLIC_URL?.trim() ?? "") ? new URL(env.PUBLIC_URL!.trim()).hostname : "localhost"}>`,
+  },
+  // Seals the webhook secrets kept in the database; unset, a key generated on first start is kept there.
+  SEALING_SECRET: { schema: T.String({ minLength: 32 }), form: "a secret of at least 32 characters" },
   LOG_LEVEL: {
     schema: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]),
     form: "debug, info, warn, error or silent",
@@ -254,8 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const valid = Value.Check(variable.schema, value);
       const problem = valid ? (variable.problem?.(value as never) ?? null) : null;
       if (!valid || problem !== null) {
-        // A database URL carries its password.
-        const shown = name.includes("TOKEN") || name.includes("API_KEY") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC") || name === "DATABASE_URL"
+        // A database or SMTP URL carries its password.
+        const shown = name.includes("TOKEN") || name.includes("API_KEY") || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("HMAC") || name === "DATABASE_URL" || name === "SMTP_URL"
           ? "the value given"
           : JSON.stringify(raw);
         throw new ConfigError(`${name}: ${shown} is not valid; expected ${variable.form}.${problem === null ? "" : ` ${problem}`}`);

@@ -23,6 +23,10 @@ import type { Scanner } from "./scans/scanner.ts";
 import type { ScanThreadSettings } from "./scans/scan-thread-messages.ts";
 import { createApp, type App } from "./app.ts";
 import { answerRunWorker } from "./answers/answer-run-worker.ts";
+import { alertWorker } from "./answers/alerts/alert-worker.ts";
+import { smtpMailer } from "./answers/alerts/alert-mailer.ts";
+import type { AlertsApiDeps } from "./answers/alerts/alerts-api.ts";
+import { resolveSealingKey } from "./auth/sealing-key.ts";
 import type { AnswerRunDeps } from "./answers/answer-runs.ts";
 import { micros } from "./answers/budget-check.ts";
 import { configuredEngines, providerSecrets } from "./answers/configured-engines.ts";
@@ -143,8 +147,28 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     secrets: providerSecrets(config),
     now,
   };
-  // Runs only where they can be asked: the visibility service with an engine configured.
-  const answerWorker = overrides.runWorker === false || config.SERVICE !== "visibility" || answers.engines.length === 0 ? null : answerRunWorker({ ...answers, log, pollMs: 5000 });
+  // On the visibility service: scheduled watches rescan their domain even where no engine is configured.
+  const answerWorker = overrides.runWorker === false || config.SERVICE !== "visibility" ? null : answerRunWorker({ ...answers, log, pollMs: 5000 });
+  const alerts: AlertsApiDeps = {
+    db,
+    now,
+    publicUrl: config.PUBLIC_URL,
+    sealingKey: await resolveSealingKey(db, config.SEALING_SECRET),
+    emailEnabled: config.SMTP_URL !== undefined,
+    connectTo,
+    ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
+  };
+  const alertSender =
+    overrides.runWorker === false || config.SERVICE !== "visibility"
+      ? null
+      : alertWorker({
+          ...alerts,
+          // Webhook URLs are the users': the scanner's fetcher refuses private addresses, and the answer is read to 4 KiB.
+          fetcher: createSafeFetcher({ connectTo, timeoutMs: 10_000, maxBytes: 4096, userAgent: "sightline-alerts", lookup: overrides.lookup }),
+          mailer: config.SMTP_URL === undefined ? null : smtpMailer(config.SMTP_URL, config.SMTP_FROM),
+          log,
+          pollMs: 5000,
+        });
 
   const challenge = countingChallengeFailures(await createChallengeVerifier(db, config));
   const report = createReportResponder(db, { perPage: config.SERVICE === "schema" });
@@ -162,6 +186,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     recordSchema: analyzer.recordSchema,
     challenge,
     answers,
+    alerts,
     scrapeMetrics: createMetricsScrape({ build: { version: VERSION, service: config.SERVICE }, queueStats: () => queueStatsOf(db), now }),
     scanApi: {
       db,
@@ -189,7 +214,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     scanUser,
     log,
     async stop(graceMs) {
-      await Promise.all([worker.stop(graceMs), answerWorker?.stop(graceMs)]);
+      await Promise.all([worker.stop(graceMs), answerWorker?.stop(graceMs), alertSender?.stop(graceMs)]);
       await scanner.close();
       await db.close();
     },

@@ -15,7 +15,7 @@ import { holdsUnsafeCharacters, unsafeCharactersMessage } from "../lib/unsafe-ch
  */
 
 export const ADMIN_PAGE_SIZE = 50;
-export const CALLER_KINDS: readonly Caller["kind"][] = ["key", "challenge", "pipeline", "mcp", "cli"];
+export const CALLER_KINDS: readonly Caller["kind"][] = ["key", "challenge", "pipeline", "mcp", "cli", "schedule"];
 const MAX_SEARCH_LENGTH = 253;
 const DAY_MS = 86_400_000;
 

@@ -1,11 +1,13 @@
 import { advanceWatch, dueWatch } from "../store/answer-watches-repo.ts";
 import type { WatchSchedule } from "../store/answer-watches-repo.ts";
 import type { Log } from "../log.ts";
+import { enqueueScan } from "../scans/queue.ts";
 import { startRun, type AnswerRunDeps, type StartRunResult } from "./answer-runs.ts";
 
 /**
  * Scheduled runs of watched domains, exactly once per period across instances: a due watch is taken,
- * its next time moved past now, and its run queued, all in one exclusive transaction (PostgreSQL:
+ * its next time moved past now, a rescan of its domain queued on the durable scan queue (joining one
+ * already queued or running) and its run queued, all in one exclusive transaction (PostgreSQL:
  * under the store's advisory lock; SQLite: BEGIN IMMEDIATE), so two instances never both see it due
  * and a crash leaves either nothing done or everything. The times live in the database, so a restart
  * picks up where it was; periods missed while nothing ran give one run, not one per missed period.
@@ -34,6 +36,8 @@ export async function startDueRuns(deps: AnswerRunDeps, log: Log, limit = 100): 
       const watch = await dueWatch(deps.db, now);
       if (!watch || watch.schedule === "none" || watch.nextRunAt === null) return null;
       if (!(await advanceWatch(deps.db, watch.id, watch.nextRunAt, nextScheduledRun(watch.schedule, watch.nextRunAt, now)))) return { watchId: watch.id, result: null };
+      // The rescan does not wait on the prompts: a watch without prompts or engines still follows its site.
+      await enqueueScan(deps.db, watch.domain, { kind: "schedule" }, now);
       return { watchId: watch.id, result: await startRun(deps, watch.userId, watch.id, "schedule") };
     });
     if (one === null) break;

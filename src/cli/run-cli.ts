@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
-import { ANSWERS_USAGE, KEYS_USAGE, LIMITS_USAGE, MIGRATE_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
+import { ALERTS_USAGE, ANSWERS_USAGE, KEYS_USAGE, LIMITS_USAGE, MIGRATE_USAGE, RESCORE_USAGE, SCAN_USAGE } from "./usages.ts";
 
 /*
  * Each command is imported when it runs, not before: `version` and `--help` load nothing else, and `scan`
@@ -97,6 +97,16 @@ const commands: Record<string, Command> = {
       const settings = await config();
       const { answersCommand } = await import("./answers-command.ts");
       return answersCommand(args, settings, stdio);
+    },
+  },
+  alerts: {
+    summary: "Send a test mail through SMTP_URL, as alerts of watched domains are sent.",
+    usage: ALERTS_USAGE,
+    flags: ["--to"],
+    run: async (args, config) => {
+      const settings = await config();
+      const { alertsCommand } = await import("./alerts-command.ts");
+      return alertsCommand(args, settings, stdio);
     },
   },
   version: {

@@ -83,3 +83,9 @@ Every option also takes its value after "=" (--samples=5).
 
 Exit codes: 0 the run got at least one answer; 1 every sample was unavailable (error, timeout, no
 sources); 2 bad usage, or no engine configured.`;
+
+export const ALERTS_USAGE = `sightline alerts test-mail --to ADDRESS
+
+Sends one test mail through SMTP_URL (from SMTP_FROM), as alerts of watched domains are sent, and says
+whether the server took it. Exit codes: 0 sent; 1 the server refused it or could not be reached (the
+reason is printed, without the URL's password); 2 bad usage or SMTP_URL unset.`;

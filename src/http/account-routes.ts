@@ -34,6 +34,8 @@ import { html } from "../web/html.ts";
 import { answersListPage, answersWatchPage } from "../web/account/answers-page.ts";
 import { findWatch, watchesOf } from "../store/answer-watches-repo.ts";
 import { latestResults } from "../answers/answer-results.ts";
+import { DELIVERY_LOG_SHOWN } from "../answers/alerts/alerts-api.ts";
+import { alertSettingsOf, deliveriesOfWatch } from "../store/alerts-repo.ts";
 
 /**
  * The account pages: signup, sign-in and sign-out, the API key dashboard and "My scans". Every POST is a
@@ -121,7 +123,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const id = keyIdOf(params.id);
       const watch = id === null ? null : await findWatch(deps.db, user.id, id);
       if (!watch) return pageResponse(messagePage({ title: "No such watch", message: "You watch no domain with that number.", next: html`<p><a href="/account/answers">Back to AI answers</a></p>` }), { status: 404 });
-      return pageResponse(answersWatchPage(watch, await latestResults(deps.db, watch)));
+      return pageResponse(answersWatchPage(watch, await latestResults(deps.db, watch), await alertSettingsOf(deps.db, watch.id), await deliveriesOfWatch(deps.db, watch.id, DELIVERY_LOG_SHOWN)));
     })
     .get("/account/keys/:id/revoke", async ({ request, params }) => {
       const user = await signedInUser(request);

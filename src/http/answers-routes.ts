@@ -18,6 +18,7 @@ import {
   type ApiAnswer,
 } from "../answers/answers-api.ts";
 import { PromptBody, WatchBody } from "../answers/watch-input.ts";
+import { AlertsBody, sendTestAlert, setAlerts, showAlerts, type AlertsApiDeps } from "../answers/alerts/alerts-api.ts";
 import { jsonResponse } from "./json-response.ts";
 
 /**
@@ -33,7 +34,7 @@ function respond(answer: ApiAnswer): Response {
   return jsonResponse(answer.body, answer.status, { "cache-control": "no-store" });
 }
 
-export function answersRoutes(deps: AnswersApiDeps & { service: ServiceName }) {
+export function answersRoutes(deps: AnswersApiDeps & { service: ServiceName; alerts: AlertsApiDeps }) {
   if (deps.service !== "visibility") return new Elysia();
   const asAccount = async (request: Request, action: (userId: number) => Promise<ApiAnswer>) => {
     const account = await accountOf(deps, request.headers.get("authorization"));
@@ -86,6 +87,22 @@ export function answersRoutes(deps: AnswersApiDeps & { service: ServiceName }) {
     .get("/api/answers/runs/:id", ({ request, params }) => asAccount(request, (userId) => showRun(deps, userId, params.id)), {
       params: Id,
       detail: detail("One run", "Its state and cost; its results once done."),
+    })
+    .get("/api/answers/watches/:id/alerts", ({ request, params }) => asAccount(request, (userId) => showAlerts(deps.alerts, userId, params.id)), {
+      params: Id,
+      detail: detail("Alert settings and deliveries", "Where the watch's alerts go (webhook URL, email, share threshold) and its latest 50 deliveries with their attempts. The webhook's secret is never shown here."),
+    })
+    .put("/api/answers/watches/:id/alerts", ({ request, params, body }) => asAccount(request, (userId) => setAlerts(deps.alerts, userId, params.id, body)), {
+      params: Id,
+      body: AlertsBody,
+      detail: detail(
+        "Set where alerts go",
+        "A webhook (a public http(s) URL; private addresses are refused with 400) and/or email to the account's address. The first time a webhook is set, or with `rotateSecret`, the answer carries `webhookSecret` once: deliveries are signed with it (`X-Sightline-Signature: sha256=<HMAC-SHA256 of the body, hex>`).",
+      ),
+    })
+    .post("/api/answers/watches/:id/alerts/test", ({ request, params }) => asAccount(request, (userId) => sendTestAlert(deps.alerts, userId, params.id)), {
+      params: Id,
+      detail: detail("Send a test alert", "Queues a test alert to each of the watch's channels: 202; 409 when the watch has none. It shows in the delivery log."),
     })
     .get("/api/answers/spend", ({ request }) => asAccount(request, (userId) => accountSpend(deps, userId)), {
       detail: detail("Spend", "The account's monthly budget and what it spent per month and engine (the last 12 months)."),

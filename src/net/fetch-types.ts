@@ -25,7 +25,9 @@ export class FetchError extends Error {
 }
 
 export interface FetchOptions {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
+  /** A POST's body (alert webhooks); a redirect is then not followed with it: pass followRedirects false. */
+  body?: string;
   /** Replaces the scanner's own User-Agent, e.g. to probe as an AI crawler. */
   userAgent?: string;
   headers?: Record<string, string>;

@@ -116,6 +116,7 @@ async function sendRequest(url: URL, request: FetchOptions, context: FetchContex
     const response = await fetch(`${url.protocol}//${failure.target}${url.pathname}${url.search}`, {
       method: request.method ?? "GET",
       headers: requestHeaders(url, request, context.userAgent, request.hopHeaders ? await request.hopHeaders(url.href) : {}),
+      ...(request.body === undefined ? {} : { body: request.body }),
       redirect: "manual",
       // Decoded by readCappedBody in small steps: Bun's own decoding has no memory bound.
       decompress: false,

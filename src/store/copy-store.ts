@@ -24,7 +24,7 @@ interface CopiedTable {
 }
 
 /**
- * Every table of both schemas (SQLite version 7, PostgreSQL version 3), parents before children for
+ * Every table of both schemas (SQLite version 9, PostgreSQL version 5), parents before children for
  * the foreign keys. The columns are checked against both databases before anything is copied, so a
  * migration that adds a column or a table fails the copy loudly until it is listed here.
  */
@@ -82,6 +82,15 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   },
   { name: "answer_budgets", columns: ["user_id", "monthly_micros", "updated_at"] },
   { name: "answer_spend", columns: ["user_id", "month", "engine", "micros", "calls"] },
+  { name: "watch_alerts", columns: ["watch_id", "webhook_url", "webhook_secret", "email", "share_drop_points", "seen_scan_id", "seen_run_id", "updated_at"] },
+  {
+    name: "alert_deliveries",
+    columns: [
+      "id", "watch_id", "channel", "target", "payload", "state", "attempts", "next_attempt_at", "lease_token", "lease_expires_at",
+      "last_status", "last_error", "attempt_log", "created_at", "updated_at",
+    ],
+    identity: "id",
+  },
 ];
 
 /** PostgreSQL tables that are bookkeeping of that engine, not data to copy. */

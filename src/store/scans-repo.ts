@@ -362,3 +362,8 @@ export async function scansOfUser(db: Db, userId: number, limit: number, offset:
 export async function countScansOfUser(db: Db, userId: number): Promise<number> {
   return (await db.get<{ count: number }>("SELECT count(*) AS count FROM scans s JOIN api_keys k ON k.id = s.api_key_id WHERE k.user_id = ?", [userId]))!.count;
 }
+
+/** One scan's stored record (the JSON served), or null when there is no such scan. */
+export async function recordOfScan(db: Db, scanId: number): Promise<string | null> {
+  return (await db.get<{ record: string }>("SELECT record FROM scans WHERE id = ?", [scanId]))?.record ?? null;
+}

@@ -284,4 +284,46 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX answer_spend_by_month ON answer_spend(month);
     `,
   },
+  {
+    version: 9,
+    name: "alerts of watched domains: webhook and email settings, the deliveries with their log",
+    sql: `
+      -- Where a watch's alerts go. The webhook's signing secret is sealed (AES-256-GCM under the server's
+      -- sealing key, answers/alerts/webhook-secret.ts), never stored in plain text. seen_scan_id and
+      -- seen_run_id are what the last comparison used: a newer scan or run is compared against them once.
+      CREATE TABLE watch_alerts (
+        watch_id          INTEGER PRIMARY KEY REFERENCES answer_watches(id) ON DELETE CASCADE,
+        webhook_url       TEXT,
+        webhook_secret    BLOB,
+        email             INTEGER NOT NULL,
+        share_drop_points INTEGER NOT NULL,
+        seen_scan_id      INTEGER,
+        seen_run_id       INTEGER,
+        updated_at        INTEGER NOT NULL
+      ) STRICT;
+
+      -- One alert to one channel, retried with backoff until delivered or given up; claimed with a
+      -- lease, so a restart resumes a pending delivery and two instances never send one twice at once.
+      CREATE TABLE alert_deliveries (
+        id               INTEGER PRIMARY KEY,
+        watch_id         INTEGER NOT NULL REFERENCES answer_watches(id) ON DELETE CASCADE,
+        channel          TEXT NOT NULL CHECK (channel IN ('webhook', 'email')),
+        target           TEXT NOT NULL,
+        payload          TEXT NOT NULL,
+        state            TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'delivered', 'failed')),
+        attempts         INTEGER NOT NULL,
+        next_attempt_at  INTEGER NOT NULL,
+        lease_token      TEXT,
+        lease_expires_at INTEGER,
+        last_status      INTEGER,
+        last_error       TEXT,
+        attempt_log      TEXT NOT NULL,
+        created_at       INTEGER NOT NULL,
+        updated_at       INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX alert_deliveries_due ON alert_deliveries(next_attempt_at) WHERE state IN ('pending', 'sending');
+      CREATE INDEX alert_deliveries_by_watch ON alert_deliveries(watch_id, id DESC);
+      CREATE INDEX alert_deliveries_by_time ON alert_deliveries(created_at);
+    `,
+  },
 ];

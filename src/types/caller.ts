@@ -8,9 +8,10 @@
  * - `key`: a customer or operator API key;
  * - `challenge`: an anonymous visitor who solved the proof-of-work challenge (web form or API);
  * - `mcp`: an MCP client without a key;
- * - `cli`: `sightline` commands run by the operator (re-scoring).
+ * - `cli`: `sightline` commands run by the operator (re-scoring);
+ * - `schedule`: the rescan of a watched domain on its schedule (answers/answer-schedules.ts).
  */
-export type Caller = { kind: "key"; keyId: number } | { kind: "pipeline" | "challenge" | "mcp" | "cli" };
+export type Caller = { kind: "key"; keyId: number } | { kind: "pipeline" | "challenge" | "mcp" | "cli" | "schedule" };
 
 /** The caller as stored: its kind, and the key's id (null for every kind but `key`). */
 export function callerColumns(caller: Caller): { kind: Caller["kind"]; apiKeyId: number | null } {

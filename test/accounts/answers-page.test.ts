@@ -8,6 +8,7 @@ import { answerRunWorker } from "../../src/answers/answer-run-worker.ts";
 import { startRun } from "../../src/answers/answer-runs.ts";
 import { configuredEngines, providerSecrets } from "../../src/answers/configured-engines.ts";
 import { setBudget } from "../../src/store/answer-runs-repo.ts";
+import { claimDueDelivery, insertDelivery, recordAttempt, saveAlertSettings } from "../../src/store/alerts-repo.ts";
 import { insertPrompt, insertWatch } from "../../src/store/answer-watches-repo.ts";
 import { findUserByEmail } from "../../src/store/users-repo.ts";
 import { startFakeProviders } from "../helpers/fake-answer-providers.ts";
@@ -63,6 +64,20 @@ test("results are shown escaped, with nofollow http(s) links and the API each en
     expect(page).not.toContain('"onmouseover="');
     for (const link of page.match(/<a href="http[^"]*"[^>]*>/g) ?? []) if (!link.includes("/account/")) expect(link).toContain('rel="nofollow noopener"');
     expect(page).not.toContain("sk-proj-pageFakeKey");
+
+    // The delivery log: status, attempts and the last error, escaped.
+    expect(page).toContain("No alerts are set.");
+    await saveAlertSettings(db, watchId, { webhookUrl: "https://hooks.example.com/<hook>", webhookSecret: new Uint8Array(40), email: true, shareDropPoints: 25 }, s.clock.now);
+    const deliveryId = await insertDelivery(db, { watchId, channel: "webhook", target: "https://hooks.example.com/<hook>", payload: JSON.stringify({ event: "test", changes: [] }) }, s.clock.now);
+    expect((await claimDueDelivery(db, "t", s.clock.now + 60_000, s.clock.now))!.id).toBe(deliveryId);
+    await recordAttempt(db, deliveryId, "t", { at: s.clock.now, status: 503, error: "answered 503 <script>alert(2)</script>" }, { state: "pending", retryAt: s.clock.now + 30_000 }, s.clock.now);
+    const withLog = await (await s.get(`/account/answers/${watchId}`, { cookie })).text();
+    expect(withLog).toContain("Alerts go to webhook <code>https://hooks.example.com/&lt;hook&gt;</code> and email to your address");
+    expect(withLog).toContain("more than 25 points");
+    expect(withLog).toContain("retrying at");
+    expect(withLog).toContain("1 (503)");
+    expect(withLog).toContain("answered 503 &lt;script&gt;alert(2)&lt;/script&gt;");
+    expect(withLog).not.toContain("<script>alert(2)");
 
     expect((await s.get(`/account/answers/${watchId}`, { cookie: other })).status).toBe(404);
     expect((await s.get("/account/answers/abc", { cookie })).status).toBe(404);

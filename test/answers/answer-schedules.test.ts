@@ -56,6 +56,8 @@ forEachStoreEngine((store) => {
       expect(fromA.length + fromB.length).toBe(1);
       expect([...fromA, ...fromB][0]!.result.ok).toBe(true);
       expect(await runCount(a)).toBe(1);
+      // The domain's rescan was queued once too, on the durable scan queue, as the schedule's.
+      expect(await a.all("SELECT domain, state, caller_kind AS \"callerKind\" FROM jobs")).toEqual([{ domain: "example.com", state: "queued", callerKind: "schedule" }]);
       // Later the same day, nothing is due.
       expect(await startDueRuns(deps(b, at + 6 * 3_600_000), silent)).toEqual([]);
       expect((await findWatch(a, userId, watchId))!.nextRunAt).toBe(START + DAY);
@@ -69,6 +71,8 @@ forEachStoreEngine((store) => {
       expect((await startDueRuns(deps(restarted, nextDay), silent)).length).toBe(1);
       expect((await startDueRuns(deps(restarted, nextDay), silent)).length).toBe(0);
       expect(await runCount(restarted)).toBe(2);
+      // The first rescan is still queued (no scan worker here), so the next period's joins it instead of queueing a second.
+      expect((await restarted.get<{ count: number }>("SELECT count(*) AS count FROM jobs"))!.count).toBe(1);
     } finally {
       await restarted.close();
     }
@@ -81,6 +85,8 @@ forEachStoreEngine((store) => {
     expect(started.length).toBe(1);
     expect(started[0]!.result).toMatchObject({ ok: false, status: 402 });
     expect(await runCount(db)).toBe(0);
+    // The site is rescanned all the same: following it costs no answer budget.
+    expect((await db.get<{ count: number }>("SELECT count(*) AS count FROM jobs WHERE caller_kind = 'schedule'"))!.count).toBe(1);
     expect(await startDueRuns(deps(db, START + 2), silent)).toEqual([]);
   });
 });

@@ -174,3 +174,37 @@ test("Gemini: a redirect chunk whose title is not a domain is skipped; web.domai
   expect(result.status === "ok" && result.analysis.sources.map((entry) => entry.host)).toEqual(["shop.example.com"]);
   expect(result.status === "ok" && result.analysis.cited).toBe(true);
 });
+
+describe("anthropic pause_turn", () => {
+  const anthropicRequests = (from: number) => fakes.requests.slice(from).filter((entry) => entry.provider === "anthropic") as { body: { messages: { role: string; content: unknown }[]; tools: { max_uses: number }[] } }[];
+
+  test("a paused turn is continued with the response sent back as the assistant's turn, and its searches count", async () => {
+    let call = 0;
+    fakes.behave("anthropic", () =>
+      ++call === 1 ? { kind: "paused", retrieved: [{ url: "https://rival.io/", title: "Rival" }] } : { kind: "answer", text: "Acme is the pick.", cited: [{ url: "https://www.example.com/", title: "Acme" }] },
+    );
+    const before = fakes.requests.length;
+    const result = await ask("anthropic");
+    const sent = anthropicRequests(before);
+    expect(sent.length).toBe(2);
+    expect(sent[1]!.body.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(JSON.stringify(sent[1]!.body.messages[1]!.content)).toContain("server_tool_use");
+    expect(sent.map((request) => request.body.tools[0]!.max_uses)).toEqual([3, 2]);
+    expect(result.status).toBe("ok");
+    if (result.status !== "ok") return;
+    expect(result.analysis.cited).toBe(true);
+    expect(result.analysis.text).toContain("Acme is the pick.");
+    // The paused part's search results are kept as retrieved sources.
+    expect(result.analysis.sources.map((entry) => entry.host)).toContain("rival.io");
+  });
+
+  test("a turn that keeps pausing is continued at most twice and never past three searches", async () => {
+    fakes.behave("anthropic", { kind: "paused", retrieved: [{ url: "https://example.com/", title: "Acme" }] });
+    const before = fakes.requests.length;
+    const result = await ask("anthropic");
+    const sent = anthropicRequests(before);
+    expect(sent.map((request) => request.body.tools[0]!.max_uses)).toEqual([3, 2, 1]);
+    // Retrieved only, never cited: no answer text came.
+    expect(result.status === "ok" && result.analysis.cited).toBe(false);
+  });
+});

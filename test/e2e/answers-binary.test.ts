@@ -1,11 +1,13 @@
 /**
  * The compiled executable asks all four fake providers through the bundled official SDKs: the SDKs
- * survive `bun build --compile`, and the binary prints no key.
+ * survive `bun build --compile`, and the binary prints no key. Its bundled nodemailer sends alert mail
+ * to a loopback SMTP sink (`sightline alerts test-mail`) without printing the SMTP password.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startFakeProviders, type FakeProviders } from "../helpers/fake-answer-providers.ts";
 import { sightlineBinary } from "../helpers/binary.ts";
 import { childEnv } from "../../scripts/lib/child-env.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
 let fakes: FakeProviders;
 beforeAll(async () => {
@@ -44,4 +46,35 @@ test("dist/sightline answers run --json against the four fakes", async () => {
     ["perplexity", 1],
   ]);
   for (const key of keys) expect(out).not.toContain(key);
+}, 120_000);
+
+test("dist/sightline alerts test-mail through a loopback SMTP sink", async () => {
+  const binary = await sightlineBinary();
+  const sink = await startSmtpSink();
+  try {
+    const password = "binSmtpPassw0rd-secret";
+    const run = async () => {
+      const child = Bun.spawn([binary, "alerts", "test-mail", "--to", "owner@example.com"], {
+        env: childEnv({ SMTP_URL: `smtp://alerts:${password}@127.0.0.1:${sink.port}`, SMTP_FROM: "sightline <alerts@scan.example.org>" }),
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      expect(out + err).not.toContain(password);
+      return { out, err, code };
+    };
+    const sent = await run();
+    expect(sent).toMatchObject({ code: 0, err: "" });
+    expect(sink.received.length).toBe(1);
+    expect(sink.received[0]!.to).toEqual(["owner@example.com"]);
+    expect(sink.received[0]!.auth).toBe(`\u0000alerts\u0000${password}`);
+    expect(sink.received[0]!.data).toContain("Subject: sightline: test mail");
+    // A permanent refusal is reported with its reply code and exits 1.
+    sink.reject.push("550 5.1.1 no such mailbox");
+    const refused = await run();
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("SMTP 550");
+  } finally {
+    await sink.stop();
+  }
 }, 120_000);

@@ -23,7 +23,9 @@ export type FakeBehaviour =
   | { kind: "status"; status: number; message: string }
   | { kind: "hang" }
   | { kind: "malformed" }
-  | { kind: "huge"; bytes: number };
+  | { kind: "huge"; bytes: number }
+  /** Anthropic only: a long search turn paused (`stop_reason: "pause_turn"`) after one search, with no text yet. */
+  | { kind: "paused"; retrieved: FakeSource[] };
 
 export interface FakeRequest {
   provider: EngineName;
@@ -98,6 +100,23 @@ function respond(provider: EngineName, behaviour: FakeBehaviour, hanging: Set<()
         const release = () => resolve(new Response("", { status: 499 }));
         hanging.add(release);
       });
+    case "paused":
+      // https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/server-tools ("pause_turn")
+      return provider === "anthropic"
+        ? json({
+            id: "msg_paused",
+            type: "message",
+            role: "assistant",
+            model: "claude-haiku-4-5-20251001",
+            content: [
+              { type: "server_tool_use", id: `srvtoolu_${Math.random().toString(36).slice(2, 10)}`, name: "web_search", input: { query: "the prompt" } },
+              { type: "web_search_tool_result", tool_use_id: "srvtoolu_p", content: behaviour.retrieved.map((source) => ({ type: "web_search_result", url: source.url, title: source.title, encrypted_content: "Eqg", page_age: null })) },
+            ],
+            stop_reason: "pause_turn",
+            stop_sequence: null,
+            usage: { input_tokens: 900, output_tokens: 40, server_tool_use: { web_search_requests: 1 } },
+          })
+        : json(ERRORS[provider](500, "paused turns are Anthropic's"), 500);
     case "malformed":
       return new Response('{"id": "resp_1", "output": [ {"type": "mess', { headers: { "content-type": "application/json" } });
     case "huge": {

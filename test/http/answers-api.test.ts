@@ -26,7 +26,7 @@ let userId: number;
 beforeAll(async () => {
   fakes = await startFakeProviders();
   fakes.behave("openai", { kind: "answer", text: "Acme leads.", cited: [{ url: "https://www.example.com/", title: "Acme" }, { url: "https://rival.io/", title: "Rival" }] });
-  service = await createTestRuntime({ OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: fakes.baseUrls.openai, ANSWERS_RETRIES: "0" }, { runWorker: false });
+  service = await createTestRuntime({ OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: fakes.baseUrls.openai, ANSWERS_RETRIES: "0", SCAN_CONNECT_TO: "hooks.test:443:127.0.0.1:9" }, { runWorker: false });
   const db = service.runtime.db;
   userId = (await insertUser(db, { email: "owner@example.com", passwordHash: "x", createdAt: Date.now() }))!;
   const other = (await insertUser(db, { email: "other@example.com", passwordHash: "x", createdAt: Date.now() }))!;
@@ -138,4 +138,33 @@ test("watch, prompts, a refused run, a granted run, results and spend", async ()
 
   expect((await call(`/api/answers/watches/${watch.id}`, { method: "DELETE" })).status).toBe(204);
   expect((await call(`/api/answers/watches/${watch.id}`)).status).toBe(404);
+});
+
+test("alerts: a hostile URL refused, the secret shown once, email refused without SMTP, a test alert logged; another account sees none", async () => {
+  const watch = await (await call("/api/answers/watches", { method: "POST", body: { domain: "alerts.example" } })).json();
+  const path = `/api/answers/watches/${watch.id}/alerts`;
+  for (const webhookUrl of ["http://127.0.0.1/hook", "http://[::1]/", "http://169.254.169.254/latest", "file:///etc/passwd"]) {
+    const refused = await call(path, { method: "PUT", body: { webhookUrl } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toStartWith("webhookUrl:");
+  }
+  expect((await call(path, { method: "PUT", body: { shareDropPoints: 0 } })).status).toBe(400);
+  const noSmtp = await call(path, { method: "PUT", body: { email: true } });
+  expect(noSmtp.status).toBe(400);
+  expect((await noSmtp.json()).error).toContain("SMTP_URL");
+  expect((await call(`${path}/test`, { method: "POST" })).status).toBe(409);
+
+  const set = await call(path, { method: "PUT", body: { webhookUrl: "https://hooks.test/sightline" } });
+  expect(set.status).toBe(200);
+  const { webhookSecret } = await set.json();
+  expect(webhookSecret).toStartWith("whsec_");
+  const shown = await (await call(path)).text();
+  expect(shown).not.toContain(webhookSecret);
+  expect(JSON.parse(shown)).toEqual({ webhookUrl: "https://hooks.test/sightline", email: false, shareDropPoints: 20, deliveries: [] });
+  expect(await (await call(`${path}/test`, { method: "POST" })).json()).toEqual({ queued: 1 });
+  const log = (await (await call(path)).json()).deliveries;
+  expect(log).toMatchObject([{ channel: "webhook", event: "test", state: "pending", attempts: 0 }]);
+  expect((await call(path, { key: otherKey })).status).toBe(404);
+  expect((await call(path, { method: "PUT", key: otherKey, body: { webhookUrl: null } })).status).toBe(404);
+  for (const table of ["watch_alerts", "alert_deliveries", "settings"]) expect(JSON.stringify(await service.runtime.db.all(`SELECT * FROM ${table}`))).not.toContain(webhookSecret);
 });

@@ -2,6 +2,7 @@ import type { RunResults } from "../../answers/answer-results.ts";
 import { ENGINE_APIS, ENGINE_NAMES, type EngineName } from "../../answers/engine.ts";
 import { describeShare } from "../../answers/statistics/wilson-interval.ts";
 import type { WatchRow } from "../../store/answer-watches-repo.ts";
+import type { AlertSettingsRow, DeliveryRow } from "../../store/alerts-repo.ts";
 import { html, safeUrl, type SafeHtml } from "../html.ts";
 import { renderAccountPage } from "./account-layout.ts";
 
@@ -22,7 +23,7 @@ ${watches.length === 0
   return renderAccountPage({ title: "AI answers", body });
 }
 
-export function answersWatchPage(watch: WatchRow, results: RunResults | null): string {
+export function answersWatchPage(watch: WatchRow, results: RunResults | null, alerts: AlertSettingsRow | null = null, deliveries: readonly DeliveryRow[] = []): string {
   const apis = html`<ul>${ENGINE_NAMES.map((name) => html`<li><strong>${name}</strong>: ${ENGINE_APIS[name]}</li>`)}</ul>`;
   const body = html`<section>
 <h1>AI answers: ${watch.domain}</h1>
@@ -31,8 +32,24 @@ export function answersWatchPage(watch: WatchRow, results: RunResults | null): s
 <details><summary>Which API each engine is asked through</summary>${apis}</details>
 <p class="muted">Brand names looked for: ${watch.brandNames.join(", ")}${watch.competitors.length > 0 ? html`. Competitors: ${watch.competitors.join(", ")}` : ""}.</p>
 ${results === null ? html`<p>No run has finished yet.</p>` : resultsSection(results)}
+${alertsSection(alerts, deliveries)}
 </section>`;
   return renderAccountPage({ title: `AI answers · ${watch.domain}`, body });
+}
+
+/** Where alerts go and the delivery log: status, attempts, last error. The webhook's secret is never shown. */
+function alertsSection(alerts: AlertSettingsRow | null, deliveries: readonly DeliveryRow[]): SafeHtml {
+  const channels = [alerts?.webhookUrl ? html`webhook <code>${alerts.webhookUrl}</code>` : null, alerts?.email ? html`email to your address` : null].filter((channel) => channel !== null);
+  const time = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16);
+  return html`<h2>Alerts</h2>
+<p>${channels.length === 0 ? html`No alerts are set. Set them with <code>PUT /api/answers/watches/:id/alerts</code>.` : html`Alerts go to ${channels.map((channel, index) => html`${index > 0 ? " and " : ""}${channel}`)} when the grade drops, a platform stops reading the site or a template, or a prompt group's citation share falls by more than ${String(alerts?.shareDropPoints ?? 20)} points.`}</p>
+${deliveries.length === 0
+    ? html`<p class="muted">No alert sent yet.</p>`
+    : html`<table><caption>Deliveries (newest first)</caption><thead><tr><th scope="col">Queued</th><th scope="col">Channel</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last answer</th><th scope="col">Last error</th></tr></thead><tbody>
+${deliveries.map(
+  (delivery) => html`<tr><td>${time(delivery.createdAt)}</td><td>${delivery.channel}</td><td>${delivery.state === "pending" ? `retrying at ${time(delivery.nextAttemptAt)}` : delivery.state}</td><td>${String(delivery.attempts)}${delivery.attemptLog.length > 0 ? ` (${delivery.attemptLog.map((entry) => entry.status ?? "no answer").join(", ")})` : ""}</td><td>${delivery.lastStatus === null ? "-" : String(delivery.lastStatus)}</td><td>${delivery.lastError ?? "-"}</td></tr>`,
+)}
+</tbody></table>`}`;
 }
 
 function resultsSection(results: RunResults): SafeHtml {
