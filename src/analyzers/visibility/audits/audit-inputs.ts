@@ -89,7 +89,7 @@ const RESOLVERS: { [K in AuditInput]: (artifacts: Artifacts) => Resolved<AuditIn
 };
 
 /** An off-site look-up that gave an answer; one that could not says why, as the off-site preamble of each presence audit did. */
-function answeredCheck(check: OffsiteCheck | undefined): Resolved<OffsiteCheck> {
+export function answeredCheck(check: OffsiteCheck | undefined): Resolved<OffsiteCheck> {
   if (!check) return { ok: false, reason: `Off-site presence was not checked in this scan. ${NOT_COUNTED}` };
   return check.status === "unknown" ? { ok: false, reason: `${check.detail} ${NOT_COUNTED}` } : { ok: true, value: check };
 }

@@ -64,10 +64,11 @@ export interface AuditOutcome {
 
 /**
  * A note the runner adds to every outcome of an audit that asks for it, so that no audit repeats it:
- * `robots-cut`, where robots.txt was cut at the size cap; `pages-cut` and `content-pages-cut`, which of
- * the pages judged (all readable pages, or the content pages) had their DOM cut.
+ * `robots-cut`, where robots.txt was cut at the size cap; `homepage-cut`, where the homepage was cut (its
+ * bytes or its DOM); `pages-cut` and `content-pages-cut`, which of the pages judged (all readable pages, or
+ * the content pages) had their DOM cut.
  */
-export type AuditNote = "robots-cut" | "pages-cut" | "content-pages-cut";
+export type AuditNote = "robots-cut" | "homepage-cut" | "pages-cut" | "content-pages-cut";
 
 /**
  * An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring

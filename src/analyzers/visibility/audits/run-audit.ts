@@ -1,9 +1,10 @@
 import type { Artifacts } from "../gather/artifacts.ts";
 import { contentPages, sitePages } from "../derive/site-pages.ts";
 import { robotsPolicy } from "../derive/robots/robots-policy.ts";
+import { readableHomepage } from "../derive/homepage-document.ts";
 import { type AuditNote, type AuditOutcome, type AuditRule, unknownOutcome } from "./audit.ts";
 import { resolveInputs } from "./audit-inputs.ts";
-import { pagesCutNote, withCutNote } from "./page-cut.ts";
+import { pageCutNote, pagesCutNote, withCutNote } from "./page-cut.ts";
 import { withCutNotice } from "./robots-cut-notice.ts";
 
 /**
@@ -29,6 +30,10 @@ function withNote(outcome: AuditOutcome, note: AuditNote, artifacts: Artifacts):
   switch (note) {
     case "robots-cut":
       return withCutNotice(outcome, robotsPolicy(artifacts));
+    case "homepage-cut": {
+      const homepage = readableHomepage(artifacts);
+      return homepage.ok ? withCutNote(outcome, pageCutNote(homepage)) : outcome;
+    }
     case "pages-cut":
       return withCutNote(outcome, pagesCutNote(sitePages(artifacts)));
     case "content-pages-cut":

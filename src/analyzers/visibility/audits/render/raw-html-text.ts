@@ -4,7 +4,6 @@ import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts
 import { excerpt } from "../../derive/page-text.ts";
 import { MIN_WORDS, rawHtmlRender } from "../../derive/raw-html-render.ts";
 import { counted } from "../wording.ts";
-import { pageCutNote } from "../page-cut.ts";
 
 /**
  * AI crawlers (GPTBot, ClaudeBot, PerplexityBot, OAI-SearchBot) do not run JavaScript: they read the raw
@@ -16,16 +15,11 @@ export const rawHtmlText: AuditRule<"readable-homepage"> = {
   title: "Content is in the HTML, not only rendered by JavaScript",
   impact: "critical",
   requires: ["readable-homepage"],
+  notes: ["homepage-cut"],
   run,
 };
 
-function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
-  const outcome = judge(artifacts, inputs);
-  const cut = pageCutNote(inputs["readable-homepage"]);
-  return cut ? { ...outcome, detail: `${outcome.detail} ${cut}` } : outcome;
-}
-
-function judge(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+function run(_artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
   const homepage = inputs["readable-homepage"];
   const { text, words, shell, bundles, payloadWords, emptyShell } = rawHtmlRender(homepage.document);
   const evidence = [`${counted(words, "word")} of visible text in the raw HTML`, ...(text ? [`"${excerpt(text)}"`] : [])];
