@@ -12,6 +12,7 @@ import { HistoryQuery, parseHistoryQuery } from "./history-query.ts";
 import { ErrorBody } from "./api-schemas.ts";
 import { ReportNotFoundBody, ScanInProgressBody, scanInProgress } from "./scan-in-progress.ts";
 import { JSON_SECURITY_HEADERS } from "./security-headers.ts";
+import { BoundedMap } from "../lib/bounded-map.ts";
 
 // The parameter holds the domain followed by ".json"; neither router can split a suffix off a segment.
 export const REPORT_PATH = "/api/report/:domain";
@@ -195,15 +196,16 @@ function matchesEtag(header: string | null, etag: string): boolean {
 
 /** The subject of a path parameter ("WWW.Example.com.json" → example.com), or null; remembered, since pollers repeat it. */
 class SubjectsOfPaths {
-  private readonly entries = new Map<string, ReportSubject | null>();
-  constructor(private readonly capacity: number) {}
+  private readonly entries: BoundedMap<string, ReportSubject | null>;
+  constructor(capacity: number) {
+    this.entries = new BoundedMap(capacity);
+  }
 
   get(file: string): ReportSubject | null {
     let subject = this.entries.get(file);
     if (subject === undefined) {
       const outcome = file.endsWith(".json") ? reportSubjectOf(file.slice(0, -5)) : null;
       subject = outcome?.ok ? outcome.subject : null;
-      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(file, subject);
     }
     return subject;
@@ -223,8 +225,10 @@ interface EncodedRecord {
  * row id: a poll costs a map look-up, not a hash.
  */
 class EncodedRecords {
-  private readonly entries = new Map<number, EncodedRecord>();
-  constructor(private readonly capacity: number) {}
+  private readonly entries: BoundedMap<number, EncodedRecord>;
+  constructor(capacity: number) {
+    this.entries = new BoundedMap(capacity);
+  }
 
   get(scanId: number, json: string, scannedAt: number): EncodedRecord {
     let entry = this.entries.get(scanId);
@@ -237,7 +241,6 @@ class EncodedRecords {
         ...JSON_SECURITY_HEADERS,
       };
       entry = { etag, body: json, notModifiedHeaders, headers: { "content-type": JSON_CONTENT_TYPE, ...notModifiedHeaders } };
-      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(scanId, entry);
     }
     return entry;

@@ -3,6 +3,7 @@ import { activeJobsSignature } from "../store/jobs-repo.ts";
 import type { ReportSubject } from "./report-subject.ts";
 import { runningScan, type RunningScan } from "./running-scan.ts";
 import { RefreshAhead } from "../lib/refresh-ahead.ts";
+import { BoundedMap } from "../lib/bounded-map.ts";
 
 /**
  * The running scan of a subject, remembered. The report endpoint answers polls from memory; asking
@@ -16,15 +17,16 @@ import { RefreshAhead } from "../lib/refresh-ahead.ts";
  * long an answer is trusted on the signature alone. Polls that arrive while a query runs share it.
  */
 export class RunningScanMemo {
-  private readonly entries = new Map<string, { signature: string; at: number; running: Promise<RunningScan | null> }>();
+  private readonly entries: BoundedMap<string, { signature: string; at: number; running: Promise<RunningScan | null> }>;
   private readonly signatures: RefreshAhead<string>;
 
   constructor(
     private readonly db: Db,
     checkEveryMs = 200,
     private readonly maxAgeMs = 5000,
-    private readonly capacity = 1024,
+    capacity = 1024,
   ) {
+    this.entries = new BoundedMap(capacity);
     this.signatures = new RefreshAhead(() => activeJobsSignature(db), checkEveryMs * 0.75, checkEveryMs);
   }
 
@@ -36,7 +38,6 @@ export class RunningScanMemo {
     const entry = this.entries.get(key);
     if (entry && entry.signature === signature && now - entry.at < this.maxAgeMs) return entry.running;
     const running = runningScan(this.db, subject);
-    if (!entry && this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { signature, at: now, running });
     // A failed look-up is not remembered: the next poll asks again.
     running.catch(() => this.entries.delete(key));

@@ -3,6 +3,7 @@ import type { Db } from "./database.ts";
 import { callerColumns, type Caller } from "../types/caller.ts";
 import { RefreshAhead } from "../lib/refresh-ahead.ts";
 import { containsPattern } from "./like-pattern.ts";
+import { BoundedMap } from "../lib/bounded-map.ts";
 
 /**
  * Stored scan records. Every completed scan is kept; readers get the newest per domain, or per page
@@ -147,7 +148,7 @@ function latestCacheOf(db: Db): LatestScanCache {
 }
 
 class LatestScanCache {
-  private readonly entries = new Map<string, StoredScan | null>();
+  private readonly entries = new BoundedMap<string, StoredScan | null>(CACHE_ENTRIES);
   private version = -1;
   private readonly versions: RefreshAhead<number>;
   /** Moves on every forget or clear, so a read that raced a write does not store what it read. */
@@ -163,7 +164,6 @@ class LatestScanCache {
   }
 
   set(key: string, scan: StoredScan | null): void {
-    if (this.entries.size >= CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, scan);
   }
 

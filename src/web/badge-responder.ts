@@ -3,6 +3,7 @@ import { latestRecord } from "../reports/latest-record.ts";
 import { reportSubjectOf } from "../reports/report-subject.ts";
 import { renderBadge } from "./badge.ts";
 import type { ServiceWeb } from "./service-web.ts";
+import { BoundedMap } from "../lib/bounded-map.ts";
 
 /**
  * Answers GET /badge/:domain.svg, cached like the report: the ETag follows the stored record the
@@ -10,7 +11,7 @@ import type { ServiceWeb } from "./service-web.ts";
  * Badges sit in READMEs that image proxies fetch often, so each record's badge is drawn once.
  */
 export function badgeResponder(db: Db, web: ServiceWeb): (file: string, ifNoneMatch: string | null) => Promise<Response> {
-  const drawn = new Map<string, { svg: string; etag: string }>();
+  const drawn = new BoundedMap<string, { svg: string; etag: string }>(512);
   const unknown = draw(web.badge(null), "none");
   return async (file, ifNoneMatch) => {
     const target = file.endsWith(".svg") ? reportSubjectOf(file.slice(0, -4)) : null;
@@ -19,7 +20,6 @@ export function badgeResponder(db: Db, web: ServiceWeb): (file: string, ifNoneMa
     if (scan) {
       const key = `${scan.id}`;
       badge = drawn.get(key) ?? draw(web.badge(scan), key);
-      if (drawn.size >= 512) drawn.delete(drawn.keys().next().value!);
       drawn.set(key, badge);
     }
     const headers = { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "no-cache", etag: badge.etag };

@@ -1,5 +1,6 @@
 import { parseHTML } from "linkedom";
 import { boundedHtml, type HtmlCut, PARSE_MAX_CHARS } from "./bounded-html.ts";
+import { computed } from "../../lib/computed.ts";
 
 export type { HtmlCut };
 
@@ -66,14 +67,5 @@ function nextElement(element: HtmlElement): HtmlElement | null {
   return null;
 }
 
-const parsed = new WeakMap<object, ParsedHtml>();
-
-/** Parses a page once per artifact, however many steps read it, within PARSE_MAX_CHARS, MAX_DOM_ELEMENTS and MAX_DOM_DEPTH. */
-export function pageDocument(owner: object, html: string): ParsedHtml {
-  let page = parsed.get(owner);
-  if (!page) {
-    page = parseBoundedHtml(html);
-    parsed.set(owner, page);
-  }
-  return page;
-}
+/** Parses a page once per artifact (`owner`, whose HTML `html` is), however many steps read it, within PARSE_MAX_CHARS, MAX_DOM_ELEMENTS and MAX_DOM_DEPTH. */
+export const pageDocument = computed((_owner: object, html: string): ParsedHtml => parseBoundedHtml(html));

@@ -7,6 +7,7 @@
  */
 
 import { boundedMemo } from "./bounded-memo.ts";
+import { computed } from "../../lib/computed.ts";
 
 /** The namespace schema.org's published context maps its terms to (http, for compatibility). */
 export const SCHEMA_ORG_VOCAB = "http://schema.org/";
@@ -96,17 +97,8 @@ export function mapsSchemaOrg(scope: TermScope): boolean {
   return mapsSchemaOrgTerms(scope.terms);
 }
 
-const termsMappingSchemaOrg = new WeakMap<ReadonlyMap<string, TermDefinition>, boolean>();
-
 /** Remembered per map of terms: schema.org's context, shared by most items, has a dozen to look through. */
-function mapsSchemaOrgTerms(terms: ReadonlyMap<string, TermDefinition>): boolean {
-  let maps = termsMappingSchemaOrg.get(terms);
-  if (maps === undefined) {
-    maps = anyTermMapsSchemaOrg(terms);
-    termsMappingSchemaOrg.set(terms, maps);
-  }
-  return maps;
-}
+const mapsSchemaOrgTerms = computed(anyTermMapsSchemaOrg);
 
 function anyTermMapsSchemaOrg(terms: ReadonlyMap<string, TermDefinition>): boolean {
   for (const definition of terms.values()) {

@@ -1,4 +1,5 @@
 import { expandTerm, expandType, type ExpandedTerm, interpretContext, mapsSchemaOrg, schemaOrgName, type TermScope } from "./json-ld-context.ts";
+import { computed } from "../../lib/computed.ts";
 
 /**
  * Rewrites a parsed JSON-LD node so that its keys say what its @context makes them: schema.org terms as
@@ -157,16 +158,12 @@ interface KeyReading {
  * schema.org's, whose few hundred terms a large page writes over and over (each expansion would build
  * the IRI anew and look it up again). Bounded, as keys come from pages.
  */
-const readingsByScope = new WeakMap<TermScope, Map<string, KeyReading>>();
+const readingsByScope = computed((_scope: TermScope) => new Map<string, KeyReading>());
 const MAX_READINGS_PER_SCOPE = 5_000;
 const MAX_REMEMBERED_KEY_LENGTH = 200;
 
 function readKey(scope: TermScope, key: string): KeyReading {
-  let readings = readingsByScope.get(scope);
-  if (readings === undefined) {
-    readings = new Map();
-    readingsByScope.set(scope, readings);
-  }
+  const readings = readingsByScope(scope);
   let reading = readings.get(key);
   if (reading === undefined) {
     const term = expandTerm(scope, key);

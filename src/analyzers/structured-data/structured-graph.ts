@@ -2,6 +2,7 @@ import { type ExtractedItem, type Extraction, type ExtractionProblem, type JsonL
 import { extractStructuredData } from "./extract-structured-data.ts";
 import { normalizeTypes, termName } from "./schema-org-term.ts";
 import { EMBED_BUDGET, MAX_DEPTH, MAX_GRAPH_NODES } from "./structured-data-caps.ts";
+import { computed } from "../../lib/computed.ts";
 
 /**
  * One graph of the structured data on a page, whatever its format: every node (top-level items and the
@@ -49,21 +50,12 @@ export interface StructuredGraph {
   resolve(value: unknown): GraphNode | null;
 }
 
-const graphs = new WeakMap<object, StructuredGraph>();
-
 /**
  * The structured-data graph of a page (`html`, the whole page), built once per `owner` however many
  * readers ask: the page's parsed document, or the fetched page itself. The graph is read from the HTML,
  * not from the document, so a reader that needs no DOM need not build one.
  */
-export function structuredGraph(owner: object, html: string, baseUrl: string): StructuredGraph {
-  let graph = graphs.get(owner);
-  if (!graph) {
-    graph = buildGraph(extractStructuredData(html, baseUrl), baseUrl);
-    graphs.set(owner, graph);
-  }
-  return graph;
-}
+export const structuredGraph = computed((_owner: object, html: string, baseUrl: string): StructuredGraph => buildGraph(extractStructuredData(html, baseUrl), baseUrl));
 
 export function buildGraph(extraction: Extraction, baseUrl: string): StructuredGraph {
   const nodes: GraphNode[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../src/analyzers/visibility/audits/run-audit.ts";
 import { sitemapValid } from "../../../src/analyzers/visibility/audits/discover/sitemap-valid.ts";
 import { gatherArtifacts } from "../../../src/analyzers/visibility/gather/index.ts";
 import { sitemapBody } from "../../../src/analyzers/visibility/gather/sitemap-body.ts";
@@ -31,7 +32,7 @@ describe("gzipped sitemaps", () => {
     const url = `${origin}/sitemap.xml.gz`;
     const artifacts = await gather(fakeFetcher(routesWith(url, { [url]: gzipFile(url, gz(urlset(entry("/a", "2026-10-01") + entry("/b", "2026-10-02")))) })));
     expect(artifacts.sitemap).toMatchObject({ ok: true, kind: "urlset", entries: 2, withLastmod: 2, gzipped: true, truncated: false, sample: [`${origin}/a`, `${origin}/b`] });
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome.status).toBe("pass");
     expect(outcome.detail).toBe(`${url} (listed in robots.txt) is a gzipped sitemap with 2 entries, 100% of them with a lastmod date.`);
     expect(outcome.evidence[0]).toBe(`${url}: HTTP 200, application/gzip, gzip file decompressed`);
@@ -60,7 +61,7 @@ describe("gzipped sitemaps", () => {
     const sitemap = artifacts.sitemap!;
     if (!sitemap.ok) throw new Error(sitemap.error.message);
     expect(sitemap.children![0]).toMatchObject({ ok: true, url: gzChild, kind: "urlset", entries: 3, withLastmod: 3, gzipped: true });
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome.status).toBe("pass");
     expect(outcome.detail).toContain("the 2 child sitemaps read list 4 pages, 100% of them with a lastmod date");
     expect(outcome.evidence).toContain(`${gzChild}: HTTP 200, gzipped urlset with 3 entries, 3 with lastmod`);
@@ -78,7 +79,7 @@ describe("gzipped sitemaps", () => {
     expect(sitemap).toMatchObject({ kind: "urlset", truncated: true, gzipped: true });
     // Every entry that fits in the cap, and none past it.
     expect(sitemap.entries).toBe(Math.floor((SITEMAP_MAX_BYTES - urlset("").length + "</urlset>".length) / one.length));
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome.status).toBe("pass");
     expect(outcome.detail).toContain(`is a gzipped sitemap with ${sitemap.entries} entries (it inflates past 4 MiB: the first 4 MiB read)`);
   });
@@ -103,7 +104,7 @@ describe("gzipped sitemaps", () => {
         }),
       ),
     );
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome).toMatchObject({ status: "warn", score: 0.7 });
     expect(outcome.detail).toContain(`one child sitemap is unusable: ${bombUrl} (a gzip file that inflates past the 2 MiB the scan reads, with no <urlset> or <sitemapindex> at its start)`);
   });
@@ -116,7 +117,7 @@ describe("gzipped sitemaps", () => {
     const sitemap = artifacts.sitemap!;
     expect(sitemap).toMatchObject({ ok: true, kind: null, gzipped: true });
     expect(sitemap.ok && sitemap.decodeError).toBeString();
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome.status).toBe("fail");
     expect(outcome.detail).toStartWith(`${url} (listed in robots.txt) is a gzip file that could not be decompressed (`);
     expect(outcome.fix!.how).toContain("A gzipped sitemap must be one complete gzip file");

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../src/analyzers/visibility/audits/run-audit.ts";
 import { sitemapValid } from "../../../src/analyzers/visibility/audits/discover/sitemap-valid.ts";
 import { gatherArtifacts } from "../../../src/analyzers/visibility/gather/index.ts";
 import { pickSitemapPages, SAMPLE_PAGES_MAX } from "../../../src/analyzers/visibility/gather/sample-pages.ts";
@@ -46,7 +47,7 @@ describe("a sitemap index", () => {
     expect(calls).not.toContain(children[3]);
     for (const child of children.slice(0, 3)) expect(fetcher.calls.find((call) => call.url === child)!.options?.maxBytes).toBe(CHILD_SITEMAP_MAX_BYTES);
 
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain("is a sitemap index of 5 sitemaps; the 3 child sitemaps read list 5 pages, but only 3 of them (60%) carry a valid lastmod date");
     expect(outcome.evidence).toContain(`${children[1]}: HTTP 200, urlset with 2 entries, 0 with lastmod`);
@@ -90,7 +91,7 @@ describe("a sitemap index", () => {
         }),
       ),
     );
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome).toMatchObject({ status: "warn", score: 0.7 });
     expect(outcome.detail).toContain(`one child sitemap is unusable: ${missing} (HTTP 404)`);
     expect(outcome.fix!.how).toContain(`Fix or remove these entries of ${origin}/sitemap_index.xml: ${missing} (HTTP 404)`);
@@ -98,13 +99,13 @@ describe("a sitemap index", () => {
     const refused = await gather(
       fakeFetcher(routesWith({ [`${origin}/sitemap_index.xml`]: xml(`${origin}/sitemap_index.xml`, index([good])), [good]: xml(good, "no", 403) })),
     );
-    expect(sitemapValid.run(refused)).toMatchObject({ status: "unknown", score: null });
+    expect(runAudit(sitemapValid, refused)).toMatchObject({ status: "unknown", score: null });
 
     const allBroken = await gather(
       fakeFetcher(routesWith({ [`${origin}/sitemap_index.xml`]: xml(`${origin}/sitemap_index.xml`, index([good])), [good]: xml(good, "<html>oops</html>") })),
     );
-    expect(sitemapValid.run(allBroken)).toMatchObject({ status: "warn", score: 0.3 });
-    expect(sitemapValid.run(allBroken).detail).toContain(`none of the 1 child sitemaps read could be used: ${good} (not a <urlset> sitemap)`);
+    expect(runAudit(sitemapValid, allBroken)).toMatchObject({ status: "warn", score: 0.3 });
+    expect(runAudit(sitemapValid, allBroken).detail).toContain(`none of the 1 child sitemaps read could be used: ${good} (not a <urlset> sitemap)`);
   });
 
   test("child URLs: the index's host or its www. twin, http(s) only, no repeats, at most three", () => {

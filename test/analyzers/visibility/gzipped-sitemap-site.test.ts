@@ -4,6 +4,7 @@
  * bytes without Content-Encoding, and the bomb among the child sitemaps is cut at the child cap.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runAudit } from "../../../src/analyzers/visibility/audits/run-audit.ts";
 import { sitemapValid } from "../../../src/analyzers/visibility/audits/discover/sitemap-valid.ts";
 import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
 import { gatherArtifacts } from "../../../src/analyzers/visibility/gather/index.ts";
@@ -45,7 +46,7 @@ describe("a site with gzipped sitemaps", () => {
   });
 
   test("the audit measures coverage over the children and says the bomb was cut", () => {
-    const outcome = sitemapValid.run(artifacts);
+    const outcome = runAudit(sitemapValid, artifacts);
     expect(outcome.status).toBe("pass");
     expect(outcome.detail).toContain(`${ORIGIN}/sitemap_index.xml.gz (listed in robots.txt) is a sitemap index of 3 sitemaps; the 3 child sitemaps read list`);
     expect(outcome.detail).toContain("(the first few MB of each read, decompressed)");

@@ -4,6 +4,7 @@
  * headers), a pay-per-crawl 402, a demand for a signature, a rate limit, or the origin's own 403.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runAudit } from "../../../src/analyzers/visibility/audits/run-audit.ts";
 import { BROWSER_USER_AGENT } from "../../../src/analyzers/visibility/crawlers.ts";
 import { compareProbes, type ProbeVerdict } from "../../../src/analyzers/visibility/derive/probe-verdicts.ts";
 import { gatherProbes } from "../../../src/analyzers/visibility/gather/probes.ts";
@@ -93,7 +94,7 @@ describe("each vendor's refusal is recognised by its documented headers", () => 
     expect(verdict.classification.conclusive).toBe(false);
     expect(verdict.classification.settle).toContain("Akamai's verified-bot setting for OAI-SearchBot");
     expect(verdict.classification.settle).toContain("signed probe");
-    const outcome = crawlerProbe.run({ ...sampleSite(), probes: gathered.get("/akamai") });
+    const outcome = runAudit(crawlerProbe, { ...sampleSite(), probes: gathered.get("/akamai") });
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain("from Akamai");
     expect(outcome.detail).toContain("What would settle it");

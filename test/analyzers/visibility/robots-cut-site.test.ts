@@ -5,6 +5,7 @@
  * the file was cut.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runAudit } from "../../../src/analyzers/visibility/audits/run-audit.ts";
 import { robotsAiSearchAccess } from "../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
 import { robotsPolicy } from "../../../src/analyzers/visibility/derive/robots/robots-policy.ts";
 import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
@@ -62,7 +63,7 @@ describe("a robots.txt larger than the scan reads", () => {
   });
 
   test("OAI-SearchBot is not blocked by the fragment, and the audit states the cut", () => {
-    const outcome = robotsAiSearchAccess.run(artifacts);
+    const outcome = runAudit(robotsAiSearchAccess, artifacts);
     expect(outcome.status).toBe("pass");
     expect(outcome.detail).toContain(`it was cut inside line ${big.lineOfRule} (byte ${big.ruleOffset}); that partial line (\`Disallow: /\`) was ignored`);
     expect(outcome.evidence.some((line) => line.includes("crawlers only have to read the first 500 KiB"))).toBe(true);

@@ -17,7 +17,7 @@ import { MAX_TOP_ISSUES, pointsLost, topIssues } from "../../../src/analyzers/vi
 const FIX = { what: "w", why: "y", how: "h", effort: "S" as const };
 
 function scored(id: string, pillar: PillarId, weight: number, outcome: Partial<AuditOutcome> & Pick<AuditOutcome, "status" | "score">): ScoredAudit {
-  const audit: AuditDefinition = { id, title: id, pillar, weight, impact: "medium", run: () => full };
+  const audit: AuditDefinition = { id, title: id, pillar, weight, impact: "medium", requires: [], run: () => full };
   const full: AuditOutcome = { detail: `${id} detail`, evidence: [], ...(outcome.score !== null && outcome.score < 1 ? { fix: FIX } : {}), ...outcome };
   return { audit, outcome: full };
 }

@@ -3,6 +3,7 @@ import { hasPresentValue, type JudgeContext, type JudgedNode, typesOf } from "./
 import { predicateHolds } from "./predicates.ts";
 import { RICH_RESULT_RULES } from "./rich-result-rules.ts";
 import type { FeatureRule, FeatureStatus } from "./rule-types.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * Which of Google's rich results a top-level item can earn, and for each one why (or why not): the
@@ -67,18 +68,14 @@ export function anyRuleAbout(node: JudgedNode, context: JudgeContext): boolean {
   return types.length > 0 && typedRules(context, types).size > 0;
 }
 
-const rulesByType = new WeakMap<JudgeContext, Map<string, ReadonlySet<FeatureRule>>>();
+const rulesByType = computed((_context: JudgeContext) => new Map<string, ReadonlySet<FeatureRule>>());
 
 /**
  * The built-in rules whose types include one of `types`, remembered per type and vocabulary: every item
  * would otherwise test its types against each rule's family of types, through the type hierarchy.
  */
 function typedRules(context: JudgeContext, types: readonly string[]): ReadonlySet<FeatureRule> {
-  let byType = rulesByType.get(context);
-  if (!byType) {
-    byType = new Map();
-    rulesByType.set(context, byType);
-  }
+  const byType = rulesByType(context);
   // Nearly every item has one type: its remembered set is the answer, no new set needed.
   if (types.length === 1) return rulesForType(byType, context, types[0]!);
   const found = new Set<FeatureRule>();

@@ -4,6 +4,7 @@ import { isIsoDuration, rewriteNearDuration } from "./iso-duration.ts";
 import { addIssue, type ValidationIssues } from "./item-issue.ts";
 import { extendedFormOfBasic, isBooleanText, isDateText, isDateTimeText, isNumberText, isTimeText, isUrlText } from "./literal-kinds.ts";
 import { resolveTerm } from "./resolve-term.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * Checks a literal value (text, number, true/false) against the value types a property expects.
@@ -62,20 +63,11 @@ interface RangeProfile {
   hasOtherDataType: boolean;
 }
 
-const profiles = new WeakMap<Vocabulary, WeakMap<readonly string[], RangeProfile>>();
+/** Per vocabulary, per list of ranges (the vocabulary's own lists, so each is the same object every time). */
+const profilesOf = computed((vocabulary: Vocabulary) => computed((ranges: readonly string[]) => buildRangeProfile(ranges, vocabulary)));
 
 function rangeProfile(ranges: readonly string[], vocabulary: Vocabulary): RangeProfile {
-  let byRanges = profiles.get(vocabulary);
-  if (!byRanges) {
-    byRanges = new WeakMap();
-    profiles.set(vocabulary, byRanges);
-  }
-  let profile = byRanges.get(ranges);
-  if (!profile) {
-    profile = buildRangeProfile(ranges, vocabulary);
-    byRanges.set(ranges, profile);
-  }
-  return profile;
+  return profilesOf(vocabulary)(ranges);
 }
 
 /** Apart from rangeProfile: its closures would make every look-up, cached or not, allocate their scope. */

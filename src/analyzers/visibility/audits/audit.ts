@@ -1,6 +1,6 @@
 import type { Artifacts } from "../gather/artifacts.ts";
 import type { ReachSummary } from "../derive/platform-reach.ts";
-import type { AuditInput } from "./audit-inputs.ts";
+import type { AuditInput, AuditInputs } from "./audit-inputs.ts";
 
 export type { ReachSummary } from "../derive/platform-reach.ts";
 
@@ -62,15 +62,33 @@ export interface AuditOutcome {
   reach?: ReachSummary;
 }
 
-/** An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring table (scoring/audit-table.ts). */
-export interface AuditRule {
+/**
+ * A note the runner adds to every outcome of an audit that asks for it, so that no audit repeats it:
+ * `robots-cut`, where robots.txt was cut at the size cap; `homepage-cut`, where the homepage was cut (its
+ * bytes or its DOM); `pages-cut` and `content-pages-cut`, which of the pages judged (all readable pages, or
+ * the content pages) had their DOM cut.
+ */
+export type AuditNote = "robots-cut" | "homepage-cut" | "pages-cut" | "content-pages-cut";
+
+/**
+ * An audit as its file defines it: what it judges and how. Its pillar and weight come from the scoring
+ * table (scoring/audit-table.ts). `I` is what it declares in `requires`; a file names it
+ * (`AuditRule<"readable-homepage">`), and the bare type stands for any audit.
+ */
+export interface AuditRule<I extends AuditInput = AuditInput> {
   /** Stable kebab-case id: stored in records, so never renamed. */
   id: string;
   title: string;
   impact: Impact;
-  /** What it needs to judge anything; when one is missing the runner reports "unknown" with the reason and does not run it. */
-  requires?: readonly AuditInput[];
-  run(artifacts: Artifacts): AuditOutcome;
+  /**
+   * What it needs to judge anything (empty: it judges whatever was gathered); when one is missing the
+   * runner reports "unknown" with the reason and does not run it, else hands it each one resolved.
+   */
+  requires: readonly I[];
+  /** What it says instead of an input's own reason when that input is missing, where its words say more. */
+  missing?: { readonly [K in I]?: string };
+  notes?: readonly AuditNote[];
+  run(artifacts: Artifacts, inputs: AuditInputs<I>): AuditOutcome;
 }
 
 /** The outcome for an audit that cannot judge the site because what it reads was not gathered. */

@@ -5,6 +5,7 @@ import { nameFromByline } from "./byline-name.ts";
 import { headlineByline } from "./headline-byline.ts";
 import { labelledBylines } from "./labelled-bylines.ts";
 import { type ParsedPage, structuredAuthors } from "./structured-data-claims.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * Who a page says wrote it, and where it says so: structured data, author meta tags, author links and
@@ -39,25 +40,22 @@ const AUTHOR_META = new Set([
   "citation_author",
 ]);
 
-const bylinesOf = new WeakMap<HtmlDocument, Byline[]>();
-
 /** Every author statement in the page, the most explicit kind first: structured data, meta tags, byline markup, bylines in plain text, then (alone) a date-and-name line under the headline. */
 export function bylines(page: ParsedPage): Byline[] {
-  const document = page.document;
-  let found = bylinesOf.get(document);
-  if (!found) {
-    const markup = markupBylines(document);
-    // A text byline inside a byline element is the same statement: quoted once.
-    const shown = new Set(markup.map((entry) => entry.name.toLowerCase()));
-    const text = labelledBylines(document).filter((entry) => !shown.has(entry.name.toLowerCase()));
-    // The unlabelled line under the headline is the weakest statement: read only when nothing else names anyone.
-    const stated = [...structuredAuthors(page), ...metaAuthors(document), ...markup, ...text];
-    const underHeadline = stated.length === 0 ? headlineByline(document) : null;
-    found = underHeadline ? [underHeadline] : stated;
-    bylinesOf.set(document, found);
-  }
-  return found;
+  return bylinesOfDocument(page.document, page);
 }
+
+/** Read once per parsed document, however many audits ask. */
+const bylinesOfDocument = computed((document: HtmlDocument, page: ParsedPage): Byline[] => {
+  const markup = markupBylines(document);
+  // A text byline inside a byline element is the same statement: quoted once.
+  const shown = new Set(markup.map((entry) => entry.name.toLowerCase()));
+  const text = labelledBylines(document).filter((entry) => !shown.has(entry.name.toLowerCase()));
+  // The unlabelled line under the headline is the weakest statement: read only when nothing else names anyone.
+  const stated = [...structuredAuthors(page), ...metaAuthors(document), ...markup, ...text];
+  const underHeadline = stated.length === 0 ? headlineByline(document) : null;
+  return underHeadline ? [underHeadline] : stated;
+});
 
 /** The page's author as its most explicit statement names them, or null when it names none. */
 export function byline(page: ParsedPage): Byline | null {

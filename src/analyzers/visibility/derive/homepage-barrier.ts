@@ -2,6 +2,7 @@ import type { Artifacts } from "../gather/artifacts.ts";
 import { readableHomepage } from "./homepage-document.ts";
 import { visibleText, wordCount } from "./page-text.ts";
 import { rawHtmlRender } from "./raw-html-render.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * What stands between a crawler and the homepage's content once it has fetched it: a login wall (every
@@ -14,12 +15,7 @@ export type HomepageBarrier = { kind: "login-wall"; text: string } | { kind: "ap
 const LOGIN_PAGE_MAX_WORDS = 150;
 const LOGIN_PATH = /\/(?:log-?in|sign-?in|auth|account\/login|session\/new|wp-login\.php)\b/i;
 
-const barriers = new WeakMap<Artifacts, HomepageBarrier>();
-
-export function homepageBarrier(artifacts: Artifacts): HomepageBarrier {
-  if (!barriers.has(artifacts)) barriers.set(artifacts, barrierOf(artifacts));
-  return barriers.get(artifacts)!;
-}
+export const homepageBarrier: (artifacts: Artifacts) => HomepageBarrier = computed(barrierOf);
 
 function barrierOf(artifacts: Artifacts): HomepageBarrier {
   const homepage = readableHomepage(artifacts);

@@ -1,5 +1,6 @@
 import { type HtmlCut, type HtmlDocument, parseBoundedHtml } from "../../structured-data/html-document.ts";
 import type { Artifacts, HomepageArtifact, HomepageResponse } from "../gather/artifacts.ts";
+import { computed } from "../../../lib/computed.ts";
 
 export type { HtmlCut, HtmlDocument };
 
@@ -15,9 +16,6 @@ export type ReadableHomepage =
     }
   | { ok: false; reason: string };
 
-/** Parsing is the costly part of most audits, so each homepage artifact is parsed once however many audits read it. */
-const parsed = new WeakMap<HomepageArtifact, ReadableHomepage>();
-
 /**
  * The homepage's HTML, parsed, when there is a successful (2xx) page to judge. Error pages are not judged:
  * a 403 challenge page's title says nothing about the site.
@@ -26,15 +24,11 @@ export function readableHomepage(artifacts: Artifacts): ReadableHomepage {
   return readableHomepageOf(artifacts.homepage);
 }
 
-/** The same, from the homepage artifact alone: the gatherer reads the feeds the page announces from this parse, which the audits then reuse. */
-export function readableHomepageOf(homepage: HomepageArtifact): ReadableHomepage {
-  let readable = parsed.get(homepage);
-  if (!readable) {
-    readable = readHomepage(homepage);
-    parsed.set(homepage, readable);
-  }
-  return readable;
-}
+/**
+ * The same, from the homepage artifact alone: the gatherer reads the feeds the page announces from this parse, which the audits then reuse.
+ * Parsing is the costly part of most audits, so each homepage artifact is parsed once however many audits read it.
+ */
+export const readableHomepageOf: (homepage: HomepageArtifact) => ReadableHomepage = computed(readHomepage);
 
 function readHomepage(homepage: HomepageArtifact): ReadableHomepage {
   if (!homepage.ok) return { ok: false, reason: `The homepage could not be fetched (${homepage.error.message}).` };

@@ -4,6 +4,7 @@ import type { HtmlDocument } from "./homepage-document.ts";
 import { excerpt, visibleText, wordCount } from "./page-text.ts";
 import { documentLanguage, isQuestionHeading } from "./question-heading.ts";
 import { type SitePage, textOf } from "./site-pages.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * What a page looks like to a reader, read from its HTML alone: which kinds of page it is (an article,
@@ -51,17 +52,8 @@ const ARTICLE_ELEMENT_WORDS = 150;
 const ANSWER_WORDS = 8;
 const CURRENCIES: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR" };
 
-const profiles = new WeakMap<SitePage, PageProfile>();
-
 /** The profile of a page, built once per page however often it is asked for. */
-export function profilePage(page: SitePage): PageProfile {
-  let profile = profiles.get(page);
-  if (!profile) {
-    profile = buildProfile(page);
-    profiles.set(page, profile);
-  }
-  return profile;
-}
+export const profilePage: (page: SitePage) => PageProfile = computed(buildProfile);
 
 function buildProfile(page: SitePage): PageProfile {
   const document = page.document;

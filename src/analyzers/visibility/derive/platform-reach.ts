@@ -9,6 +9,7 @@ import { type Honours, declaredUse } from "./declared-use.ts";
 import { compareProbes, type ProbeComparison } from "./probe-verdicts.ts";
 import { usagePolicy } from "./usage-policy/usage-policy.ts";
 import { type MatchedRule, homepagePath, robotsPolicy, verdictFor } from "./robots/robots-policy.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * Reach, by AI platform: for each platform people get answers from (ai-platforms.json), whether it can
@@ -104,16 +105,7 @@ const STATUS_WORDS: Record<ReachStatus, string> = { reads: "can read", limited: 
 /** Below this share a platform is counted, not named, in sentences about lost platforms. */
 const NAMED_SHARE = 0.01;
 
-const reaches = new WeakMap<Artifacts, PlatformReach>();
-
-export function platformReach(artifacts: Artifacts): PlatformReach {
-  let reach = reaches.get(artifacts);
-  if (!reach) {
-    reach = reachOf(artifacts, honoursDeclared);
-    reaches.set(artifacts, reach);
-  }
-  return reach;
-}
+export const platformReach = computed((artifacts: Artifacts): PlatformReach => reachOf(artifacts, honoursDeclared));
 
 /** Reach with another table of who honours declared preferences: how a test shows what a platform's honouring would do. */
 export function reachOf(artifacts: Artifacts, honours: Honours): PlatformReach {

@@ -1,6 +1,7 @@
 import type { Artifacts, ProbeArtifact } from "../gather/artifacts.ts";
 import { PROBE_MAX_BYTES } from "../gather/probes.ts";
 import { type EdgeVendor, edgeVendorOf } from "./edge-vendor.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * How each live probe compares with the browser's answer: shared by crawler-probe (which reports the
@@ -65,18 +66,13 @@ export type ProbeComparison =
 export const SMALLER_SHARE = 0.3;
 const REFUSING = new Set([401, 402, 403, 429]);
 
-const comparisons = new WeakMap<ProbeArtifact[], ProbeComparison>();
+const comparisonOf = computed(compare);
 
 /** Every crawler probe judged against the browser's, once per scan however many audits ask. */
 export function compareProbes(artifacts: Artifacts): ProbeComparison {
   const probes = artifacts.probes;
   if (!probes || probes.length === 0) return { ok: false, reason: "The homepage was not fetched as AI crawlers in this scan." };
-  let comparison = comparisons.get(probes);
-  if (!comparison) {
-    comparison = compare(probes);
-    comparisons.set(probes, comparison);
-  }
-  return comparison;
+  return comparisonOf(probes);
 }
 
 function compare(probes: ProbeArtifact[]): ProbeComparison {

@@ -4,6 +4,7 @@ import { markupDates } from "./date-markup.ts";
 import { visibleDates } from "./visible-dates.ts";
 import { type DateKind, dated, type PageDate } from "./page-date.ts";
 import { type DateProperty, type ParsedPage, structuredDates } from "./structured-data-claims.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * When a page says it was published or updated, and where it says so: structured data, date meta tags,
@@ -62,25 +63,20 @@ const DATE_META: ReadonlyArray<readonly [string, DateKind]> = [
 const META_RANK = new Map(DATE_META.map(([key], rank) => [key, rank]));
 const META_KIND = new Map(DATE_META);
 
-const datesOf = new WeakMap<HtmlDocument, PageDate[]>();
-
-const shownOf = new WeakMap<HtmlDocument, PageDate[]>();
-
 /**
  * Every date the page states about itself, the most explicit kind first: structured data, meta tags,
  * <time> and date classes, then the dates it shows only as text (those the markup already states left out).
  */
 export function pageDates(page: ParsedPage): PageDate[] {
-  const document = page.document;
-  let found = datesOf.get(document);
-  if (!found) {
-    const marked = markedDates(page);
-    const days = new Set(marked.map((date) => dayOf(date.time)));
-    found = [...marked, ...shownDates(document).filter((date) => !days.has(dayOf(date.time)))];
-    datesOf.set(document, found);
-  }
-  return found;
+  return datesOfDocument(page.document, page);
 }
+
+/** Each reading is made once per parsed document, however many audits ask. */
+const datesOfDocument = computed((document: HtmlDocument, page: ParsedPage): PageDate[] => {
+  const marked = markedDates(page);
+  const days = new Set(marked.map((date) => dayOf(date.time)));
+  return [...marked, ...shownDates(document).filter((date) => !days.has(dayOf(date.time)))];
+});
 
 /**
  * The page's publication date: its most explicit published date, else its creation date, else the first
@@ -95,25 +91,13 @@ function firstPublication(dates: PageDate[]): PageDate | null {
   return dates.find((date) => date.kind === "published") ?? dates.find((date) => date.kind === "created") ?? dates.find((date) => date.kind === "unlabelled") ?? null;
 }
 
-const markedOf = new WeakMap<HtmlDocument, PageDate[]>();
-
 function markedDates(page: ParsedPage): PageDate[] {
-  let found = markedOf.get(page.document);
-  if (!found) {
-    found = [...structuredPageDates(page), ...metaDates(page.document), ...markupDates(page.document)];
-    markedOf.set(page.document, found);
-  }
-  return found;
+  return markedOfDocument(page.document, page);
 }
 
-function shownDates(document: HtmlDocument): PageDate[] {
-  let found = shownOf.get(document);
-  if (!found) {
-    found = visibleDates(document);
-    shownOf.set(document, found);
-  }
-  return found;
-}
+const markedOfDocument = computed((document: HtmlDocument, page: ParsedPage): PageDate[] => [...structuredPageDates(page), ...metaDates(document), ...markupDates(document)]);
+
+const shownDates = computed(visibleDates);
 
 function dayOf(time: number): number {
   return Math.floor(time / 86_400_000);

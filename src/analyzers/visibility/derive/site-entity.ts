@@ -3,6 +3,7 @@ import { type GraphNode, hasType, propertyNodes, propertyTexts, type StructuredG
 import type { Artifacts } from "../gather/artifacts.ts";
 import { readableHomepage } from "./homepage-document.ts";
 import { ORGANIZATION_TYPES, WEB_PAGE_TYPES } from "./schema-type-families.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * Who the site belongs to, as its homepage's structured data (any format) states it. Pages describe
@@ -43,12 +44,11 @@ const NOT_THE_OWNER = ["author", "creator", "contributor", "editor", "reviewedBy
 /** Properties by which a Blog or WebSite names the person whose site it is. */
 const OWNER_OF_WORK = ["author", "creator", "publisher"];
 
-/** Fixes name the site many times per scan; the owner is found once per page's graph. */
-const entities = new WeakMap<StructuredGraph, SiteEntity | null>();
+/** Fixes name the site many times per scan; the owner is found once per page's graph (the structure's origin follows from it). */
+const entityOfGraph = computed((_graph: StructuredGraph, structure: HomepageStructure) => findSiteEntity(structure));
 
 export function siteEntity(structure: HomepageStructure): SiteEntity | null {
-  if (!entities.has(structure.graph)) entities.set(structure.graph, findSiteEntity(structure));
-  return entities.get(structure.graph)!;
+  return entityOfGraph(structure.graph, structure);
 }
 
 function findSiteEntity(structure: HomepageStructure): SiteEntity | null {
@@ -99,30 +99,24 @@ function isOnlyNamedAs(graph: StructuredGraph, target: GraphNode, properties: re
   return names !== undefined && [...names].every((name) => properties.includes(name));
 }
 
-const incoming = new WeakMap<StructuredGraph, Map<GraphNode, Set<string>>>();
-
 /**
  * For every node, the properties through which other nodes point at it: built in one pass over the
  * graph's links, so that asking it for each candidate owner stays linear on a page of thousands of nodes.
  */
-function incomingProperties(graph: StructuredGraph): Map<GraphNode, Set<string>> {
-  let index = incoming.get(graph);
-  if (!index) {
-    index = new Map();
-    for (const node of graph.nodes) {
-      for (const key of Object.keys(node.node)) {
-        if (key.startsWith("@")) continue;
-        for (const target of propertyNodes(graph, node, key)) {
-          const names = index.get(target) ?? new Set<string>();
-          names.add(termName(key) ?? key);
-          index.set(target, names);
-        }
+const incomingProperties = computed((graph: StructuredGraph): Map<GraphNode, Set<string>> => {
+  const index = new Map<GraphNode, Set<string>>();
+  for (const node of graph.nodes) {
+    for (const key of Object.keys(node.node)) {
+      if (key.startsWith("@")) continue;
+      for (const target of propertyNodes(graph, node, key)) {
+        const names = index.get(target) ?? new Set<string>();
+        names.add(termName(key) ?? key);
+        index.set(target, names);
       }
     }
-    incoming.set(graph, index);
   }
   return index;
-}
+});
 
 /** The site's WebSite node, preferring one at the homepage's URL. */
 export function siteWebsite(structure: HomepageStructure): GraphNode | null {

@@ -4,6 +4,7 @@ import { readableHomepage } from "./homepage-document.ts";
 import { describesBusiness, LOCAL_BUSINESS_TYPES, ORGANIZATION_TYPES } from "./schema-type-families.ts";
 import { homepageStructure, siteEntity } from "./site-entity.ts";
 import { siteName, siteOriginOf } from "./site-identity.ts";
+import { computed } from "../../../lib/computed.ts";
 
 /**
  * The site's entity as every fix names it: the node the homepage declares for its owner (derive/site-entity.ts)
@@ -48,13 +49,8 @@ export const PROFILE_HOSTS = /(?:^|\.)(?:linkedin\.com|x\.com|twitter\.com|faceb
 const NOT_A_PROFILE = /\/(?:sharer|share|intent|shareArticle|dialog|hashtag|search|home|login|signup|legal|policies|about|help|privacy|terms)(?:[/.?]|$)|[?&](?:u|url|text)=/i;
 const PROFILES_KEPT = 6;
 
-const owners = new WeakMap<Artifacts, SiteOwner | null>();
-
 /** The site's owner, or null when there is no readable homepage to read it from. Made once per scan. */
-export function siteOwner(artifacts: Artifacts): SiteOwner | null {
-  if (!owners.has(artifacts)) owners.set(artifacts, findOwner(artifacts));
-  return owners.get(artifacts)!;
-}
+export const siteOwner: (artifacts: Artifacts) => SiteOwner | null = computed(findOwner);
 
 function findOwner(artifacts: Artifacts): SiteOwner | null {
   const structure = homepageStructure(artifacts);

@@ -2,6 +2,7 @@ import type { Artifacts, SamplePageArtifact } from "../gather/artifacts.ts";
 import { type HtmlCut, type HtmlDocument, type ParsedHtml, parseBoundedHtml } from "../../structured-data/html-document.ts";
 import { readableHomepage, SAMPLE_PARSE_MAX_CHARS } from "./homepage-document.ts";
 import { readableText, type TreeNode } from "../../structured-data/readable-text.ts";
+import { computed } from "../../../lib/computed.ts";
 
 export interface SitePage {
   url: string;
@@ -13,7 +14,10 @@ export interface SitePage {
   cut: HtmlCut | null;
 }
 
-const parsedSamples = new WeakMap<SamplePageArtifact, ParsedHtml | null>();
+/** A sampled page that answered 2xx with HTML, parsed once however many audits read it; null for any other. */
+const parsedSample = computed((sample: SamplePageArtifact): ParsedHtml | null =>
+  sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseBoundedHtml(sample.html, SAMPLE_PARSE_MAX_CHARS) : null,
+);
 
 /**
  * The pages content and trust audits judge: the homepage and every sampled page that answered 2xx with
@@ -24,11 +28,7 @@ export function sitePages(artifacts: Artifacts): SitePage[] {
   const homepage = readableHomepage(artifacts);
   if (homepage.ok) pages.push({ url: homepage.response.finalUrl, role: "home", document: homepage.document, html: homepage.response.html, cut: homepage.cut });
   for (const sample of artifacts.samplePages ?? []) {
-    let parsed = parsedSamples.get(sample);
-    if (parsed === undefined) {
-      parsed = sample.ok && sample.status >= 200 && sample.status < 300 && /html/i.test(sample.contentType ?? "text/html") ? parseBoundedHtml(sample.html, SAMPLE_PARSE_MAX_CHARS) : null;
-      parsedSamples.set(sample, parsed);
-    }
+    const parsed = parsedSample(sample);
     if (parsed && sample.ok) pages.push({ url: sample.finalUrl, role: sample.role, document: parsed.document, html: sample.html, cut: parsed.cut });
   }
   return pages;

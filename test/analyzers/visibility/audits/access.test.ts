@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { homepageStatus } from "../../../../src/analyzers/visibility/audits/access/homepage-status.ts";
 import { https } from "../../../../src/analyzers/visibility/audits/access/https.ts";
 import { pageDirectives } from "../../../../src/analyzers/visibility/audits/access/page-directives.ts";
@@ -14,7 +15,7 @@ const loop: HomepageFailure = {
 describe("homepage-status", () => {
   test("2xx passes, with the redirect chain as evidence", () => {
     const redirected = homepage({ requestedUrl: "https://example.com/", finalUrl: "https://www.example.com/", redirects: [{ url: "https://example.com/", status: 301 }] });
-    const outcome = homepageStatus.run(site({ homepage: redirected }));
+    const outcome = runAudit(homepageStatus, site({ homepage: redirected }));
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.detail).toContain("after 1 redirect");
     expect(outcome.evidence).toEqual(["https://example.com/ → 301", "https://www.example.com/ → 200"]);
@@ -22,19 +23,19 @@ describe("homepage-status", () => {
 
   test("4xx and 5xx fail and block", () => {
     for (const status of [403, 404, 500, 503]) {
-      const outcome = homepageStatus.run(site({ homepage: homepage({ status }) }));
+      const outcome = runAudit(homepageStatus, site({ homepage: homepage({ status }) }));
       expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });
       expect(outcome.detail).toContain(`HTTP ${status}`);
     }
-    expect(homepageStatus.run(site({ homepage: homepage({ status: 403 }) })).fix?.how).toContain("bot-protection");
+    expect(runAudit(homepageStatus, site({ homepage: homepage({ status: 403 }) })).fix?.how).toContain("bot-protection");
   });
 
   test("a 3xx that was not followed fails without blocking", () => {
-    expect(homepageStatus.run(site({ homepage: homepage({ status: 302 }) }))).toMatchObject({ status: "fail", blocking: undefined });
+    expect(runAudit(homepageStatus, site({ homepage: homepage({ status: 302 }) }))).toMatchObject({ status: "fail", blocking: undefined });
   });
 
   test("a redirect loop fails with a fix about the loop", () => {
-    const outcome = homepageStatus.run(site({ homepage: loop }));
+    const outcome = runAudit(homepageStatus, site({ homepage: loop }));
     expect(outcome).toMatchObject({ status: "fail", blocking: true });
     expect(outcome.fix?.how).toContain("redirect loop");
   });
@@ -42,7 +43,7 @@ describe("homepage-status", () => {
 
 describe("https", () => {
   test("passes for an https final URL", () => {
-    expect(https.run(site())).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(https, site())).toMatchObject({ status: "pass", score: 1 });
   });
 
   test("fails when only http worked, quoting why https failed", () => {
@@ -51,23 +52,23 @@ describe("https", () => {
       finalUrl: "http://example.com/",
       failedAttempts: [{ code: "tls", message: "certificate has expired", url: "https://example.com/" }],
     });
-    const outcome = https.run(site({ homepage: httpOnly }));
+    const outcome = runAudit(https, site({ homepage: httpOnly }));
     expect(outcome).toMatchObject({ status: "fail", score: 0 });
     expect(outcome.detail).toContain("certificate has expired");
     expect(outcome.fix?.how).toContain("example.com");
   });
 
   test("fails when https redirects down to http", () => {
-    expect(https.run(site({ homepage: homepage({ finalUrl: "http://example.com/" }) }))).toMatchObject({ status: "fail" });
+    expect(runAudit(https, site({ homepage: homepage({ finalUrl: "http://example.com/" }) }))).toMatchObject({ status: "fail" });
   });
 
   test("unknown without a homepage", () => {
-    expect(https.run(site({ homepage: loop }))).toMatchObject({ status: "unknown", score: null });
+    expect(runAudit(https, site({ homepage: loop }))).toMatchObject({ status: "unknown", score: null });
   });
 });
 
 describe("page-directives", () => {
-  const withMeta = (meta: string, headers: Record<string, string> = {}) => pageDirectives.run(siteWithHtml(page({ head: meta }), headers));
+  const withMeta = (meta: string, headers: Record<string, string> = {}) => runAudit(pageDirectives, siteWithHtml(page({ head: meta }), headers));
 
   test("passes without restricting directives", () => {
     expect(withMeta("")).toMatchObject({ status: "pass", score: 1 });

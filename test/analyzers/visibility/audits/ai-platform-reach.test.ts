@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { aiPlatformReach } from "../../../../src/analyzers/visibility/audits/access/ai-platform-reach.ts";
 import { platformReach } from "../../../../src/analyzers/visibility/derive/platform-reach.ts";
 import { AI_PLATFORMS, audienceShare } from "../../../../src/analyzers/visibility/platforms.ts";
@@ -6,12 +7,12 @@ import type { Artifacts } from "../../../../src/analyzers/visibility/gather/arti
 import { APP_SHELL, homepage, page, probe, probes, site, siteWithHtml, siteWithRobots } from "../sample-site.ts";
 
 const share = (id: string) => audienceShare(AI_PLATFORMS.find((platform) => platform.id === id)!);
-const line = (artifacts: Artifacts, name: string) => aiPlatformReach.run(artifacts).evidence.find((entry) => entry.startsWith(`${name}:`))!;
+const line = (artifacts: Artifacts, name: string) => runAudit(aiPlatformReach, artifacts).evidence.find((entry) => entry.startsWith(`${name}:`))!;
 const status = (artifacts: Artifacts, id: string) => platformReach(artifacts).platforms.find((verdict) => verdict.platform.id === id)!.status;
 
 describe("ai-platform-reach", () => {
   test("passes when every platform can find and read the homepage, with one evidence line per platform", () => {
-    const outcome = aiPlatformReach.run(site());
+    const outcome = runAudit(aiPlatformReach, site());
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.evidence).toHaveLength(AI_PLATFORMS.length);
     expect(outcome.evidence[0]).toBe("Google AI Overviews, AI Mode and Gemini: can read — Googlebot may index it and Googlebot gets the browser's page (59% of the AI audience)");
@@ -20,7 +21,7 @@ describe("ai-platform-reach", () => {
 
   test("an edge 403 for ChatGPT's agents: ChatGPT cannot read, with the status per user agent", () => {
     const artifacts = site({ probes: probes((agent) => (agent === "OAI-SearchBot" || agent === "ChatGPT-User" ? { status: 403, words: 1 } : {})) });
-    const outcome = aiPlatformReach.run(artifacts);
+    const outcome = runAudit(aiPlatformReach, artifacts);
     expect(line(artifacts, "ChatGPT")).toBe("ChatGPT: cannot read — OAI-SearchBot gets HTTP 403 at the edge; ChatGPT-User gets HTTP 403 at the edge (31% of the AI audience)");
     expect(outcome.status).toBe("fail");
     expect(outcome.score).toBeCloseTo(1 - share("chatgpt"), 2);
@@ -35,13 +36,13 @@ describe("ai-platform-reach", () => {
   test("an index crawler allowed but the on-demand fetcher refused: limited, counted half", () => {
     const artifacts = site({ probes: probes((agent) => (agent === "ChatGPT-User" ? { status: 403 } : {})) });
     expect(line(artifacts, "ChatGPT")).toBe("ChatGPT: limited — OAI-SearchBot may index it, but ChatGPT-User gets HTTP 403 at the edge (31% of the AI audience)");
-    expect(aiPlatformReach.run(artifacts).score).toBeCloseTo(1 - share("chatgpt") / 2, 2);
+    expect(runAudit(aiPlatformReach, artifacts).score).toBeCloseTo(1 - share("chatgpt") / 2, 2);
   });
 
   test("a different page for AI agents (200, but far fewer words) is a block", () => {
     const artifacts = site({ probes: probes((agent) => (agent.startsWith("Perplexity") ? { words: 4, title: "Welcome, bot" } : {})) });
     expect(line(artifacts, "Perplexity")).toContain(`Perplexity: cannot read — PerplexityBot gets a different page titled "Welcome, bot": 4 words against the browser's 90`);
-    expect(aiPlatformReach.run(artifacts).fix!.how).toContain("Serve PerplexityBot, Perplexity-User the same HTML as browsers");
+    expect(runAudit(aiPlatformReach, artifacts).fix!.how).toContain("Serve PerplexityBot, Perplexity-User the same HTML as browsers");
   });
 
   test("a CDN's bare 403 to a spoofed crawler is unverifiable: the platform still counts, with a note", () => {
@@ -64,11 +65,11 @@ describe("ai-platform-reach", () => {
     expect(line(header, "ChatGPT")).toBe(
       "ChatGPT: limited — `X-Robots-Tag: OAI-SearchBot: noindex` tells OAI-SearchBot not to index the homepage; ChatGPT-User gets the browser's page when a person asks (31% of the AI audience)",
     );
-    expect(aiPlatformReach.run(header).reach!.lost).toEqual([expect.objectContaining({ name: "ChatGPT", status: "limited", findable: false })]);
+    expect(runAudit(aiPlatformReach, header).reach!.lost).toEqual([expect.objectContaining({ name: "ChatGPT", status: "limited", findable: false })]);
     expect(status(header, "google")).toBe("reads");
-    expect(aiPlatformReach.run(header).fix!.how).toContain("Remove `X-Robots-Tag: OAI-SearchBot: noindex`");
+    expect(runAudit(aiPlatformReach, header).fix!.how).toContain("Remove `X-Robots-Tag: OAI-SearchBot: noindex`");
     // One step is a sentence, not a numbered list of one.
-    expect(aiPlatformReach.run(header).fix!.how).toStartWith("Remove ");
+    expect(runAudit(aiPlatformReach, header).fix!.how).toStartWith("Remove ");
   });
 
   test("an X-Robots-Tag sent only to crawlers is seen in the live probe's answer", () => {
@@ -83,14 +84,14 @@ describe("ai-platform-reach", () => {
     expect(status(nosnippet, "copilot")).toBe("blocked");
     expect(status(nosnippet, "chatgpt")).toBe("reads");
     const noai = siteWithHtml(page({ head: '<meta name="robots" content="noai, noimageai">' }));
-    expect(aiPlatformReach.run(noai)).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(aiPlatformReach, noai)).toMatchObject({ status: "pass", score: 1 });
   });
 
   test("training-only opt-outs, in robots.txt or at the edge, are never punished", () => {
     const robots = siteWithRobots("User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n");
-    expect(aiPlatformReach.run(robots)).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(aiPlatformReach, robots)).toMatchObject({ status: "pass", score: 1 });
     const edge = site({ probes: [...probes(), probe("GPTBot", { status: 403, words: 1 }), probe("ClaudeBot", { status: 403, words: 1 })] });
-    expect(aiPlatformReach.run(edge)).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(aiPlatformReach, edge)).toMatchObject({ status: "pass", score: 1 });
   });
 
   test("an empty app shell: the crawlers that render JavaScript still read it, the others do not", () => {
@@ -99,13 +100,13 @@ describe("ai-platform-reach", () => {
     expect(status(artifacts, "copilot")).toBe("reads");
     expect(status(artifacts, "chatgpt")).toBe("blocked");
     expect(line(artifacts, "ChatGPT")).toContain("OAI-SearchBot runs no JavaScript and sees an empty app shell");
-    expect(aiPlatformReach.run(artifacts).fix).toMatchObject({ effort: "L" });
+    expect(runAudit(aiPlatformReach, artifacts).fix).toMatchObject({ effort: "L" });
   });
 
   test("a login wall keeps every platform out", () => {
     const login = page({ body: '<main><h1>Sign in</h1><form action="/session"><input name="email"><input type="password" name="password"><button>Sign in</button></form></main>' });
     const artifacts = siteWithHtml(login);
-    const outcome = aiPlatformReach.run(artifacts);
+    const outcome = runAudit(aiPlatformReach, artifacts);
     expect(outcome.reach!.readingShare).toBe(0);
     expect(line(artifacts, "ChatGPT")).toContain("a sign-in form with");
     expect(outcome.fix!.how).toContain("Serve a public homepage at https://example.com/");
@@ -114,15 +115,15 @@ describe("ai-platform-reach", () => {
   test("an error homepage blocks every platform, unless the crawlers themselves get the page", () => {
     // Everyone gets the 503: the scanner, the browser probe and every crawler probe.
     const error = site({ homepage: homepage({ status: 503 }), probes: probes().map((answer) => ({ ...answer, status: 503, words: 3 })) });
-    expect(aiPlatformReach.run(error).reach!.readingShare).toBe(0);
+    expect(runAudit(aiPlatformReach, error).reach!.readingShare).toBe(0);
     expect(line(error, "ChatGPT")).toContain("the homepage answers HTTP 503");
     // The scanner's own fetch was refused, but every crawler probe got the page.
     const scannerOnly = site({ homepage: homepage({ status: 403 }) });
-    expect(aiPlatformReach.run(scannerOnly)).toMatchObject({ status: "pass" });
+    expect(runAudit(aiPlatformReach, scannerOnly)).toMatchObject({ status: "pass" });
   });
 
   test("a blanket robots.txt Disallow: nobody reads, and the fix adds the agents' own group", () => {
-    const outcome = aiPlatformReach.run(siteWithRobots("User-agent: *\nDisallow: /\n"));
+    const outcome = runAudit(aiPlatformReach, siteWithRobots("User-agent: *\nDisallow: /\n"));
     expect(outcome.status).toBe("fail");
     expect(outcome.reach!.readingShare).toBe(0);
     // Only the user-triggered fetchers whose vendors say robots.txt may not bind them still read it, counted half.
@@ -142,7 +143,7 @@ describe("ai-platform-reach", () => {
     // An older scan that did not probe Perplexity-User: unknown, not lost, and left out of the score.
     const unprobed = { ...siteWithRobots(robots), probes: probes().filter((entry) => entry.agent !== "Perplexity-User") };
     expect(status(unprobed, "perplexity")).toBe("unknown");
-    const outcome = aiPlatformReach.run(unprobed);
+    const outcome = runAudit(aiPlatformReach, unprobed);
     expect(outcome.reach).toBeUndefined();
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.detail).toContain("Not known: Perplexity");
@@ -161,7 +162,7 @@ describe("ai-platform-reach", () => {
 
   test("an older scan without probes is judged from robots.txt and the page alone", () => {
     const artifacts = site({ probes: undefined });
-    expect(aiPlatformReach.run(artifacts)).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(aiPlatformReach, artifacts)).toMatchObject({ status: "pass", score: 1 });
     expect(line(artifacts, "ChatGPT")).toContain("[OAI-SearchBot: live probe unavailable");
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { crawlerProbe } from "../../../../src/analyzers/visibility/audits/access/crawler-probe.ts";
 import { https } from "../../../../src/analyzers/visibility/audits/access/https.ts";
 import { responseTime } from "../../../../src/analyzers/visibility/audits/access/response-time.ts";
 import { crawler } from "../../../../src/analyzers/visibility/crawlers.ts";
 import { homepage, probe, probes, site } from "../sample-site.ts";
 
-const run = (forCrawler: Parameters<typeof probes>[0]) => crawlerProbe.run(site({ probes: probes(forCrawler) }));
+const run = (forCrawler: Parameters<typeof probes>[0]) => runAudit(crawlerProbe, site({ probes: probes(forCrawler) }));
 const searchOnly = (answer: Parameters<typeof probes>[0]) => (agent: string) => (crawler(agent).purpose === "training" ? {} : answer!(agent));
 
 describe("crawler-probe", () => {
@@ -18,7 +19,7 @@ describe("crawler-probe", () => {
   test("on a page longer than a probe reads, the words counted are said to be of that part, not of the page", () => {
     const long = { truncated: true, words: 3_823 };
     const [browser, ...crawlers] = probes(() => long);
-    const outcome = crawlerProbe.run(site({ probes: [{ ...browser!, ...long } as typeof browser, ...crawlers] as NonNullable<typeof browser>[] }));
+    const outcome = runAudit(crawlerProbe, site({ probes: [{ ...browser!, ...long } as typeof browser, ...crawlers] as NonNullable<typeof browser>[] }));
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.detail).toContain("(HTTP 200, 3823 words in its first 256 KiB)");
     expect(outcome.evidence).toContain("OAI-SearchBot: HTTP 200, 3823 words in its first 256 KiB");
@@ -72,7 +73,7 @@ describe("crawler-probe", () => {
 
   test("training crawlers are never judged, even when an older scan probed them and they were refused", () => {
     const artifacts = site({ probes: [...probes(), probe("GPTBot", { status: 403, words: 1 }), probe("ClaudeBot", { status: 403, words: 1 })] });
-    const outcome = crawlerProbe.run(artifacts);
+    const outcome = runAudit(crawlerProbe, artifacts);
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.evidence).toContain("GPTBot: HTTP 403, 1 words (training crawler: not judged)");
   });
@@ -94,32 +95,32 @@ describe("crawler-probe", () => {
 
   test("unknown when the browser itself is refused, or nothing was probed", () => {
     const blocked = site({ probes: [probe("browser", { status: 403 }), probe("GPTBot", { status: 403 })] });
-    expect(crawlerProbe.run(blocked)).toMatchObject({ status: "unknown", score: null });
-    expect(crawlerProbe.run(blocked).detail).toContain("scanner itself");
-    expect(crawlerProbe.run(site({ probes: undefined }))).toMatchObject({ status: "unknown" });
+    expect(runAudit(crawlerProbe, blocked)).toMatchObject({ status: "unknown", score: null });
+    expect(runAudit(crawlerProbe, blocked).detail).toContain("scanner itself");
+    expect(runAudit(crawlerProbe, site({ probes: undefined }))).toMatchObject({ status: "unknown" });
     const failed = { agent: "GPTBot", userAgent: "x", url: "https://example.com/", ok: false as const, error: { code: "timeout" as const, message: "timed out", url: "https://example.com/" } };
-    expect(crawlerProbe.run(site({ probes: [probe("browser"), failed] }))).toMatchObject({ status: "unknown" });
+    expect(runAudit(crawlerProbe, site({ probes: [probe("browser"), failed] }))).toMatchObject({ status: "unknown" });
   });
 });
 
 describe("https and the http redirect", () => {
   test("passes when http redirects to https", () => {
-    expect(https.run(site()).detail).toContain("redirects to https://example.com/");
+    expect(runAudit(https, site()).detail).toContain("redirects to https://example.com/");
   });
   test("warns when plain http serves the page too", () => {
-    const outcome = https.run(site({ httpRedirect: { ok: true, url: "http://example.com/", status: 200, location: null } }));
+    const outcome = runAudit(https, site({ httpRedirect: { ok: true, url: "http://example.com/", status: 200, location: null } }));
     expect(outcome).toMatchObject({ status: "warn", score: 0.6 });
     expect(outcome.fix?.how).toContain("https://example.com/");
   });
   test("an http port that does not answer is fine", () => {
-    expect(https.run(site({ httpRedirect: { ok: false, url: "http://example.com/", error: { code: "connect", message: "refused", url: "http://example.com/" } } }))).toMatchObject({ status: "pass" });
+    expect(runAudit(https, site({ httpRedirect: { ok: false, url: "http://example.com/", error: { code: "connect", message: "refused", url: "http://example.com/" } } }))).toMatchObject({ status: "pass" });
   });
 });
 
 describe("response-time", () => {
   test("fast passes, slow warns, very slow fails", () => {
-    expect(responseTime.run(site())).toMatchObject({ status: "pass" });
-    expect(responseTime.run(site({ homepage: homepage({ timing: { ttfbMs: 1200, totalMs: 1300 } }) }))).toMatchObject({ status: "warn" });
-    expect(responseTime.run(site({ homepage: homepage({ timing: { ttfbMs: 4000, totalMs: 4100 } }) })).detail).toContain("4000 ms");
+    expect(runAudit(responseTime, site())).toMatchObject({ status: "pass" });
+    expect(runAudit(responseTime, site({ homepage: homepage({ timing: { ttfbMs: 1200, totalMs: 1300 } }) }))).toMatchObject({ status: "warn" });
+    expect(runAudit(responseTime, site({ homepage: homepage({ timing: { ttfbMs: 4000, totalMs: 4100 } }) })).detail).toContain("4000 ms");
   });
 });

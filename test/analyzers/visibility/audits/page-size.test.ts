@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { pageSize } from "../../../../src/analyzers/visibility/audits/render/page-size.ts";
 import { homepage, page, site } from "../sample-site.ts";
 
 const MiB = 1024 * 1024;
-const sized = (overrides: Parameters<typeof homepage>[0]) => pageSize.run(site({ homepage: homepage({ html: page(), ...overrides }) }));
+const sized = (overrides: Parameters<typeof homepage>[0]) => runAudit(pageSize, site({ homepage: homepage({ html: page(), ...overrides }) }));
 
 describe("page-size", () => {
   test("a page read whole under Googlebot's 2 MB passes", () => {

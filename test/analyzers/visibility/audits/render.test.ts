@@ -11,30 +11,30 @@ const words = (count: number) => Array.from({ length: count }, (_, index) => `wo
 
 describe("raw-html-text", () => {
   test("passes when the raw HTML carries the text", () => {
-    const outcome = rawHtmlText.run(site());
+    const outcome = runAudit(rawHtmlText, site());
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.evidence[0]).toMatch(/^\d+ words of visible text/);
   });
 
   test("a page cut short says so, and names what cut it: the size limit or the scan's memory budget", () => {
     const html = page({ body: `<p>${words(80)}</p>${"<div></div>".repeat(10_000)}` });
-    const whole = rawHtmlText.run(site({ homepage: homepage({ html }) }));
+    const whole = runAudit(rawHtmlText, site({ homepage: homepage({ html }) }));
     expect(whole.detail).not.toContain("was cut");
-    const bySize = rawHtmlText.run(site({ homepage: homepage({ html, truncated: true }) }));
+    const bySize = runAudit(rawHtmlText, site({ homepage: homepage({ html, truncated: true }) }));
     expect(bySize).toMatchObject({ status: "pass" });
     expect(bySize.detail).toContain("The page was cut at 0.1 MB, the most the scan reads of one response (FETCH_MAX_BYTES): only that part was judged.");
-    const byBudget = rawHtmlText.run(site({ homepage: homepage({ html: APP_SHELL, truncated: true, cutByBudget: true }) }));
+    const byBudget = runAudit(rawHtmlText, site({ homepage: homepage({ html: APP_SHELL, truncated: true, cutByBudget: true }) }));
     expect(byBudget).toMatchObject({ status: "fail", blocking: true });
     expect(byBudget.detail).toEndWith("when the scan reached its memory budget (SCAN_MEMORY_MB): only that part was judged.");
   });
 
   test("the cut is stated at the size read, not at the text kept: a body of zeros reads as empty text", () => {
-    const outcome = rawHtmlText.run(site({ homepage: homepage({ html: "", bytesRead: 5 * 1024 * 1024, truncated: true }) }));
+    const outcome = runAudit(rawHtmlText, site({ homepage: homepage({ html: "", bytesRead: 5 * 1024 * 1024, truncated: true }) }));
     expect(outcome.detail).toContain("The page was cut at 5.0 MB, the most the scan reads of one response (FETCH_MAX_BYTES)");
   });
 
   test("an empty root element with a script bundle is an app shell: fail and block", () => {
-    const outcome = rawHtmlText.run(siteWithHtml(APP_SHELL));
+    const outcome = runAudit(rawHtmlText, siteWithHtml(APP_SHELL));
     expect(outcome).toMatchObject({ status: "fail", score: 0, blocking: true });
     expect(outcome.detail).toContain("`#root`");
     expect(outcome.fix?.how).toContain("#root");
@@ -42,31 +42,31 @@ describe("raw-html-text", () => {
 
   test("recognises the Next.js mount point", () => {
     const shell = page({ body: '<div id="__next"></div><script src="/_next/static/chunks/main.js"></script>' });
-    expect(rawHtmlText.run(siteWithHtml(shell))).toMatchObject({ status: "fail", blocking: true });
+    expect(runAudit(rawHtmlText, siteWithHtml(shell))).toMatchObject({ status: "fail", blocking: true });
   });
 
   test("a server-rendered data payload with text counts as rendered: a warning, not a gate", () => {
     const data = JSON.stringify({ props: { pageProps: { intro: INTRO } } });
     const shell = page({ body: `<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${data}</script><script src="/_next/main.js"></script>` });
-    const outcome = rawHtmlText.run(siteWithHtml(shell));
+    const outcome = runAudit(rawHtmlText, siteWithHtml(shell));
     expect(outcome).toMatchObject({ status: "warn", score: 0.75 });
     expect(outcome.blocking).toBeUndefined();
   });
 
   test("a server-rendered root element is not a shell", () => {
     const rendered = page({ body: `<div id="root"><main><p>${INTRO}</p></main></div><script src="/app.js"></script>` });
-    expect(rawHtmlText.run(siteWithHtml(rendered))).toMatchObject({ status: "pass" });
+    expect(runAudit(rawHtmlText, siteWithHtml(rendered))).toMatchObject({ status: "pass" });
   });
 
   test("little text without an app shell warns without blocking", () => {
-    const outcome = rawHtmlText.run(siteWithHtml(page({ body: "<img src=/hero.jpg alt=''><p>Coming soon</p>" })));
+    const outcome = runAudit(rawHtmlText, siteWithHtml(page({ body: "<img src=/hero.jpg alt=''><p>Coming soon</p>" })));
     expect(outcome).toMatchObject({ status: "warn", score: 0.5 });
     expect(outcome.blocking).toBeUndefined();
   });
 
   test("text in scripts, styles, noscript and templates is not visible text", () => {
     const hidden = page({ body: `<script>var a = "${words(60)}"</script><style>/* ${words(60)} */</style><noscript>${words(60)}</noscript><template>${words(60)}</template>` });
-    expect(rawHtmlText.run(siteWithHtml(hidden)).status).toBe("warn");
+    expect(runAudit(rawHtmlText, siteWithHtml(hidden)).status).toBe("warn");
   });
 
   test("unknown when the homepage answered an error", () => {
@@ -100,15 +100,15 @@ describe("page text", () => {
 
 describe("title-present", () => {
   test("passes with a descriptive title", () => {
-    expect(titlePresent.run(site())).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(titlePresent, site())).toMatchObject({ status: "pass", score: 1 });
   });
 
   test("fails when missing or empty", () => {
-    expect(titlePresent.run(siteWithHtml(page({ title: null })))).toMatchObject({ status: "fail", score: 0 });
-    expect(titlePresent.run(siteWithHtml(page({ title: "   " })))).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(titlePresent, siteWithHtml(page({ title: null })))).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(titlePresent, siteWithHtml(page({ title: "   " })))).toMatchObject({ status: "fail", score: 0 });
   });
 
   test("warns on a framework placeholder title", () => {
-    expect(titlePresent.run(siteWithHtml(page({ title: "React App" })))).toMatchObject({ status: "warn" });
+    expect(runAudit(titlePresent, siteWithHtml(page({ title: "React App" })))).toMatchObject({ status: "warn" });
   });
 });

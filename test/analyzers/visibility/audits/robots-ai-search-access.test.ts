@@ -1,4 +1,5 @@
 import { AUDITS } from "../../../../src/analyzers/visibility/scoring/audit-table.ts";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { describe, expect, test } from "bun:test";
 import { robotsAiSearchAccess } from "../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
 import { robotsAiTraining } from "../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
@@ -8,7 +9,7 @@ import { homepage, robots, site, siteWithRobots } from "../sample-site.ts";
 /** The audience share of one platform of the catalogue. */
 const share = (id: string) => audienceShare(AI_PLATFORMS.find((platform) => platform.id === id)!);
 
-const run = (text: string) => robotsAiSearchAccess.run(siteWithRobots(text));
+const run = (text: string) => runAudit(robotsAiSearchAccess, siteWithRobots(text));
 
 describe("robots-ai-search-access", () => {
   test("passes when no rule blocks the homepage", () => {
@@ -51,7 +52,7 @@ describe("robots-ai-search-access", () => {
 
   test("judges the path the homepage was finally served from", () => {
     const artifacts = site({ homepage: homepage({ finalUrl: "https://example.com/en/" }), robotsTxt: robots("User-agent: *\nDisallow: /en/\n") });
-    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(robotsAiSearchAccess, artifacts)).toMatchObject({ status: "fail", score: 0 });
   });
 
   test("an allow rule for one agent beats the blanket disallow for that agent only", () => {
@@ -64,13 +65,13 @@ describe("robots-ai-search-access", () => {
 
   test("4xx: no rules, allow all (RFC 9309)", () => {
     for (const status of [401, 403, 404, 410]) {
-      expect(robotsAiSearchAccess.run(site({ robotsTxt: robots({ status, text: "User-agent: *\nDisallow: /" }) }))).toMatchObject({ status: "pass" });
+      expect(runAudit(robotsAiSearchAccess, site({ robotsTxt: robots({ status, text: "User-agent: *\nDisallow: /" }) }))).toMatchObject({ status: "pass" });
     }
   });
 
   test("5xx and 429: disallow all (RFC 9309)", () => {
     for (const status of [500, 503, 429]) {
-      const outcome = robotsAiSearchAccess.run(site({ robotsTxt: robots({ status, text: "" }) }));
+      const outcome = runAudit(robotsAiSearchAccess, site({ robotsTxt: robots({ status, text: "" }) }));
       expect(outcome).toMatchObject({ status: "fail", score: 0 });
       expect(outcome.detail).toContain(`HTTP ${status}`);
     }
@@ -78,26 +79,26 @@ describe("robots-ai-search-access", () => {
 
   test("unreachable robots.txt: disallow all; too many redirects: allow all", () => {
     const unreachable = site({ robotsTxt: { ok: false, url: "https://example.com/robots.txt", error: { code: "connect", message: "refused", url: "https://example.com/robots.txt" } } });
-    expect(robotsAiSearchAccess.run(unreachable)).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(robotsAiSearchAccess, unreachable)).toMatchObject({ status: "fail", score: 0 });
     const looping = site({
       robotsTxt: { ok: false, url: "https://example.com/robots.txt", error: { code: "too-many-redirects", message: "loop", url: "https://example.com/robots.txt" } },
     });
-    expect(robotsAiSearchAccess.run(looping)).toMatchObject({ status: "pass" });
+    expect(runAudit(robotsAiSearchAccess, looping)).toMatchObject({ status: "pass" });
   });
 
   test("an HTML page served as robots.txt is a warning that says something intercepts it", () => {
-    const outcome = robotsAiSearchAccess.run(site({ robotsTxt: robots({ contentType: "text/html", text: "<!DOCTYPE html><html><body>Just a moment...</body></html>" }) }));
+    const outcome = runAudit(robotsAiSearchAccess, site({ robotsTxt: robots({ contentType: "text/html", text: "<!DOCTYPE html><html><body>Just a moment...</body></html>" }) }));
     expect(outcome).toMatchObject({ status: "warn", score: 0.5 });
     expect(outcome.detail).toContain("intercepts");
   });
 
   test("a plain-text file with a wrong content type is still read as rules", () => {
-    expect(robotsAiSearchAccess.run(site({ robotsTxt: robots({ contentType: "text/html", text: "User-agent: *\nDisallow: /\n" }) }))).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(robotsAiSearchAccess, site({ robotsTxt: robots({ contentType: "text/html", text: "User-agent: *\nDisallow: /\n" }) }))).toMatchObject({ status: "fail", score: 0 });
   });
 
   test("unknown when robots.txt was never requested", () => {
     const skipped = site({ robotsTxt: { ok: false, url: "https://example.com/", error: { code: "skipped", message: "not requested", url: "https://example.com/" } } });
-    expect(robotsAiSearchAccess.run(skipped)).toMatchObject({ status: "unknown", score: null });
+    expect(runAudit(robotsAiSearchAccess, skipped)).toMatchObject({ status: "unknown", score: null });
   });
 });
 
@@ -107,7 +108,7 @@ describe("robots-ai-training", () => {
   });
 
   test("an opt-out is a choice with full marks, naming the crawlers and their group", () => {
-    const outcome = robotsAiTraining.run(siteWithRobots("User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"));
+    const outcome = runAudit(robotsAiTraining, siteWithRobots("User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"));
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.detail).toContain("opt out of AI training for GPTBot, CCBot");
     expect(outcome.detail).toContain("Still allowed: ClaudeBot");
@@ -116,12 +117,12 @@ describe("robots-ai-training", () => {
   });
 
   test("allowing training crawlers is a choice too", () => {
-    const outcome = robotsAiTraining.run(siteWithRobots("User-agent: *\nAllow: /\n"));
+    const outcome = runAudit(robotsAiTraining, siteWithRobots("User-agent: *\nAllow: /\n"));
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.detail).toContain("lets every AI training crawler in");
   });
 
   test("not applicable when robots.txt is unavailable", () => {
-    expect(robotsAiTraining.run(site({ robotsTxt: robots({ status: 503 }) }))).toMatchObject({ status: "na", score: null });
+    expect(runAudit(robotsAiTraining, site({ robotsTxt: robots({ status: 503 }) }))).toMatchObject({ status: "na", score: null });
   });
 });

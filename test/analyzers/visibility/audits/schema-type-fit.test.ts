@@ -35,7 +35,7 @@ describe("schema-type-fit", () => {
         sampled("content", "/shop/loaf", { head: typed("Product"), body: PRODUCT }),
       ],
     });
-    const outcome = schemaTypeFit.run(artifacts);
+    const outcome = runAudit(schemaTypeFit, artifacts);
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.detail).toContain("/blog/sourdough (BlogPosting)");
     expect(outcome.evidence).toContain("/: the homepage; declares Organization, WebSite");
@@ -44,7 +44,7 @@ describe("schema-type-fit", () => {
 
   test("an article without an Article type is named, with a block carrying its own title, URL, author and date", () => {
     const artifacts = site({ samplePages: [sampled("content", "/blog/sourdough", { head: typed("WebPage"), body: ARTICLE })] });
-    const outcome = schemaTypeFit.run(artifacts);
+    const outcome = runAudit(schemaTypeFit, artifacts);
     expect(outcome).toMatchObject({ status: "warn", score: 0.5 });
     expect(outcome.detail).toContain("/blog/sourdough is an article (a byline and a publication date,");
     expect(outcome.detail).toContain("declares WebPage, where Article, BlogPosting, NewsArticle or TechArticle fits");
@@ -62,7 +62,7 @@ describe("schema-type-fit", () => {
   });
 
   test("an FAQ page needs FAQPage, and the fix lists its own questions and answers", () => {
-    const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/faq", { body: FAQ })] }));
+    const outcome = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/faq", { body: FAQ })] }));
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain("/faq is an FAQ (3 questions answered under their own headings) but declares no structured-data type, where FAQPage fits");
     const how = outcome.fix!.how;
@@ -74,12 +74,12 @@ describe("schema-type-fit", () => {
 
   test("questions in <details> count too", () => {
     const details = [1, 2].map((n) => `<details><summary>What is option ${n}?</summary><p>Option ${n} is the one we recommend for families who order bread every single week.</p></details>`).join("");
-    const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/help", { body: `<main><h1>Help</h1>${details}</main>` })] }));
+    const outcome = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/help", { body: `<main><h1>Help</h1>${details}</main>` })] }));
     expect(outcome.detail).toContain("/help is an FAQ (2 questions");
   });
 
   test("a product page (price and add-to-cart) needs Product; the block carries its price and currency", () => {
-    const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/shop/loaf", { head: typed("WebPage"), body: PRODUCT })] }));
+    const outcome = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/shop/loaf", { head: typed("WebPage"), body: PRODUCT })] }));
     expect(outcome.detail).toContain("/shop/loaf is a product page");
     const how = outcome.fix!.how;
     const block = JSON.parse(how.slice(how.indexOf("{"), how.lastIndexOf("}") + 1));
@@ -87,13 +87,13 @@ describe("schema-type-fit", () => {
   });
 
   test("a price alone, without a way to buy, is not a product page", () => {
-    const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/prices", { body: "<main><h1>Prices</h1><p>A loaf costs €6.50.</p></main>" })] }));
+    const outcome = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/prices", { body: "<main><h1>Prices</h1><p>A loaf costs €6.50.</p></main>" })] }));
     expect(outcome).toMatchObject({ status: "pass" });
     expect(outcome.evidence).toEqual(["/: the homepage; declares Organization"]);
   });
 
   test("contact and about pages need ContactPage and AboutPage; the contact block carries the page's email and telephone", () => {
-    const outcome = schemaTypeFit.run(
+    const outcome = runAudit(schemaTypeFit, 
       site({
         samplePages: [
           sampled("about", "/about", { body: "<h1>About us</h1><p>We started in 2010.</p>" }),
@@ -114,52 +114,52 @@ describe("schema-type-fit", () => {
   test("the homepage weighs half: a homepage without a fitting type and fitting samples score 0.5; all wrong fails", () => {
     const breadcrumbs = typed("BreadcrumbList");
     const fittingAbout = sampled("about", "/about", { head: typed("AboutPage"), body: "<h1>About</h1>" });
-    const half = schemaTypeFit.run(site({ homepage: homepage({ html: page({ head: breadcrumbs }) }), samplePages: [fittingAbout] }));
+    const half = runAudit(schemaTypeFit, site({ homepage: homepage({ html: page({ head: breadcrumbs }) }), samplePages: [fittingAbout] }));
     expect(half).toMatchObject({ status: "warn", score: 0.5 });
-    const none = schemaTypeFit.run(site({ homepage: homepage({ html: page({ head: breadcrumbs }) }), samplePages: [] }));
+    const none = runAudit(schemaTypeFit, site({ homepage: homepage({ html: page({ head: breadcrumbs }) }), samplePages: [] }));
     expect(none).toMatchObject({ status: "fail", score: 0 });
     expect(none.detail).toContain("The one page judged has no structured-data type that fits it: / is the homepage but declares BreadcrumbList");
     const block = JSON.parse(none.fix!.how.slice(none.fix!.how.indexOf("{"), none.fix!.how.lastIndexOf("}") + 1));
     expect(block["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(["Organization", "WebSite"]);
     expect(block["@graph"][0]).toMatchObject({ name: "Example Bakery", url: `${ORIGIN}/` });
-    const threeQuarters = schemaTypeFit.run(site({ samplePages: [fittingAbout, sampled("contact", "/contact", { body: "<h1>Contact</h1>" })] }));
+    const threeQuarters = runAudit(schemaTypeFit, site({ samplePages: [fittingAbout, sampled("contact", "/contact", { body: "<h1>Contact</h1>" })] }));
     expect(threeQuarters).toMatchObject({ status: "warn", score: 0.75 });
   });
 
   test("the homepage fits as any organisation, a business described by its properties, or a full schema.org IRI", () => {
     const dentist = page({ head: ld({ "@context": "https://schema.org", "@type": "OrthodonticClinic", name: "Smile", address: "Rua Augusta 1, Lisbon" }) });
-    expect(schemaTypeFit.run(site({ homepage: homepage({ html: dentist }), samplePages: [] }))).toMatchObject({ status: "pass" });
+    expect(runAudit(schemaTypeFit, site({ homepage: homepage({ html: dentist }), samplePages: [] }))).toMatchObject({ status: "pass" });
     const iri = page({ head: ld({ "@type": "https://schema.org/WebSite", name: "Example" }) });
-    expect(schemaTypeFit.run(site({ homepage: homepage({ html: iri }), samplePages: [] }))).toMatchObject({ status: "pass" });
+    expect(runAudit(schemaTypeFit, site({ homepage: homepage({ html: iri }), samplePages: [] }))).toMatchObject({ status: "pass" });
     const person = page({ head: typed("Person", { name: "Ana" }) });
-    expect(schemaTypeFit.run(site({ homepage: homepage({ html: person }), samplePages: [] }))).toMatchObject({ status: "pass" });
+    expect(runAudit(schemaTypeFit, site({ homepage: homepage({ html: person }), samplePages: [] }))).toMatchObject({ status: "pass" });
   });
 
   test("a byline and date in the site's footer do not make a page an article; privacy pages are not judged", () => {
     const footer = `<main><h1>Getting started</h1>${LONG_TEXT}</main><footer><a rel="author" href="/about">Ana</a> <time datetime="2026-10-20">20 Oct</time></footer>`;
-    const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/guides/start", { body: footer }), sampled("privacy", "/privacy", { body: ARTICLE })] }));
+    const outcome = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/guides/start", { body: footer }), sampled("privacy", "/privacy", { body: ARTICLE })] }));
     expect(outcome).toMatchObject({ status: "pass", score: 1 });
     expect(outcome.evidence).toHaveLength(1);
   });
 
   test("og:type article or a long <article> element make an article", () => {
-    const og = schemaTypeFit.run(site({ samplePages: [sampled("content", "/news/opening", { head: '<meta property="og:type" content="article">', body: "<h1>We opened</h1><p>Short.</p>" })] }));
+    const og = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/news/opening", { head: '<meta property="og:type" content="article">', body: "<h1>We opened</h1><p>Short.</p>" })] }));
     expect(og.detail).toContain("/news/opening is an article (og:type article)");
     expect(og.fix!.how).toContain('"@type": "NewsArticle"');
     expect(og.fix!.how).toContain('"datePublished": "<YYYY-MM-DD>"');
-    const element = schemaTypeFit.run(site({ samplePages: [sampled("content", "/story", { body: `<article><h1>Our story</h1>${LONG_TEXT}</article>` })] }));
+    const element = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/story", { body: `<article><h1>Our story</h1>${LONG_TEXT}</article>` })] }));
     expect(element.detail).toMatch(/\/story is an article \(an <article> of \d+ words\)/);
   });
 
   test("a page marked with a more specific type (a Recipe) fits as an article", () => {
-    const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/recipes/bread", { head: typed("Recipe", { name: "Bread" }), body: ARTICLE })] }));
+    const outcome = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/recipes/bread", { head: typed("Recipe", { name: "Bread" }), body: ARTICLE })] }));
     expect(outcome).toMatchObject({ status: "pass" });
   });
 
   test("hostile page values cannot close the script element the fix is pasted in", () => {
     // The page's own title, as its text reads once the HTML entities are decoded.
     const hostile = ARTICLE.replace("How we bake sourdough", "Bread&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--");
-    const outcome = schemaTypeFit.run(site({ samplePages: [sampled("content", "/blog/x", { body: hostile })] }));
+    const outcome = runAudit(schemaTypeFit, site({ samplePages: [sampled("content", "/blog/x", { body: hostile })] }));
     const how = outcome.fix!.how;
     const inner = how.slice(how.indexOf("<script type=\"application/ld+json\">") + 35, how.lastIndexOf("</script>"));
     expect(inner).not.toContain("</script");

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { htmlLang } from "../../../../src/analyzers/visibility/audits/structure/html-lang.ts";
 import { jsonLdParses } from "../../../../src/analyzers/visibility/audits/structure/json-ld-parses.ts";
 import { jsonLdPresent } from "../../../../src/analyzers/visibility/audits/structure/json-ld-present.ts";
@@ -9,15 +10,15 @@ const jsonLd = (...blocks: string[]) => siteWithHtml(page({ head: blocks.map((bl
 
 describe("json-ld-parses", () => {
   test("passes when every block parses", () => {
-    expect(jsonLdParses.run(jsonLd(GOOD_JSON_LD, '{"@context":"https://schema.org","@type":"WebSite"}'))).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(jsonLdParses, jsonLd(GOOD_JSON_LD, '{"@context":"https://schema.org","@type":"WebSite"}'))).toMatchObject({ status: "pass", score: 1 });
   });
 
   test("not applicable without JSON-LD", () => {
-    expect(jsonLdParses.run(siteWithHtml(page({ head: "" })))).toMatchObject({ status: "na", score: null });
+    expect(runAudit(jsonLdParses, siteWithHtml(page({ head: "" })))).toMatchObject({ status: "na", score: null });
   });
 
   test("fails in proportion and reports the parse problem of each broken block", () => {
-    const outcome = jsonLdParses.run(jsonLd(GOOD_JSON_LD, '{"@type": "Organization", "name": "Example",}', ""));
+    const outcome = runAudit(jsonLdParses, jsonLd(GOOD_JSON_LD, '{"@type": "Organization", "name": "Example",}', ""));
     expect(outcome.status).toBe("fail");
     expect(outcome.score).toBeCloseTo(1 / 3, 5);
     expect(outcome.detail).toContain("Block 2 of 3: The JSON-LD block is not valid JSON (JSON Parse error");
@@ -28,54 +29,54 @@ describe("json-ld-parses", () => {
 
   test("tolerates an HTML comment wrapper and a charset parameter on the type", () => {
     const site = siteWithHtml(page({ head: `<script type="application/ld+json; charset=utf-8"><!-- ${GOOD_JSON_LD} --></script>` }));
-    expect(jsonLdParses.run(site)).toMatchObject({ status: "pass" });
+    expect(runAudit(jsonLdParses, site)).toMatchObject({ status: "pass" });
   });
 });
 
 describe("json-ld-present", () => {
   test("passes and lists the declared types, including inside @graph", () => {
     const graph = JSON.stringify({ "@context": "https://schema.org", "@graph": [{ "@type": "WebSite" }, { "@type": ["Organization", "Bakery"] }] });
-    const outcome = jsonLdPresent.run(jsonLd(graph));
+    const outcome = runAudit(jsonLdPresent, jsonLd(graph));
     expect(outcome).toMatchObject({ status: "pass" });
     expect(outcome.detail).toContain("WebSite, Organization, Bakery");
   });
 
   test("fails without JSON-LD, with a ready-to-paste block for this origin", () => {
-    const outcome = jsonLdPresent.run(siteWithHtml(page({ head: "" })));
+    const outcome = runAudit(jsonLdPresent, siteWithHtml(page({ head: "" })));
     expect(outcome).toMatchObject({ status: "fail", score: 0 });
     expect(outcome.fix?.how).toContain('"url": "https://example.com/"');
   });
 
   test("fails when the only block does not parse", () => {
-    expect(jsonLdPresent.run(jsonLd("{oops"))).toMatchObject({ status: "fail" });
+    expect(runAudit(jsonLdPresent, jsonLd("{oops"))).toMatchObject({ status: "fail" });
   });
 });
 
 describe("meta-description", () => {
   test("passes with a real description", () => {
-    expect(metaDescription.run(site())).toMatchObject({ status: "pass", score: 1 });
+    expect(runAudit(metaDescription, site())).toMatchObject({ status: "pass", score: 1 });
   });
 
   test("fails when missing or empty, warns when too short", () => {
-    expect(metaDescription.run(siteWithHtml(page({ description: null })))).toMatchObject({ status: "fail" });
-    expect(metaDescription.run(siteWithHtml(page({ description: " " })))).toMatchObject({ status: "fail" });
-    expect(metaDescription.run(siteWithHtml(page({ description: "Bakery." })))).toMatchObject({ status: "warn", score: 0.5 });
+    expect(runAudit(metaDescription, siteWithHtml(page({ description: null })))).toMatchObject({ status: "fail" });
+    expect(runAudit(metaDescription, siteWithHtml(page({ description: " " })))).toMatchObject({ status: "fail" });
+    expect(runAudit(metaDescription, siteWithHtml(page({ description: "Bakery." })))).toMatchObject({ status: "warn", score: 0.5 });
   });
 
   test("matches the name case-insensitively", () => {
     const html = page({ description: null, head: '<meta name="Description" content="Example Bakery in Lisbon bakes sourdough bread and cakes daily for the whole city.">' });
-    expect(metaDescription.run(siteWithHtml(html))).toMatchObject({ status: "pass" });
+    expect(runAudit(metaDescription, siteWithHtml(html))).toMatchObject({ status: "pass" });
   });
 });
 
 describe("html-lang", () => {
   test("passes with a BCP 47 tag", () => {
-    expect(htmlLang.run(site())).toMatchObject({ status: "pass" });
-    expect(htmlLang.run(siteWithHtml(page({ lang: "pt-BR" })))).toMatchObject({ status: "pass" });
+    expect(runAudit(htmlLang, site())).toMatchObject({ status: "pass" });
+    expect(runAudit(htmlLang, siteWithHtml(page({ lang: "pt-BR" })))).toMatchObject({ status: "pass" });
   });
 
   test("fails without lang, warns on a malformed one", () => {
-    expect(htmlLang.run(siteWithHtml(page({ lang: null })))).toMatchObject({ status: "fail", score: 0 });
-    expect(htmlLang.run(siteWithHtml(page({ lang: "english please" })))).toMatchObject({ status: "warn" });
+    expect(runAudit(htmlLang, siteWithHtml(page({ lang: null })))).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(htmlLang, siteWithHtml(page({ lang: "english please" })))).toMatchObject({ status: "warn" });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { schemaVocabulary } from "../../../../src/analyzers/schema/vocabulary/vocabulary.ts";
 import { schemaSubtypes } from "../../../../src/analyzers/visibility/derive/schema-subtypes.ts";
 import { ARTICLE_TYPES, ORGANIZATION_TYPES, PRODUCT_TYPES, SPECIFIC_CONTENT_TYPES, WEB_PAGE_TYPES } from "../../../../src/analyzers/visibility/derive/schema-type-families.ts";
@@ -53,20 +54,20 @@ describe("schema type families come from the schema.org vocabulary", () => {
 describe("audits accept any subtype", () => {
   test("organization-identity recognises a subtype the old list lacked, written as a full IRI too", () => {
     for (const type of ["AnimalShelter", "https://schema.org/TouristInformationCenter"]) {
-      const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld({ "@context": "https://schema.org", "@type": type, name: "Happy Paws", url: `${ORIGIN}/` }) })));
+      const outcome = runAudit(organizationIdentity, siteWithHtml(page({ head: ld({ "@context": "https://schema.org", "@type": type, name: "Happy Paws", url: `${ORIGIN}/` }) })));
       expect(outcome.detail).not.toContain("names no Organization or Person");
       expect(outcome.score).toBeGreaterThan(0);
     }
-    const notAnOrganization = organizationIdentity.run(siteWithHtml(page({ head: ld({ "@context": "https://schema.org", "@type": "Place", name: "Happy Paws" }) })));
+    const notAnOrganization = runAudit(organizationIdentity, siteWithHtml(page({ head: ld({ "@context": "https://schema.org", "@type": "Place", name: "Happy Paws" }) })));
     expect(notAnOrganization).toMatchObject({ status: "fail", score: 0 });
   });
 
   test("schema-type-fit: an article page typed as an Event subtype fits; a Place does not", () => {
     const home = homepage({ html: page({ head: ld({ "@context": "https://schema.org", "@type": "AnimalShelter", name: "Happy Paws" }) }) });
-    const fitting = schemaTypeFit.run(site({ homepage: home, samplePages: [sampled("/events/open-day", ld({ "@context": "https://schema.org", "@type": "ExhibitionEvent", name: "Open day" }), ARTICLE)] }));
+    const fitting = runAudit(schemaTypeFit, site({ homepage: home, samplePages: [sampled("/events/open-day", ld({ "@context": "https://schema.org", "@type": "ExhibitionEvent", name: "Open day" }), ARTICLE)] }));
     expect(fitting).toMatchObject({ status: "pass", score: 1 });
     expect(fitting.evidence).toContain("/: the homepage; declares AnimalShelter");
-    const misfit = schemaTypeFit.run(site({ homepage: home, samplePages: [sampled("/events/open-day", ld({ "@context": "https://schema.org", "@type": "Place", name: "Open day" }), ARTICLE)] }));
+    const misfit = runAudit(schemaTypeFit, site({ homepage: home, samplePages: [sampled("/events/open-day", ld({ "@context": "https://schema.org", "@type": "Place", name: "Open day" }), ARTICLE)] }));
     expect(misfit).toMatchObject({ status: "warn", score: 0.5 });
   });
 });

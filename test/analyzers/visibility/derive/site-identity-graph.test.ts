@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { jsonLdPresent } from "../../../../src/analyzers/visibility/audits/structure/json-ld-present.ts";
 import { organizationIdentity } from "../../../../src/analyzers/visibility/audits/structure/organization-identity.ts";
 import { websiteSchema } from "../../../../src/analyzers/visibility/audits/structure/website-schema.ts";
@@ -33,16 +34,16 @@ const YOAST_GRAPH = {
 describe("identity audits read one structured-data graph", () => {
   test("a complete Organization and WebSite inside @graph pass (they were reported as lacking everything)", () => {
     const artifacts = siteWithHtml(page({ head: ld(YOAST_GRAPH) }));
-    const identity = organizationIdentity.run(artifacts);
+    const identity = runAudit(organizationIdentity, artifacts);
     expect(identity.status).toBe("pass");
     expect(identity.evidence[0]).toContain("Organization: Example Bakery Lda (json-ld; the WebSite's publisher)");
-    expect(websiteSchema.run(artifacts)).toMatchObject({ status: "pass", detail: `The homepage declares the WebSite "Example Bakery" at ${ORIGIN}/.` });
+    expect(runAudit(websiteSchema, artifacts)).toMatchObject({ status: "pass", detail: `The homepage declares the WebSite "Example Bakery" at ${ORIGIN}/.` });
     expect(siteName(artifacts)).toBe("Example Bakery");
   });
 
   test("the WebSite may be addressed by its @id only, as SEO plugins write it", () => {
     const graph = { "@context": "https://schema.org", "@graph": [{ "@type": "WebSite", "@id": `${ORIGIN}/`, name: "Example Bakery" }] };
-    expect(websiteSchema.run(siteWithHtml(page({ head: ld(graph) })))).toMatchObject({ status: "pass" });
+    expect(runAudit(websiteSchema, siteWithHtml(page({ head: ld(graph) })))).toMatchObject({ status: "pass" });
   });
 
   test("an article's author is not taken for the site's owner; its publisher is", () => {
@@ -53,7 +54,7 @@ describe("identity audits read one structured-data graph", () => {
       author: { "@type": "Person", name: "Jane Reporter", url: `${ORIGIN}/authors/jane` },
       publisher: { "@type": "NewsMediaOrganization", name: "The Daily Loaf", logo: { "@type": "ImageObject", url: `${ORIGIN}/logo.png` } },
     };
-    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(article) })));
+    const outcome = runAudit(organizationIdentity, siteWithHtml(page({ head: ld(article) })));
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain('NewsMediaOrganization "The Daily Loaf"');
     expect(outcome.detail).not.toContain("Jane Reporter");
@@ -63,21 +64,21 @@ describe("identity audits read one structured-data graph", () => {
 
   test("an author alone names nobody behind the site", () => {
     const article = { "@context": "https://schema.org", "@type": "BlogPosting", headline: "Hi", author: { "@type": "Person", name: "Jane Reporter" } };
-    expect(organizationIdentity.run(siteWithHtml(page({ head: ld(article) })))).toMatchObject({ status: "fail" });
+    expect(runAudit(organizationIdentity, siteWithHtml(page({ head: ld(article) })))).toMatchObject({ status: "fail" });
   });
 
   test("Microdata counts: an Organization in Microdata is found, and the page is not told it has no structured data", () => {
     const body = `<div itemscope itemtype="https://schema.org/Bakery"><span itemprop="name">Example Bakery</span><link itemprop="url" href="/"><img itemprop="logo" src="/logo.png" alt=""><a itemprop="sameAs" href="https://www.wikidata.org/wiki/Q1">Wikidata</a></div>`;
     const artifacts = siteWithHtml(page({ head: "", body }));
-    expect(jsonLdPresent.run(artifacts)).toMatchObject({ status: "pass", detail: "The homepage declares Bakery in Microdata." });
-    const identity = organizationIdentity.run(artifacts);
+    expect(runAudit(jsonLdPresent, artifacts)).toMatchObject({ status: "pass", detail: "The homepage declares Bakery in Microdata." });
+    const identity = runAudit(organizationIdentity, artifacts);
     expect(identity.status).toBe("pass");
     expect(identity.evidence[0]).toContain("Bakery: Example Bakery (microdata; its url is the homepage)");
   });
 
   test("the suggested fix keeps the site's own type and @id: a Bakery stays a Bakery", () => {
     const bakery = { "@context": "https://schema.org", "@type": "Bakery", "@id": `${ORIGIN}/#bakery`, name: "Example Bakery", url: `${ORIGIN}/` };
-    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(bakery) })));
+    const outcome = runAudit(organizationIdentity, siteWithHtml(page({ head: ld(bakery) })));
     expect(outcome.status).toBe("warn");
     expect(outcome.fix!.how).toContain('"@type": "Bakery"');
     expect(outcome.fix!.how).toContain(`"@id": "${ORIGIN}/#bakery"`);
@@ -94,7 +95,7 @@ describe("identity audits read one structured-data graph", () => {
       logo: { "@type": "ImageObject", url: "https://cdn.example/identity/logo-canada.svg" },
       SameAs: ["https://twitter.com/CanadaDotCom", "https://www.facebook.com/canada.com/"],
     };
-    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(publisher) })));
+    const outcome = runAudit(organizationIdentity, siteWithHtml(page({ head: ld(publisher) })));
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain('its "SameAs" is not read as sameAs: schema.org property names are case-sensitive');
     // The node has no @id: the fix replaces it where it stands, keeping what it says, under the right key and with an @id.
@@ -108,7 +109,7 @@ describe("identity audits read one structured-data graph", () => {
 
   test("a personal site gets a Person with an image, not an Organization with a logo", () => {
     const person = { "@context": "https://schema.org", "@type": "Person", name: "Ada Lovelace", url: `${ORIGIN}/` };
-    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(person) })));
+    const outcome = runAudit(organizationIdentity, siteWithHtml(page({ head: ld(person) })));
     expect(outcome.detail).toContain("lacks image, sameAs");
     expect(outcome.fix!.how).toContain('"@type": "Person"');
     expect(outcome.fix!.how).toContain('"image"');
@@ -117,16 +118,16 @@ describe("identity audits read one structured-data graph", () => {
 
   test("a WebSite whose creator is a Person is that person's site; a BlogPosting's author on the homepage is not", () => {
     const website = { "@context": "https://schema.org", "@type": "WebSite", name: "Ada's notes", url: `${ORIGIN}/`, creator: { "@type": "Person", name: "Ada Lovelace" } };
-    const outcome = organizationIdentity.run(siteWithHtml(page({ head: ld(website) })));
+    const outcome = runAudit(organizationIdentity, siteWithHtml(page({ head: ld(website) })));
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toStartWith('The Person "Ada Lovelace" behind the site (the site\'s author)');
     const posting = { "@context": "https://schema.org", "@type": "BlogPosting", headline: "Hi", author: { "@type": "Person", name: "Ada Lovelace" } };
-    expect(organizationIdentity.run(siteWithHtml(page({ head: ld(posting) })))).toMatchObject({ status: "fail" });
+    expect(runAudit(organizationIdentity, siteWithHtml(page({ head: ld(posting) })))).toMatchObject({ status: "fail" });
   });
 
   test("a site named after a person the page describes, with no owner stated, is offered a Person", () => {
     const html = page({ title: "Ada Lovelace", head: ld({ "@context": "https://schema.org", "@type": "BlogPosting", author: { "@type": "Person", name: "Ada Lovelace" } }) });
-    const outcome = organizationIdentity.run(siteWithHtml(html));
+    const outcome = runAudit(organizationIdentity, siteWithHtml(html));
     expect(outcome.status).toBe("fail");
     expect(outcome.fix!.how).toContain('"@type": "Person"');
   });
@@ -159,6 +160,6 @@ describe("what fixes call the site (siteName)", () => {
 describe("open-graph", () => {
   test("tags written with name= instead of property= are found, not reported missing", () => {
     const head = ["og:title", "og:description", "og:image", "og:url"].map((tag) => `<meta name="${tag}" content="x ${tag}">`).join("");
-    expect(openGraph.run(siteWithHtml(page({ head })))).toMatchObject({ status: "pass" });
+    expect(runAudit(openGraph, siteWithHtml(page({ head })))).toMatchObject({ status: "pass" });
   });
 });

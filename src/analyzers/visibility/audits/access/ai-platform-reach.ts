@@ -1,5 +1,3 @@
-import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
-import { withCutNotice } from "../robots-cut-notice.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { percent } from "../../platforms.ts";
 import { type AuditRule, type AuditOutcome, type Effort, type Fix, passed, unknownOutcome } from "../audit.ts";
@@ -13,22 +11,19 @@ import { codeBlock, inlineCode } from "../fix-code.ts";
  * evidence is the reach table, one line per platform; its `reach` summary feeds the gates that cap the
  * grade when the platforms that can read the site hold too little of the audience.
  */
-export const aiPlatformReach: AuditRule = {
+export const aiPlatformReach: AuditRule<never> = {
   id: "ai-platform-reach",
   title: "The AI platforms people use can find and read the homepage",
   impact: "critical",
+  requires: [],
+  notes: ["robots-cut"],
   run,
 };
 
 /** Losing a platform at least this large is a failure, not a warning. */
 const FAILING_SHARE = 0.02;
 
-/** A robots.txt cut at the size cap was judged on its complete lines; the verdict says so, as the robots audit does. */
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNotice(judgeReach(artifacts), robotsPolicy(artifacts));
-}
-
-function judgeReach(artifacts: Artifacts): AuditOutcome {
   const reach = platformReach(artifacts);
   const evidence = reach.platforms.map((verdict) => `${verdict.line} (${percent(verdict.share)} of the AI audience)${verdict.notes.length > 0 ? ` [${verdict.notes.join("; ")}]` : ""}`);
   const unknown = reach.platforms.filter((verdict) => verdict.status === "unknown");

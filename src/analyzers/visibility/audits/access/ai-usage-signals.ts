@@ -10,10 +10,11 @@ import { type AuditOutcome, type AuditRule, passed } from "../audit.ts";
  * (weight 0); contradictions are reported with a fix, because one of the two statements is not what the
  * owner meant. What a no to search or answers does to reach is ai-platform-reach's.
  */
-export const aiUsageSignals: AuditRule = {
+export const aiUsageSignals: AuditRule<never> = {
   id: "ai-usage-signals",
   title: "AI usage signals: what the site allows, and whether its signals agree",
   impact: "low",
+  requires: [],
   run,
 };
 

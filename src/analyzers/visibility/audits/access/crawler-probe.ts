@@ -1,8 +1,9 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { crawler, knownCrawler } from "../../crawlers.ts";
 import { AI_PLATFORMS, audienceShare } from "../../platforms.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { type ProbeAnswer, type ProbeVerdict, compareProbes, describeProbe, wordsRead } from "../../derive/probe-verdicts.ts";
+import { type ProbeAnswer, type ProbeVerdict, describeProbe, wordsRead } from "../../derive/probe-verdicts.ts";
 import { counted } from "../wording.ts";
 
 /**
@@ -13,19 +14,19 @@ import { counted } from "../wording.ts";
  * probe proves nothing there. Each agent counts by the audience of the platforms that rely on it; what
  * that means per platform, and the gates, is ai-platform-reach's job. Training crawlers are never judged.
  */
-export const crawlerProbe: AuditRule = {
+export const crawlerProbe: AuditRule<"probes"> = {
   id: "crawler-probe",
   title: "AI crawlers are served the same page as browsers",
   impact: "critical",
+  requires: ["probes"],
   run,
 };
 
 /** How much of an agent's weight each kind of answer loses. */
 const LOSS: Record<ProbeVerdict["kind"], number> = { ok: 0, refused: 1, challenge: 1, smaller: 1, inconclusive: 0.25, error: 0 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const comparison = compareProbes(artifacts);
-  if (!comparison.ok) return unknownOutcome(comparison.reason);
+function run(_artifacts: Artifacts, inputs: AuditInputs<"probes">): AuditOutcome {
+  const comparison = inputs.probes;
   const { browser } = comparison;
   const judged = comparison.verdicts.filter((verdict) => knownCrawler(verdict.agent)?.purpose !== "training");
   const evidence = [describeProbe(browser), ...comparison.verdicts.map((verdict) => describeProbe(verdict.probe) + (judged.includes(verdict) ? "" : " (training crawler: not judged)"))];

@@ -2,10 +2,11 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { counted } from "../wording.ts";
 
-export const homepageStatus: AuditRule = {
+export const homepageStatus: AuditRule<never> = {
   id: "homepage-status",
   title: "Homepage answers with a page",
   impact: "critical",
+  requires: [],
   run,
 };
 

@@ -1,18 +1,20 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 
 /** HTTPS is available and plain http sends visitors (and crawlers following old links) to it. */
 
-export const https: AuditRule = {
+export const https: AuditRule<"homepage-response"> = {
   id: "https",
   title: "Served over HTTPS",
   impact: "high",
+  requires: ["homepage-response"],
+  missing: { "homepage-response": "The homepage could not be loaded, so its scheme is unknown." },
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = artifacts.homepage;
-  if (!homepage.ok) return unknownOutcome("The homepage could not be loaded, so its scheme is unknown.");
+function run(artifacts: Artifacts, inputs: AuditInputs<"homepage-response">): AuditOutcome {
+  const homepage = inputs["homepage-response"];
   if (new URL(homepage.finalUrl).protocol === "https:") return httpsOutcome(artifacts, homepage.finalUrl);
   const httpsFailure = homepage.failedAttempts.find((attempt) => attempt.url.startsWith("https://"));
   return {

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { type Directive, headerDirectives, metaDirectives } from "../../derive/indexing-directives.ts";
 
 /**
@@ -9,7 +9,7 @@ import { type Directive, headerDirectives, metaDirectives } from "../../derive/i
  * Google and Bing from quoting it in AI Overviews and Copilot; noai is a non-standard opt-out few honour.
  */
 
-export const pageDirectives: AuditRule = {
+export const pageDirectives: AuditRule<"readable-homepage"> = {
   id: "page-directives",
   title: "No noindex or nosnippet on the homepage",
   impact: "critical",
@@ -19,8 +19,8 @@ export const pageDirectives: AuditRule = {
 
 type Finding = { severity: "gate" | "fail" | "warn"; score: number; text: string; directive: Directive };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const directives = [...metaDirectives(homepage.document), ...headerDirectives(homepage.response.headers["x-robots-tag"])];
   const findings = directives.flatMap(judge);
   if (findings.length === 0) {

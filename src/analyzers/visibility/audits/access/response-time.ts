@@ -1,20 +1,22 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 
 /** AI agents fetching a page while a person waits for an answer give up on slow servers. */
-export const responseTime: AuditRule = {
+export const responseTime: AuditRule<"homepage-response"> = {
   id: "response-time",
   title: "The homepage starts answering quickly",
   impact: "low",
+  requires: ["homepage-response"],
+  missing: { "homepage-response": "The homepage could not be loaded, so its response time is unknown." },
   run,
 };
 
 const FAST_MS = 800;
 const SLOW_MS = 1800;
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = artifacts.homepage;
-  if (!homepage.ok) return unknownOutcome("The homepage could not be loaded, so its response time is unknown.");
+function run(_artifacts: Artifacts, inputs: AuditInputs<"homepage-response">): AuditOutcome {
+  const homepage = inputs["homepage-response"];
   const ttfb = Math.round(homepage.timing.ttfbMs);
   const evidence = [`time to first byte: ${ttfb} ms`, `total: ${Math.round(homepage.timing.totalMs)} ms`];
   if (ttfb <= FAST_MS) return passed(`The homepage's first byte arrived after ${ttfb} ms.`, evidence);

@@ -1,9 +1,8 @@
 import { crawlersFor } from "../../crawlers.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { AI_PLATFORMS, audienceShare, percent } from "../../platforms.ts";
-import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
-import { withCutNotice } from "../robots-cut-notice.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
 import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../../derive/robots/robots-verdicts.ts";
 import { codeBlock, inlineCode } from "../fix-code.ts";
 
@@ -16,18 +15,18 @@ import { codeBlock, inlineCode } from "../fix-code.ts";
 const AGENTS = crawlersFor("search", "user");
 const AGENT_LIST = AGENTS.map((crawler) => crawler.token).join(", ");
 
-export const robotsAiSearchAccess: AuditRule = {
+export const robotsAiSearchAccess: AuditRule<"robots-policy"> = {
   id: "robots-ai-search-access",
   title: "robots.txt lets AI search and assistant agents in",
   impact: "critical",
+  requires: ["robots-policy"],
+  notes: ["robots-cut"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const policy = robotsPolicy(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"robots-policy">): AuditOutcome {
+  const policy = inputs["robots-policy"];
   switch (policy.kind) {
-    case "unknown":
-      return unknownOutcome(policy.reason);
     case "allow-all":
       return passed(`${policy.reason} All ${AGENTS.length} AI search and assistant agents may fetch the site.`, [policy.reason]);
     case "disallow-all":
@@ -59,7 +58,7 @@ function run(artifacts: Artifacts): AuditOutcome {
         },
       };
     case "rules":
-      return withCutNotice(judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS)), policy);
+      return judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS));
   }
 }
 

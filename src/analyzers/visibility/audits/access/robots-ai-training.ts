@@ -15,10 +15,12 @@ const SEPARATE_SWITCHES =
   "Training opt-outs do not remove the site from AI answers: search agents (OAI-SearchBot, Claude-SearchBot, PerplexityBot) are separate, " +
   "and disallowing Google-Extended does not remove the site from Google AI Overviews, which use Googlebot.";
 
-export const robotsAiTraining: AuditRule = {
+export const robotsAiTraining: AuditRule<never> = {
   id: "robots-ai-training",
   title: "AI training crawlers: the site's choice",
   impact: "low",
+  // Not "robots-policy": the training choice the site declares elsewhere is reported even when robots.txt cannot be read.
+  requires: [],
   run,
 };
 

@@ -1,12 +1,12 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt, wordCount } from "../../derive/page-text.ts";
 import { siteName } from "../../derive/site-identity.ts";
 import { textOf } from "../../derive/site-pages.ts";
 
 /** Assistants summarise a site from its opening: a plain sentence near the top saying what it is and for whom. */
-export const directAnswer: AuditRule = {
+export const directAnswer: AuditRule<"readable-homepage"> = {
   id: "direct-answer",
   title: "The homepage says what the site is near the top",
   impact: "medium",
@@ -18,8 +18,8 @@ export const directAnswer: AuditRule = {
 const WITHIN_WORDS = 150;
 const MIN_SENTENCE_WORDS = 12;
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const root = homepage.document.querySelector("main") ?? homepage.document.body;
   if (!root) return unknownOutcome("The homepage has no body.");
   let seen = 0;

@@ -2,22 +2,18 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../../derive/page-text.ts";
 import { contentPages, meanScore, pathOf, textOf } from "../../derive/site-pages.ts";
-import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** One h1 and headings that nest in order give agents the outline of the page: what it covers, and where. */
-export const headingOutline: AuditRule = {
+export const headingOutline: AuditRule<"readable-pages"> = {
   id: "heading-outline",
   title: "Each page has one h1 and an orderly heading outline",
   impact: "medium",
   requires: ["readable-pages"],
+  notes: ["content-pages-cut"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNote(judge(artifacts), pagesCutNote(contentPages(artifacts)));
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   const findings = pages.map((page) => {
     const headings = Array.from(page.document.querySelectorAll("h1,h2,h3,h4,h5,h6")).map((element) => ({ level: Number(element.tagName.slice(1)), text: textOf(element) }));

@@ -1,23 +1,19 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../../derive/site-pages.ts";
-import { pagesCutNote, withCutNote } from "../page-cut.ts";
 import { inlineCode } from "../fix-code.ts";
 
 /** Alt text is all an agent knows of an image; alt="" (decorative) is a valid choice, a missing alt is not. */
-export const imageAlt: AuditRule = {
+export const imageAlt: AuditRule<"readable-pages"> = {
   id: "image-alt",
   title: "Images have alt text",
   impact: "low",
   requires: ["readable-pages"],
+  notes: ["content-pages-cut"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNote(judge(artifacts), pagesCutNote(contentPages(artifacts)));
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   let total = 0;
   const missing: string[] = [];

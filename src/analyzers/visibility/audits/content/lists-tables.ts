@@ -1,22 +1,18 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { contentPages, pathOf } from "../../derive/site-pages.ts";
-import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** Lists and tables hold facts in a shape assistants lift straight into answers (steps, prices, comparisons). */
-export const listsTables: AuditRule = {
+export const listsTables: AuditRule<"readable-pages"> = {
   id: "lists-tables",
   title: "Content uses lists and tables for facts",
   impact: "low",
   requires: ["readable-pages"],
+  notes: ["content-pages-cut"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNote(judge(artifacts), pagesCutNote(contentPages(artifacts)));
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   const found = pages.flatMap((page) => {
     const lists = Array.from(page.document.querySelectorAll("ul,ol")).filter((list) => !list.closest("nav,header,footer") && list.querySelectorAll("li").length >= 2).length;

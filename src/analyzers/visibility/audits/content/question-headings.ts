@@ -5,23 +5,19 @@ import { documentLanguage, isQuestionHeading } from "../../derive/question-headi
 import { excerpt, wordCount } from "../../derive/page-text.ts";
 import { siteName } from "../../derive/site-identity.ts";
 import { contentPages, pathOf, textOf } from "../../derive/site-pages.ts";
-import { pagesCutNote, withCutNote } from "../page-cut.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /** People ask assistants questions; a heading phrased as the question, answered right below it, is the passage they quote. */
-export const questionHeadings: AuditRule = {
+export const questionHeadings: AuditRule<"readable-pages"> = {
   id: "question-headings",
   title: "Headings ask the questions visitors have, and the text answers them",
   impact: "low",
   requires: ["readable-pages"],
+  notes: ["content-pages-cut"],
   run,
 };
 
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNote(judge(artifacts), pagesCutNote(contentPages(artifacts)));
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   const answered: string[] = [];
   let questions = 0;

@@ -2,14 +2,14 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { visibleText, wordCount } from "../../derive/page-text.ts";
 import { contentPages, meanScore, pathOf } from "../../derive/site-pages.ts";
-import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** Assistants cite pages that actually answer something; a page of a few dozen words has little to cite. */
-export const wordCountAudit: AuditRule = {
+export const wordCountAudit: AuditRule<"readable-pages"> = {
   id: "word-count",
   title: "Pages have enough substance to cite",
   impact: "medium",
   requires: ["readable-pages"],
+  notes: ["content-pages-cut"],
   run,
 };
 
@@ -17,10 +17,6 @@ const SUBSTANTIAL = 300;
 const THIN = 120;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNote(judge(artifacts), pagesCutNote(contentPages(artifacts)));
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
   const pages = contentPages(artifacts);
   const counts = pages.map((page) => ({ page, words: wordCount(visibleText(page.document)) }));
   const scores = counts.map(({ words }) => (words >= SUBSTANTIAL ? 1 : words >= THIN ? 0.7 : words >= 50 ? 0.4 : 0.1));

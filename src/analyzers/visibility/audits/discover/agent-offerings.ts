@@ -9,10 +9,11 @@ import { agentLinks } from "../../derive/agent-links.ts";
  * requires. It weighs nothing: a content site without them loses nothing, so the audit is not applicable
  * unless the site publishes one; retired or never-specified files are named as such.
  */
-export const agentOfferings: AuditRule = {
+export const agentOfferings: AuditRule<never> = {
   id: "agent-offerings",
   title: "What the site offers agents is published where they look, and valid",
   impact: "low",
+  requires: [],
   run,
 };
 

@@ -1,9 +1,9 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 
 /** The canonical link names the one URL a page should be indexed and cited under. */
-export const canonicalLink: AuditRule = {
+export const canonicalLink: AuditRule<"readable-homepage"> = {
   id: "canonical-link",
   title: "The homepage names its canonical URL",
   impact: "medium",
@@ -11,8 +11,8 @@ export const canonicalLink: AuditRule = {
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const finalUrl = homepage.response.finalUrl;
   const links = Array.from(homepage.document.querySelectorAll("link[rel][href]")).filter((link) => (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).includes("canonical"));
   const header = /<([^>]+)>\s*;\s*rel="?canonical"?/i.exec(homepage.response.headers.link ?? "")?.[1];

@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { announcedFeeds } from "../../derive/announced-feeds.ts";
 import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { inlineCode } from "../fix-code.ts";
@@ -11,7 +11,7 @@ import { counted } from "../wording.ts";
  * link is only as good as what it leads to: the announced feed is fetched (gather/feed.ts) and passes only
  * when it answers with an RSS, Atom or JSON Feed document.
  */
-export const feed: AuditRule = {
+export const feed: AuditRule<"readable-homepage"> = {
   id: "feed",
   title: "An RSS or Atom feed announces new content",
   impact: "low",
@@ -21,8 +21,8 @@ export const feed: AuditRule = {
 
 const KIND_NAMES: Record<"rss" | "atom" | "json", string> = { rss: "an RSS feed", atom: "an Atom feed", json: "a JSON Feed" };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const announced = announcedFeeds(homepage.document, homepage.response.finalUrl);
   const origin = siteOriginOf(artifacts);
   if (announced.length === 0) {

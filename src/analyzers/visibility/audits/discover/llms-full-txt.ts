@@ -5,7 +5,7 @@ import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../au
 import { siteOriginOf } from "../../derive/site-identity.ts";
 
 /** llms-full.txt: the site's key content in one Markdown file, for agents that want it all in one fetch. */
-export const llmsFullTxt: AuditRule = {
+export const llmsFullTxt: AuditRule<"llms-full-txt"> = {
   id: "llms-full-txt",
   title: "An llms-full.txt offers the content in one file",
   impact: "low",

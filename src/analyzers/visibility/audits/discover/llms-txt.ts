@@ -16,7 +16,7 @@ import { codeBlock } from "../fix-code.ts";
  * headings, H2 sections of `- [name](url): notes` lists, the links it relies on resolving, and a text
  * Content-Type. Each rule broken costs an equal share of the score.
  */
-export const llmsTxt: AuditRule = {
+export const llmsTxt: AuditRule<"llms-txt"> = {
   id: "llms-txt",
   title: "An llms.txt guides AI agents to the important pages",
   impact: "medium",

@@ -1,20 +1,21 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
 import { counted } from "../wording.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /** A Sitemap line in robots.txt is how crawlers that have never seen the site find all of its pages. */
-export const robotsSitemap: AuditRule = {
+export const robotsSitemap: AuditRule<"robots-policy"> = {
   id: "robots-sitemap",
   title: "robots.txt points to a sitemap",
   impact: "medium",
+  requires: ["robots-policy"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const policy = robotsPolicy(artifacts);
-  if (policy.kind === "unknown" || policy.kind === "disallow-all") return unknownOutcome(policy.reason);
+function run(artifacts: Artifacts, inputs: AuditInputs<"robots-policy">): AuditOutcome {
+  const policy = inputs["robots-policy"];
+  if (policy.kind === "disallow-all") return unknownOutcome(policy.reason);
   const origin = artifacts.homepage.ok ? new URL(artifacts.homepage.finalUrl).origin : `https://${artifacts.domain}`;
   if (policy.kind === "rules") {
     const sitemaps = policy.robot.getSitemaps();

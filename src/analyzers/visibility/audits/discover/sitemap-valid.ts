@@ -5,7 +5,7 @@ import { siteOriginOf } from "../../derive/site-identity.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /** A sitemap that parses and dates its pages tells crawlers what exists and what changed, so fresh pages get re-read. */
-export const sitemapValid: AuditRule = {
+export const sitemapValid: AuditRule<"sitemap"> = {
   id: "sitemap-valid",
   title: "The XML sitemap parses and dates its pages",
   impact: "medium",

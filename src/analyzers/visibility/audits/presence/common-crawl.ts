@@ -1,20 +1,19 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
-import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
 import { ccBotBlocked } from "../../derive/robots/robots-ccbot.ts";
 
 /** Common Crawl is the open crawl most language models are trained on: pages in it reach those models. */
-export const commonCrawl: AuditRule = {
+export const commonCrawl: AuditRule<"offsite" | "offsite-common-crawl"> = {
   id: "common-crawl",
   title: "The site's pages are in Common Crawl",
   impact: "low",
-  requires: ["offsite"],
+  requires: ["offsite", "offsite-common-crawl"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const check = offsiteCheck(artifacts, "commonCrawl");
-  if (isOutcome(check)) return check;
+function run(artifacts: Artifacts, inputs: AuditInputs<"offsite" | "offsite-common-crawl">): AuditOutcome {
+  const check = inputs["offsite-common-crawl"];
   if (check.status === "found") return passed(check.detail, [check.url ?? ""].filter(Boolean));
   const blocked = ccBotBlocked(artifacts);
   if (blocked) {

@@ -1,21 +1,20 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { isOutcome, offsiteCheck } from "../offsite-outcome.ts";
 import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { siteOwner } from "../../derive/site-owner.ts";
 
 /** Wikidata is the open knowledge graph AI systems and search engines use to identify entities. */
-export const wikidataEntity: AuditRule = {
+export const wikidataEntity: AuditRule<"offsite" | "offsite-wikidata"> = {
   id: "wikidata-entity",
   title: "Wikidata knows the site's organisation",
   impact: "medium",
-  requires: ["offsite"],
+  requires: ["offsite", "offsite-wikidata"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const check = offsiteCheck(artifacts, "wikidata");
-  if (isOutcome(check)) return check;
+function run(artifacts: Artifacts, inputs: AuditInputs<"offsite" | "offsite-wikidata">): AuditOutcome {
+  const check = inputs["offsite-wikidata"];
   if (check.status === "found") return passed(check.detail, [check.url ?? ""].filter(Boolean));
   return {
     status: "fail",

@@ -5,10 +5,11 @@ import { siteName } from "../../derive/site-identity.ts";
 import { CITATION_LIMIT } from "../../offsite/wikipedia.ts";
 
 /** Wikipedia is in every major model's training data; an article, or citations of the site, carry weight. */
-export const wikipediaArticle: AuditRule = {
+export const wikipediaArticle: AuditRule<"offsite"> = {
   id: "wikipedia-article",
   title: "Wikipedia has an article on the organisation, or cites the site",
   impact: "low",
+  // Not "offsite-wikipedia": citations of the site pass even when the article look-up gave no answer.
   requires: ["offsite"],
   run,
 };

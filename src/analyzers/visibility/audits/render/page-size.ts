@@ -1,5 +1,6 @@
 import type { Artifacts, HomepageResponse } from "../../gather/artifacts.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 
 /**
  * A homepage too large to read whole: crawlers stop reading at a size limit, and what lies past it does
@@ -9,10 +10,12 @@ import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../au
  * crawlers and fetchers default to the first 15MB. Other AI crawlers document none. The scan itself reads
  * up to FETCH_MAX_BYTES (or what the scan's memory budget leaves) and says where it cut.
  */
-export const pageSize: AuditRule = {
+export const pageSize: AuditRule<"homepage-response"> = {
   id: "page-size",
   title: "The homepage's HTML is small enough to be read whole",
   impact: "high",
+  requires: ["homepage-response"],
+  missing: { "homepage-response": "The homepage could not be loaded, so its size is unknown." },
   run,
 };
 
@@ -21,9 +24,8 @@ export const GOOGLEBOT_SEARCH_BYTES = 2 * 1024 * 1024;
 
 const GOOGLE_LIMITS = "Googlebot reads only the first 2 MB of an HTML file for Google Search (Google's other crawlers and fetchers, 15 MB)";
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = artifacts.homepage;
-  if (!homepage.ok) return unknownOutcome("The homepage could not be loaded, so its size is unknown.");
+function run(_artifacts: Artifacts, inputs: AuditInputs<"homepage-response">): AuditOutcome {
+  const homepage = inputs["homepage-response"];
   const read = homepage.bytesRead ?? Buffer.byteLength(homepage.html);
   const announced = announcedSize(homepage);
   const evidence = [`read: ${size(read)}${homepage.truncated ? " (cut)" : ""}`, ...(announced ? [`Content-Length: ${announced.bytes} bytes${announced.compressed ? ` (${homepage.headers["content-encoding"]})` : ""}`] : [])];

@@ -1,11 +1,11 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../../derive/page-text.ts";
 import { textOf } from "../../derive/site-pages.ts";
 
 /** The main heading names the page's topic; an agent that reads only the served HTML must find it there. */
-export const rawHtmlH1: AuditRule = {
+export const rawHtmlH1: AuditRule<"readable-homepage"> = {
   id: "raw-html-h1",
   title: "The main heading (h1) is in the served HTML",
   impact: "medium",
@@ -13,8 +13,8 @@ export const rawHtmlH1: AuditRule = {
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const headings = Array.from(homepage.document.querySelectorAll("h1")).map(textOf).filter((text) => text !== "");
   if (headings.length > 0) return passed(`The served HTML has an h1: "${excerpt(headings[0]!)}".`, headings.slice(0, 3).map((text) => `<h1>${excerpt(text)}</h1>`));
   const title = textOf(homepage.document.querySelector("title"));

@@ -1,32 +1,26 @@
-import { requiredHomepage } from "../audit-inputs.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
 import { excerpt } from "../../derive/page-text.ts";
 import { MIN_WORDS, rawHtmlRender } from "../../derive/raw-html-render.ts";
 import { counted } from "../wording.ts";
-import { pageCutNote } from "../page-cut.ts";
 
 /**
  * AI crawlers (GPTBot, ClaudeBot, PerplexityBot, OAI-SearchBot) do not run JavaScript: they read the raw
  * HTML. A client-rendered app shell, an empty mount point plus script bundles, shows them an empty page.
  */
 
-export const rawHtmlText: AuditRule = {
+export const rawHtmlText: AuditRule<"readable-homepage"> = {
   id: "raw-html-text",
   title: "Content is in the HTML, not only rendered by JavaScript",
   impact: "critical",
   requires: ["readable-homepage"],
+  notes: ["homepage-cut"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const outcome = judge(artifacts);
-  const cut = pageCutNote(requiredHomepage(artifacts));
-  return cut ? { ...outcome, detail: `${outcome.detail} ${cut}` } : outcome;
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(_artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const { text, words, shell, bundles, payloadWords, emptyShell } = rawHtmlRender(homepage.document);
   const evidence = [`${counted(words, "word")} of visible text in the raw HTML`, ...(text ? [`"${excerpt(text)}"`] : [])];
   if (words >= MIN_WORDS) return passed(`The raw HTML carries ${words} words of visible text: crawlers that do not run JavaScript can read the page.`, evidence);

@@ -1,13 +1,13 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { visibleText } from "../../derive/page-text.ts";
 
 /**
  * How much of the served HTML is readable text. Agents read a budget of bytes per page: a page made of
  * kilobytes of inline scripts, styles and markup around a few sentences spends that budget on noise.
  */
-export const textMarkupRatio: AuditRule = {
+export const textMarkupRatio: AuditRule<"readable-homepage"> = {
   id: "text-markup-ratio",
   title: "The HTML is mostly content, not markup and scripts",
   impact: "low",
@@ -18,8 +18,8 @@ export const textMarkupRatio: AuditRule = {
 const GOOD_RATIO = 0.1;
 const POOR_RATIO = 0.03;
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   // Against the part that was parsed, so a page cut for parsing is not judged by text it was not read for.
   const htmlBytes = Buffer.byteLength(homepage.response.html.slice(0, homepage.parsedChars));
   if (htmlBytes === 0) return unknownOutcome("The homepage's HTML is empty.");

@@ -1,9 +1,9 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../../derive/page-text.ts";
 
-export const titlePresent: AuditRule = {
+export const titlePresent: AuditRule<"readable-homepage"> = {
   id: "title-present",
   title: "The page has a descriptive <title>",
   impact: "medium",
@@ -14,8 +14,8 @@ export const titlePresent: AuditRule = {
 /** Titles left over from framework starters or CMS defaults: they describe nothing. */
 const PLACEHOLDER_TITLES = new Set(["home", "homepage", "untitled", "index", "react app", "vite app", "vite + react", "vite + react + ts", "my app", "welcome", "document", "new page"]);
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const title = (homepage.document.querySelector("title")?.textContent ?? "").replace(/\s+/g, " ").trim();
   const fix = {
     what: "Give the homepage a descriptive <title>",

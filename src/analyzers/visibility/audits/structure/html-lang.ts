@@ -1,9 +1,9 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../../derive/page-text.ts";
 
-export const htmlLang: AuditRule = {
+export const htmlLang: AuditRule<"readable-homepage"> = {
   id: "html-lang",
   title: "The page declares its language",
   impact: "low",
@@ -14,8 +14,8 @@ export const htmlLang: AuditRule = {
 /** BCP 47 in the shape pages use: a 2-3 letter language, then optional script/region/variant subtags. */
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const lang = (homepage.document.documentElement?.getAttribute("lang") ?? "").trim();
   const fix = {
     what: "Declare the page language on <html>",

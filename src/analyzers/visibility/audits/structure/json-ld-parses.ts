@@ -1,19 +1,19 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditRule, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
-import { homepageStructure } from "../../derive/site-entity.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 import { counted } from "../wording.ts";
 
 /** A JSON-LD block with a syntax error is thrown away whole by every consumer, so one stray comma loses all of it. */
-export const jsonLdParses: AuditRule = {
+export const jsonLdParses: AuditRule<"homepage-structure"> = {
   id: "json-ld-parses",
   title: "JSON-LD blocks are valid JSON",
   impact: "high",
+  requires: ["homepage-structure"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const structure = homepageStructure(artifacts);
-  if (!structure.ok) return unknownOutcome(structure.reason);
+function run(artifacts: Artifacts, inputs: AuditInputs<"homepage-structure">): AuditOutcome {
+  const structure = inputs["homepage-structure"];
   const blocks = structure.graph.jsonLdBlocks;
   if (blocks.length === 0) return notApplicable("The homepage has no JSON-LD blocks to check.");
   const broken = blocks.filter((block) => block.syntaxError !== null);

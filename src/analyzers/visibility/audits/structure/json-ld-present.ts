@@ -1,6 +1,6 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
-import { homepageStructure } from "../../derive/site-entity.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { counted } from "../wording.ts";
 import { shownTypes, slashlessVocabNote } from "../../../structured-data/shown-type.ts";
 import { siteOwner } from "../../derive/site-owner.ts";
@@ -10,16 +10,16 @@ import { ownerNode, placedJsonLd, websiteNode } from "../owner-markup.ts";
 const FORMAT_NAMES = { "json-ld": "JSON-LD", microdata: "Microdata", rdfa: "RDFa" } as const;
 
 /** Structured data tells machines, unambiguously, who runs the site and what it is. */
-export const jsonLdPresent: AuditRule = {
+export const jsonLdPresent: AuditRule<"homepage-structure"> = {
   id: "json-ld-present",
   title: "The homepage describes the site in structured data",
   impact: "high",
+  requires: ["homepage-structure"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const structure = homepageStructure(artifacts);
-  if (!structure.ok) return unknownOutcome(structure.reason);
+function run(artifacts: Artifacts, inputs: AuditInputs<"homepage-structure">): AuditOutcome {
+  const structure = inputs["homepage-structure"];
   const { graph } = structure;
   // Google reads JSON-LD, Microdata and RDFa alike, so a page described in any of them passes.
   const declared = graph.nodes.filter((node) => node.topLevel && node.types.length > 0);

@@ -1,9 +1,9 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../../derive/page-text.ts";
 
-export const metaDescription: AuditRule = {
+export const metaDescription: AuditRule<"readable-homepage"> = {
   id: "meta-description",
   title: "The page has a meta description",
   impact: "medium",
@@ -14,8 +14,8 @@ export const metaDescription: AuditRule = {
 /** Shorter than this, a description cannot say what the site is and for whom. */
 const MIN_LENGTH = 50;
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const meta = Array.from(homepage.document.querySelectorAll("meta[name]")).find((element) => element.getAttribute("name")?.trim().toLowerCase() === "description");
   const description = (meta?.getAttribute("content") ?? "").replace(/\s+/g, " ").trim();
   const fix = {

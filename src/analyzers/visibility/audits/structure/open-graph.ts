@@ -1,13 +1,13 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
-import { requiredHomepage } from "../audit-inputs.ts";
 import { excerpt } from "../../derive/page-text.ts";
 import { homepageUrlOf, siteDescription, siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { textOf } from "../../derive/site-pages.ts";
 import { codeBlock } from "../fix-code.ts";
 
 /** OpenGraph tags are the card chat assistants and link previews show for the site. */
-export const openGraph: AuditRule = {
+export const openGraph: AuditRule<"readable-homepage"> = {
   id: "open-graph",
   title: "OpenGraph tags describe the page",
   impact: "low",
@@ -17,8 +17,8 @@ export const openGraph: AuditRule = {
 
 const REQUIRED = ["og:title", "og:description", "og:image", "og:url"];
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = requiredHomepage(artifacts);
+function run(artifacts: Artifacts, inputs: AuditInputs<"readable-homepage">): AuditOutcome {
+  const homepage = inputs["readable-homepage"];
   const present = new Map<string, string>();
   // The protocol writes `property`; many readers also take `name`, and a page that states the tag is not told it lacks it.
   for (const meta of Array.from(homepage.document.querySelectorAll("meta[property][content],meta[name][content]"))) {

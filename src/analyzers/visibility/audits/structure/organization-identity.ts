@@ -2,8 +2,9 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { type GraphNode, propertyTexts, propertyValues } from "../../../structured-data/structured-graph.ts";
 import { linksOf, PROFILE_HOSTS, type SiteOwner, siteOwner, suggestedSameAs } from "../../derive/site-owner.ts";
 import { extendNode, ownerNode, placedJsonLd } from "../owner-markup.ts";
-import { homepageStructure, type SiteEntity, siteEntity } from "../../derive/site-entity.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import { type SiteEntity, siteEntity } from "../../derive/site-entity.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../../derive/page-text.ts";
 import { homepageUrlOf } from "../../derive/site-identity.ts";
 
@@ -13,19 +14,19 @@ import { homepageUrlOf } from "../../derive/site-identity.ts";
  * Wikidata, Wikipedia and major profiles is how AI systems tie the site to what they already know
  * about its owner. Which node is the owner is decided once, in derive/site-entity.ts.
  */
-export const organizationIdentity: AuditRule = {
+export const organizationIdentity: AuditRule<"homepage-structure"> = {
   id: "organization-identity",
   title: "Structured data identifies the organisation or person behind the site",
   impact: "high",
+  requires: ["homepage-structure"],
   run,
 };
 
 /** sameAs targets that knowledge graphs use to recognise an entity; Wikidata and Wikipedia count most. */
 const AUTHORITATIVE = /(?:^|\.)(?:wikidata\.org|wikipedia\.org)$/i;
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const structure = homepageStructure(artifacts);
-  if (!structure.ok) return unknownOutcome(structure.reason);
+function run(artifacts: Artifacts, inputs: AuditInputs<"homepage-structure">): AuditOutcome {
+  const structure = inputs["homepage-structure"];
   const entity = siteEntity(structure);
   // Declared as reading the homepage: with a readable homepage the owner is always derived.
   const owner = siteOwner(artifacts)!;

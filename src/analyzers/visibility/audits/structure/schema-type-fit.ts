@@ -16,7 +16,7 @@ import { EXPECTED_TYPES, KIND_LABELS, typeFitBlock } from "../type-fit-block.ts"
  * answer engines read the type to decide what a page can answer. Each page read (the homepage and the
  * sampled pages) is profiled from its HTML, and its declared types are checked against what it looks like.
  */
-export const schemaTypeFit: AuditRule = {
+export const schemaTypeFit: AuditRule<"readable-homepage"> = {
   id: "schema-type-fit",
   title: "Each page's structured-data type fits what the page is",
   impact: "medium",

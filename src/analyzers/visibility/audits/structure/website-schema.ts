@@ -1,22 +1,23 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditRule, type AuditOutcome, passed, unknownOutcome } from "../audit.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { propertyTexts } from "../../../structured-data/structured-graph.ts";
-import { homepageStructure, siteWebsite } from "../../derive/site-entity.ts";
+import { siteWebsite } from "../../derive/site-entity.ts";
 import { homepageUrlOf, siteName, siteOriginOf } from "../../derive/site-identity.ts";
 import { siteOwner } from "../../derive/site-owner.ts";
 import { extendNode, placedJsonLd, websiteNode } from "../owner-markup.ts";
 
 /** A WebSite node names the site and ties it to its publisher: the name assistants use for it. */
-export const websiteSchema: AuditRule = {
+export const websiteSchema: AuditRule<"homepage-structure"> = {
   id: "website-schema",
   title: "Structured data names the website",
   impact: "low",
+  requires: ["homepage-structure"],
   run,
 };
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const structure = homepageStructure(artifacts);
-  if (!structure.ok) return unknownOutcome(structure.reason);
+function run(artifacts: Artifacts, inputs: AuditInputs<"homepage-structure">): AuditOutcome {
+  const structure = inputs["homepage-structure"];
   const website = siteWebsite(structure);
   const name = website ? propertyTexts(website, "name")[0] : undefined;
   // The WebSite's address may be its url or, as SEO plugins write it, only its @id.

@@ -4,14 +4,14 @@ import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { excerpt } from "../../derive/page-text.ts";
 import { siteOwner } from "../../derive/site-owner.ts";
 import { pathOf, sitePages } from "../../derive/site-pages.ts";
-import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /** Content with a named author is content someone answers for; assistants weigh that when choosing sources. */
-export const authorship: AuditRule = {
+export const authorship: AuditRule<"readable-pages"> = {
   id: "authorship",
   title: "Content names its author",
   impact: "low",
   requires: ["readable-pages"],
+  notes: ["pages-cut"],
   run,
 };
 
@@ -20,10 +20,6 @@ const MAX_EVIDENCE = 5;
 const PER_PAGE_EVIDENCE = 2;
 
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNote(judge(artifacts), pagesCutNote(sitePages(artifacts)));
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
   const named = pages.map((page) => ({ path: pathOf(page.url), found: bylines(page) })).filter((entry) => entry.found.length > 0);
   if (named.length > 0) {

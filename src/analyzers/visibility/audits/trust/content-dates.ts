@@ -3,7 +3,6 @@ import { pageDates } from "../../derive/published-date.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { pathOf, sitePages } from "../../derive/site-pages.ts";
-import { pagesCutNote, withCutNote } from "../page-cut.ts";
 
 /**
  * Dates show that content is current. Assistants favour recent sources for anything that changes, and
@@ -11,11 +10,12 @@ import { pagesCutNote, withCutNote } from "../page-cut.ts";
  * page shows people ("Stand: 09.10.2017", the date under the headline) and from the sitemap's lastmod.
  * The verdict says which date it read, and where. The scan's own time (gatheredAt) is the reference, so the audit stays a pure function.
  */
-export const contentDates: AuditRule = {
+export const contentDates: AuditRule<"readable-pages"> = {
   id: "content-dates",
   title: "Content carries publication or update dates, and recent ones",
   impact: "low",
   requires: ["readable-pages"],
+  notes: ["pages-cut"],
   run,
 };
 
@@ -32,10 +32,6 @@ interface FoundDate {
 }
 
 function run(artifacts: Artifacts): AuditOutcome {
-  return withCutNote(judge(artifacts), pagesCutNote(sitePages(artifacts)));
-}
-
-function judge(artifacts: Artifacts): AuditOutcome {
   const pages = sitePages(artifacts);
   const dates: FoundDate[] = pages.flatMap((page) =>
     pageDates(page).map((date) => ({

@@ -1,21 +1,21 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { type AuditRule, type AuditOutcome, notApplicable, passed, unknownOutcome } from "../audit.ts";
+import type { AuditInputs } from "../audit-inputs.ts";
+import { type AuditRule, type AuditOutcome, notApplicable, passed } from "../audit.ts";
 
 /** HSTS keeps every visit on HTTPS; a basic mark of a maintained site. */
-export const hsts: AuditRule = {
+export const hsts: AuditRule<"homepage-success"> = {
   id: "hsts",
   title: "HTTPS is enforced with Strict-Transport-Security",
   impact: "low",
+  requires: ["homepage-success"],
   run,
 };
 
 /** Six months: shorter policies lapse between a crawler's visits. */
 const MIN_MAX_AGE = 15_768_000;
 
-function run(artifacts: Artifacts): AuditOutcome {
-  const homepage = artifacts.homepage;
-  if (!homepage.ok) return unknownOutcome("The homepage could not be loaded.");
-  if (homepage.status < 200 || homepage.status > 299) return unknownOutcome(`The homepage answered HTTP ${homepage.status}, so its headers say nothing about the site.`);
+function run(_artifacts: Artifacts, inputs: AuditInputs<"homepage-success">): AuditOutcome {
+  const homepage = inputs["homepage-success"];
   if (!homepage.finalUrl.startsWith("https://")) return notApplicable("The homepage is not served over HTTPS, so HSTS does not apply (see the https check).");
   const header = homepage.headers["strict-transport-security"];
   const fix = {

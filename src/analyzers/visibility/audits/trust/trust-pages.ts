@@ -3,7 +3,7 @@ import { type AuditRule, type AuditOutcome, passed } from "../audit.ts";
 import { siteName, siteOriginOf } from "../../derive/site-identity.ts";
 
 /** About, contact and privacy pages show there is a real, reachable organisation behind the site. */
-export const trustPages: AuditRule = {
+export const trustPages: AuditRule<"sample-pages" | "readable-homepage"> = {
   id: "trust-pages",
   title: "About, contact and privacy pages are linked and reachable",
   impact: "medium",

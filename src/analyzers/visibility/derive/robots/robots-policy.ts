@@ -4,6 +4,7 @@ import { type RobotsCut, describeCut, withoutPartialLine } from "./robots-cut.ts
 import { comparablePath } from "./robots-encoding.ts";
 import { type AgentLine, multiAgentLines, robotsGroups } from "./robots-groups.ts";
 import { type ParserInput, parserInput } from "./robots-parser-input.ts";
+import { computed } from "../../../../lib/computed.ts";
 
 export type { RobotsCut } from "./robots-cut.ts";
 export type { AgentLine } from "./robots-groups.ts";
@@ -53,16 +54,10 @@ export interface CrawlerVerdict {
   rule: MatchedRule | null;
 }
 
-const policies = new WeakMap<RobotsTxtArtifact, RobotsPolicy>();
+const policyOfFile = computed(policyOf);
 
 export function robotsPolicy(artifacts: Artifacts): RobotsPolicy {
-  const robotsTxt = artifacts.robotsTxt;
-  let policy = policies.get(robotsTxt);
-  if (!policy) {
-    policy = policyOf(robotsTxt);
-    policies.set(robotsTxt, policy);
-  }
-  return policy;
+  return policyOfFile(artifacts.robotsTxt);
 }
 
 function policyOf(robotsTxt: RobotsTxtArtifact): RobotsPolicy {

@@ -13,6 +13,7 @@ import { type RobotsSignal, type SignalVocabulary, licenceRecords, readByAnAiAge
 import { type RslPointer, type RslValidation, rslPointers, validateRsl } from "./rsl-licence.ts";
 import { SPECS } from "./specs.ts";
 import { type TdmDeclaration, type TdmFile, tdmFile, tdmHeader, tdmMeta } from "./tdmrep.ts";
+import { computed } from "../../../../lib/computed.ts";
 
 /**
  * The one usage-policy resolver (issue 27): every signal a site uses to tell AI systems what they may
@@ -86,16 +87,7 @@ const AIPREF_KEYS: Record<string, UsePurpose[]> = { search: ["search"], "train-a
 const NO: Record<SignalVocabulary, string> = { "content-signal": "no", aipref: "n" };
 const YES: Record<SignalVocabulary, string> = { "content-signal": "yes", aipref: "y" };
 
-const policies = new WeakMap<Artifacts, UsagePolicy>();
-
-export function usagePolicy(artifacts: Artifacts): UsagePolicy {
-  let policy = policies.get(artifacts);
-  if (!policy) {
-    policy = resolve(artifacts);
-    policies.set(artifacts, policy);
-  }
-  return policy;
-}
+export const usagePolicy: (artifacts: Artifacts) => UsagePolicy = computed(resolve);
 
 interface Inputs {
   artifacts: Artifacts;

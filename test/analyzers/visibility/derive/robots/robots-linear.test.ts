@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../../src/analyzers/visibility/audits/run-audit.ts";
 import fc from "fast-check";
 import { robotsAiSearchAccess } from "../../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
 import { robotsPolicy } from "../../../../../src/analyzers/visibility/derive/robots/robots-policy.ts";
@@ -21,7 +22,7 @@ describe("robots.txt is told from an HTML page by its start", () => {
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         const artifacts = site({ robotsTxt: robots({ text: pieces.join("") }) });
         expect(() => robotsPolicy(artifacts)).not.toThrow();
-        expect(robotsAiSearchAccess.run(artifacts).status).toMatch(/^(pass|warn|fail|na|unknown)$/);
+        expect(runAudit(robotsAiSearchAccess, artifacts).status).toMatch(/^(pass|warn|fail|na|unknown)$/);
       }),
       { numRuns: 500 },
     );

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { robotsAiSearchAccess } from "../../../../../src/analyzers/visibility/audits/access/robots-ai-search-access.ts";
 import { robotsAiTraining } from "../../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
 import { robotsSitemap } from "../../../../../src/analyzers/visibility/audits/discover/robots-sitemap.ts";
@@ -65,14 +66,14 @@ describe("a robots.txt cut at the byte cap", () => {
   });
 
   test("robots-ai-search-access no longer fails OAI-SearchBot on the fragment, and states the cut", () => {
-    const outcome = robotsAiSearchAccess.run(site({ robotsTxt: robots({ text: CUT_FILE, truncated: true }) }));
+    const outcome = runAudit(robotsAiSearchAccess, site({ robotsTxt: robots({ text: CUT_FILE, truncated: true }) }));
     expect(outcome.status).toBe("pass");
     expect(outcome.detail).toContain("cut inside line 4 (byte 64)");
     expect(outcome.evidence).toContain(cutNotice(rulesOf(CUT_FILE, true))!);
   });
 
   test("the notice is added to a failing verdict too", () => {
-    const outcome = robotsAiSearchAccess.run(site({ robotsTxt: robots({ text: "User-agent: *\nDisallow: /\nDisallow: /a", truncated: true }) }));
+    const outcome = runAudit(robotsAiSearchAccess, site({ robotsTxt: robots({ text: "User-agent: *\nDisallow: /\nDisallow: /a", truncated: true }) }));
     expect(outcome).toMatchObject({ status: "fail", score: 0 });
     expect(outcome.detail).toContain("cut inside line 3");
     expect(outcome.evidence[0]).toBe("line 2 (User-agent: *): Disallow: /");
@@ -82,18 +83,18 @@ describe("a robots.txt cut at the byte cap", () => {
 describe("homepage paths beginning with //", () => {
   test("//en/ is judged as a path under Disallow: /", () => {
     const artifacts = site({ homepage: homepage({ finalUrl: "https://example.com//en/" }), robotsTxt: robots("User-agent: *\nDisallow: /\n") });
-    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(robotsAiSearchAccess, artifacts)).toMatchObject({ status: "fail", score: 0 });
   });
 
   test("// is judged, not unknown", () => {
     const artifacts = site({ homepage: homepage({ finalUrl: "https://example.com//" }), robotsTxt: robots("User-agent: *\nDisallow: /\n") });
-    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "fail", score: 0 });
+    expect(runAudit(robotsAiSearchAccess, artifacts)).toMatchObject({ status: "fail", score: 0 });
     expect(ccBotBlocked(artifacts)).toBe("line 2 `Disallow: /` in `User-agent: *`");
   });
 
   test("//en/ is allowed where only /en/ is disallowed", () => {
     const artifacts = site({ homepage: homepage({ finalUrl: "https://example.com//en/" }), robotsTxt: robots("User-agent: *\nDisallow: /en/\n") });
-    expect(robotsAiSearchAccess.run(artifacts)).toMatchObject({ status: "pass" });
+    expect(runAudit(robotsAiSearchAccess, artifacts)).toMatchObject({ status: "pass" });
   });
 });
 
@@ -115,7 +116,7 @@ describe("evidence quotes the site's own lines", () => {
     const policy = rulesOf("User-agent: GPTBot\nSitemap: https://example.com/a.xml\nCrawl-delay: 5\nUser-agent: ClaudeBot\nDisallow: /x\nSitemap: https://example.com/b.xml\n");
     expect(policy.robot.getSitemaps()).toEqual(["https://example.com/a.xml", "https://example.com/b.xml"]);
     expect(policy.robot.getCrawlDelay("ClaudeBot")).toBe(5);
-    expect(robotsSitemap.run(site({ robotsTxt: robots(policy.lines.join("\n")) }))).toMatchObject({ status: "pass", evidence: ["Sitemap: https://example.com/a.xml", "Sitemap: https://example.com/b.xml"] });
+    expect(runAudit(robotsSitemap, site({ robotsTxt: robots(policy.lines.join("\n")) }))).toMatchObject({ status: "pass", evidence: ["Sitemap: https://example.com/a.xml", "Sitemap: https://example.com/b.xml"] });
   });
 });
 
@@ -133,13 +134,13 @@ describe("User-agent values with several tokens", () => {
   });
 
   test("the training audit lists both agents of one line as opted out", () => {
-    const outcome = robotsAiTraining.run(siteWithRobots("User-agent: GPTBot CCBot\nDisallow: /\n"));
+    const outcome = runAudit(robotsAiTraining, siteWithRobots("User-agent: GPTBot CCBot\nDisallow: /\n"));
     expect(outcome.detail).toContain("opt out of AI training for GPTBot, CCBot");
     expect(outcome.evidence).toEqual(["line 2 (User-agent: GPTBot CCBot): Disallow: /"]);
   });
 
   test("the fix for an agent named in a multi-token line edits that line's group", () => {
-    const outcome = robotsAiSearchAccess.run(siteWithRobots("User-agent: OAI-SearchBot ChatGPT-User\nDisallow: /\n"));
+    const outcome = runAudit(robotsAiSearchAccess, siteWithRobots("User-agent: OAI-SearchBot ChatGPT-User\nDisallow: /\n"));
     expect(outcome.detail).toContain("group `User-agent: OAI-SearchBot ChatGPT-User`, line 2 `Disallow: /` blocks OAI-SearchBot, ChatGPT-User");
     expect(outcome.fix?.how).toContain("delete line 2");
     expect(outcome.fix?.how).not.toContain("Add a group of their own");

@@ -7,6 +7,7 @@
  * an allowed search crawler.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runAudit } from "../../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { aiUsageSignals } from "../../../../../src/analyzers/visibility/audits/access/ai-usage-signals.ts";
 import { aiPlatformReach } from "../../../../../src/analyzers/visibility/audits/access/ai-platform-reach.ts";
 import { robotsAiTraining } from "../../../../../src/analyzers/visibility/audits/access/robots-ai-training.ts";
@@ -145,7 +146,7 @@ describe("the usage-policy resolver on fixture sites", () => {
     expect(decision("cloudflare.test", "claude", "search").state).toBe("allowed");
     // The Content-Signal line sits in the `*` group, read by every agent without a group of its own.
     expect(policy.declarations[0]).toMatchObject({ carrier: "Content-Signal", where: "robots.txt line 12 (group `User-agent: *`)", text: "Content-Signal: search=yes,ai-train=no" });
-    const outcome = aiUsageSignals.run(artifactsOf("cloudflare.test"));
+    const outcome = runAudit(aiUsageSignals, artifactsOf("cloudflare.test"));
     expect(outcome.detail).toContain("Cloudflare's managed block (lines 9–39)");
     expect(outcome.detail).toContain("GPTBot (line 34; the site's own file lets GPTBot in (its own `User-agent: GPTBot` group))");
     // Cloudflare's block disallows every training crawler but Mistral's, which Mistral documents as obeying robots.txt (docs.mistral.ai/en/robots): ai-train=no contradicts that one alone.
@@ -159,7 +160,7 @@ describe("the usage-policy resolver on fixture sites", () => {
     expect(trap).toMatchObject({ kind: "spelling", fix: "Write `Content-Usage: train-ai=n` instead." });
     expect(trap!.text).toContain("robots.txt line 2 (group `User-agent: *`) `Content-Usage: ai-train=no` uses a Content Signals key in an AIPREF Content-Usage line");
     expect(decision("trap.test", "chatgpt", "training").state).toBe("allowed");
-    const outcome = aiUsageSignals.run(artifactsOf("trap.test"));
+    const outcome = runAudit(aiUsageSignals, artifactsOf("trap.test"));
     expect(outcome).toMatchObject({ status: "warn", fix: { how: "Write `Content-Usage: train-ai=n` instead." } });
   });
 
@@ -173,8 +174,8 @@ describe("the usage-policy resolver on fixture sites", () => {
     expect(contradiction.text).toStartWith("robots.txt lets Google-Extended, GPTBot, ClaudeBot, meta-externalagent, Applebot-Extended, Amazonbot, MistralAI-Training in, while");
     expect(contradiction.text).toContain("asks that the content not be used for training");
     // Training choices never cost points.
-    expect(aiUsageSignals.run(artifactsOf("aipref.test")).status).toBe("warn");
-    expect(robotsAiTraining.run(artifactsOf("aipref.test")).score).toBe(1);
+    expect(runAudit(aiUsageSignals, artifactsOf("aipref.test")).status).toBe("warn");
+    expect(runAudit(robotsAiTraining, artifactsOf("aipref.test")).score).toBe(1);
   });
 
   test("a Content-Usage header on the homepage is read", () => {
@@ -190,7 +191,7 @@ describe("the usage-policy resolver on fixture sites", () => {
     expect(findings("nosearch.test").some((finding) => finding.kind === "contradiction" && finding.text.includes("not be used for search"))).toBe(true);
     // No platform documents honouring it, so reach is not lowered: the platforms still read the page,
     // and the request is said beside each platform with who honours it.
-    const outcome = aiPlatformReach.run(artifactsOf("nosearch.test"));
+    const outcome = runAudit(aiPlatformReach, artifactsOf("nosearch.test"));
     expect(outcome.status).toBe("pass");
     expect(outcome.evidence.find((line) => line.startsWith("ChatGPT:"))).toContain(
       "robots.txt line 2 (group `User-agent: *`) `Content-Signal: search=no, ai-input=no` asks not to be used for search: the site's request (Cloudflare's crawl endpoint enforces Content Signals",
