@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { aiUsageSignals } from "../../../../../src/analyzers/visibility/audits/access/ai-usage-signals.ts";
+import { runAudit } from "../../../../../src/analyzers/visibility/audits/run-audit.ts";
 import { usagePolicy } from "../../../../../src/analyzers/visibility/derive/usage-policy/usage-policy.ts";
 import type { Artifacts } from "../../../../../src/analyzers/visibility/gather/artifacts.ts";
 import type { PageFacts, SiteCrawlArtifact } from "../../../../../src/analyzers/visibility/gather/site-crawl-artifact.ts";
@@ -60,7 +61,7 @@ describe("Content-Usage headers on sampled pages", () => {
     expect(contradictions[0]!.text).toStartWith("robots.txt lets Google-Extended, GPTBot,");
     expect(contradictions[0]!.text).toContain(`while the headers of 4 pages (${ORIGIN}/blog/a, ${ORIGIN}/blog/b, ${ORIGIN}/blog/c, …) \`Content-Usage: train-ai=n\` asks that the content not be used for training`);
     expect(contradictions[0]!.fix).toContain("`User-agent: GPTBot` / `Disallow: /`");
-    const outcome = aiUsageSignals.run(artifacts);
+    const outcome = runAudit(aiUsageSignals, artifacts);
     expect(outcome.status).toBe("warn");
     expect(outcome.detail).toContain("`Content-Usage: train-ai=n` (the headers of 4 pages");
   });
@@ -98,7 +99,7 @@ describe("Content-Usage headers on sampled pages", () => {
   test("pages that differ from the homepage's header are each their own page's choice, not a contradiction", () => {
     const artifacts = scan("User-agent: GPTBot\nUser-agent: Google-Extended\nUser-agent: ClaudeBot\nUser-agent: meta-externalagent\nUser-agent: Applebot-Extended\nUser-agent: Amazonbot\nUser-agent: CCBot\nUser-agent: Bytespider\nUser-agent: MistralAI-Training\nDisallow: /\n\nUser-agent: *\nAllow: /\n", [page("/", "train-ai=n"), page("/press/kit", "train-ai=y")], { "content-usage": "train-ai=n" });
     expect(usagePolicy(artifacts).findings).toEqual([]);
-    expect(aiUsageSignals.run(artifacts).status).toBe("pass");
+    expect(runAudit(aiUsageSignals, artifacts).status).toBe("pass");
   });
 
   test("a scan without the crawl reads the homepage's header alone, as before", () => {
