@@ -158,3 +158,13 @@ describe("urlTemplates on hostile input", () => {
     expect(growthRatio(run, 200, 100)).toBeLessThan(1000);
   });
 });
+
+describe("years", () => {
+  test("a year starts a date when a month follows it or it leads the path; otherwise it is an id", () => {
+    expect(pathTokens("https://x.example/item/2019")).toEqual(["item", "<id>"]);
+    expect(pathTokens("https://x.example/item/2019/x-y")).toEqual(["item", "<id>", "<slug>"]);
+    expect(pathTokens("https://x.example/2019/")).toEqual(["<date>"]);
+    expect(pathTokens("https://x.example/news/2019/05/x-y")).toEqual(["news", "<date>", "<slug>"]);
+    expect(pathTokens("https://x.example/news/2023-11-17/x-y")).toEqual(["news", "<date>", "<slug>"]);
+  });
+});

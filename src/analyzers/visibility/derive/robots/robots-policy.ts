@@ -56,7 +56,11 @@ export interface CrawlerVerdict {
 const policies = new WeakMap<RobotsTxtArtifact, RobotsPolicy>();
 
 export function robotsPolicy(artifacts: Artifacts): RobotsPolicy {
-  const robotsTxt = artifacts.robotsTxt;
+  return robotsTxtPolicy(artifacts.robotsTxt);
+}
+
+/** The policy of a robots.txt artifact alone (the site crawl reads it before the scan's artifacts are whole). */
+export function robotsTxtPolicy(robotsTxt: RobotsTxtArtifact): RobotsPolicy {
   let policy = policies.get(robotsTxt);
   if (!policy) {
     policy = policyOf(robotsTxt);

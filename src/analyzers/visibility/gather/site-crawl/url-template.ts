@@ -80,18 +80,23 @@ export function pathTokens(url: string): string[] | null {
   const path = parsed.pathname;
   let start = 1;
   let dateRun = 0;
+  let loneYear = -1;
   while (start <= path.length && tokens.length < MAX_DEPTH) {
     let end = path.indexOf("/", start);
     if (end < 0) end = path.length;
     if (end > start) {
       const raw = path.slice(start, Math.min(end, start + SEGMENT_READ));
       const token = segmentToken(raw, tokens.length === 0, dateRun);
+      // A year alone, not first in the path and not followed by a month, is a number like any other ("/item/2019").
+      if (token !== DATE && loneYear > 0) tokens[loneYear] = "<id>";
+      loneYear = token === DATE && dateRun === 0 && YEAR.test(raw) ? tokens.length : -1;
       dateRun = token === DATE ? dateRun + 1 : 0;
       // "/2016/12/15/" is one date, not three.
       if (!(token === DATE && tokens[tokens.length - 1] === DATE)) tokens.push(token);
     }
     start = end + 1;
   }
+  if (loneYear > 0 && dateRun === 1) tokens[loneYear] = "<id>";
   if (start <= path.length && path.slice(start).replace(/\//g, "") !== "") tokens.push("<path>");
   const keys = queryKeys(parsed.search);
   if (keys) tokens.push(keys);

@@ -1,0 +1,213 @@
+import type { ScanContext } from "../../../analyzer.ts";
+import { parseLlmsTxt } from "../../derive/llms-txt-document.ts";
+import { servedLlmsTxt } from "../../derive/served-llms-txt.ts";
+import type { HomepageArtifact, HomepageResponse, RobotsTxtArtifact, SitemapArtifact, TextFileArtifact } from "../artifacts.ts";
+import { rawLinks } from "../raw-html.ts";
+import type { PageFacts, SiteCrawlArtifact } from "../site-crawl-artifact.ts";
+import { SITEMAP_MAX_BYTES } from "../sitemap.ts";
+import { crawlLimiter } from "./crawl-limiter.ts";
+import { crawlPage, isHtml, LINKS_PER_PAGE } from "./crawl-page.ts";
+import { CrawlRequests } from "./crawl-requests.ts";
+import { crawlRobots } from "./crawl-robots.ts";
+import type { PageReader } from "./page-reader.ts";
+import { samplePages, type SampleTemplate } from "./page-sample.ts";
+import { SiteDiscovery } from "./site-discovery.ts";
+import { SITEMAPS_READ_MAX, discoverFromSitemaps, sitemapStarts } from "./sitemap-discovery.ts";
+import { probesPerTemplate, probeTemplates, TEMPLATE_PROBES_MAX } from "./template-probes.ts";
+import { HOMEPAGE_TEMPLATE, urlTemplates } from "./url-template.ts";
+
+/** Requests sent to one host at once when neither CRAWL_CONCURRENCY nor a Crawl-delay says otherwise. */
+export const CRAWL_CONCURRENCY_DEFAULT = 4;
+/**
+ * Rounds of link discovery: the homepage's links, the sitemaps and llms.txt feed the first sample; the links
+ * of each round's pages feed the next. A link maze is therefore read at most this many links deep.
+ */
+export const CRAWL_WAVES_MAX = 4;
+/** Bytes of the default byte budget per page of the page budget: some ten times the median page's HTML. */
+export const BYTES_PER_PAGE = 256 * 1024;
+/** Templates listed in the artifact, largest first; the discovery cap bounds them too, this keeps the artifact small. */
+export const TEMPLATES_LISTED = 500;
+/** Example URLs kept per template. */
+const EXAMPLES = 3;
+
+export interface SiteCrawlInput {
+  /** The scan's homepage; the crawl starts from its final URL and never fetches it again. */
+  homepage: HomepageArtifact;
+  robotsTxt: RobotsTxtArtifact;
+  /** The sitemap the scan read (its URL is read again, all of it, through the fetcher); /sitemap.xml when absent. */
+  sitemap?: SitemapArtifact;
+  /** /llms.txt and /.well-known/llms.txt as the scan fetched them. */
+  llmsTxt?: TextFileArtifact[];
+}
+
+export interface SiteCrawlOptions {
+  /** Pages to sample, the homepage included (it is page one). */
+  pages: number;
+  /** Requests the crawl may send, redirect hops, sitemaps and probes included; default crawlBudget(pages). */
+  requests?: number;
+  /** Body bytes the crawl may read (after decompression); default crawlBudget(pages). */
+  bytes?: number;
+  /** Requests open at once to the site (CRAWL_CONCURRENCY); a Crawl-delay makes it 1. */
+  concurrency?: number;
+  /** Templates probed as each AI platform's agents (default TEMPLATE_PROBES_MAX). */
+  templateProbes?: number;
+  /** Reads each page's facts the moment it arrives (derive/page-facts.ts). */
+  readPage: PageReader;
+  /** Told after each page: pages done of the pages planned so far. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+/**
+ * The default budgets for a page budget: two requests a page (a redirect hop each), the sitemaps and the
+ * template probes; BYTES_PER_PAGE a page and the sitemaps. A scan of 100 pages: 360 requests, 65 MiB.
+ */
+export function crawlBudget(pages: number): { requests: number; bytes: number } {
+  return {
+    requests: 2 * pages + SITEMAPS_READ_MAX + TEMPLATE_PROBES_MAX * probesPerTemplate(),
+    bytes: pages * BYTES_PER_PAGE + 10 * SITEMAP_MAX_BYTES,
+  };
+}
+
+/**
+ * Crawls the site behind the homepage (issue 29): finds its URLs (sitemaps, llms.txt, the homepage's links,
+ * then breadth-first the links of the pages read), groups them into templates, samples pages across the
+ * templates, fetches them as sightline within robots.txt and the budgets, hands each to `readPage` and
+ * keeps only what it returns, then probes one page of the largest templates as each AI platform's agents.
+ * Call it with the scan's fetcher (the per-scan cache lets it reuse the sitemap already read). Never throws.
+ */
+export async function crawlSite(
+  context: Pick<ScanContext, "fetcher" | "signal"> & Partial<Pick<ScanContext, "probeSigning">>,
+  input: SiteCrawlInput,
+  options: SiteCrawlOptions,
+): Promise<SiteCrawlArtifact> {
+  const started = performance.now();
+  const pageBudget = Math.max(1, Math.floor(options.pages));
+  const defaults = crawlBudget(pageBudget);
+  const budget = { pages: pageBudget, requests: options.requests ?? defaults.requests, bytes: options.bytes ?? defaults.bytes };
+  const robots = crawlRobots(input.robotsTxt);
+  const spacingMs = (robots.crawlDelaySeconds ?? 0) * 1000;
+  const limiter = crawlLimiter(options.concurrency ?? CRAWL_CONCURRENCY_DEFAULT, spacingMs, context.signal);
+  const requests = new CrawlRequests(context.fetcher, limiter, budget, context.signal);
+  const politeness = { group: robots.group, crawlDelaySeconds: robots.crawlDelaySeconds, disallowed: 0 };
+  const homepage = input.homepage;
+  if (!homepage.ok) {
+    const pages: PageFacts[] = [{ url: homepage.error.url, template: HOMEPAGE_TEMPLATE, source: "homepage", fetch: { ok: false, error: homepage.error } }];
+    return { budget, discovered: { total: 1, sitemap: 0, links: 0, llmsTxt: 0, capped: false }, templates: [{ template: HOMEPAGE_TEMPLATE, discovered: 1, sampled: 1, examples: [homepage.error.url] }], pages, politeness, templateProbes: [], spent: { requests: 0, bytes: 0, ms: 0 }, cut: null };
+  }
+
+  const discovery = new SiteDiscovery(homepage.finalUrl);
+  const homeUrl = discovery.urls()[0]!;
+  const sampled = new Map<string, PageFacts>([[homeUrl, homepagePage(homepage, options.readPage)]]);
+  for (const link of rawLinks(homepage.html, LINKS_PER_PAGE)) discovery.add(link.href, "link", homepage.finalUrl);
+  const llms = servedLlmsTxt(input.llmsTxt ?? []);
+  if (llms) for (const link of parseLlmsTxt(llms.text, llms.finalUrl).links) if (link.href) discovery.add(link.href, "llms-txt");
+  await discoverFromSitemaps(requests, discovery, sitemapStarts(new URL(homepage.finalUrl).origin, input.robotsTxt, input.sitemap));
+
+  const allowed = new Map<string, boolean>();
+  const allows = (url: string) => {
+    let verdict = allowed.get(url);
+    if (verdict === undefined) {
+      verdict = url === homeUrl || robots.allows(url);
+      allowed.set(url, verdict);
+    }
+    return verdict;
+  };
+  let done = 1;
+  // A cut before the first round (the sitemaps spent a budget) still samples it, so the pages say why they were not read.
+  for (let wave = 0; wave < CRAWL_WAVES_MAX && sampled.size < pageBudget && (wave === 0 || requests.cut === null); wave++) {
+    const plan = samplePages(sampleTemplates(discovery, sampled, allows), pageBudget - sampled.size);
+    if (plan.length === 0) break;
+    const total = sampled.size + plan.length;
+    await Promise.all(
+      plan.map(async (url) => {
+        const source = discovery.sourceOf(url) ?? "link";
+        const page: PageFacts = { url, template: "", source, fetch: { ok: false, skipped: "robots" } };
+        sampled.set(url, page);
+        if (!allows(url)) return;
+        const crawled = await crawlPage(requests, url, { host: discovery.host, allows, readPage: options.readPage });
+        page.fetch = crawled.fetch;
+        if (crawled.html) page.html = crawled.html;
+        for (const link of crawled.links) discovery.add(link, "link", crawled.base);
+        options.onProgress?.({ done: ++done, total });
+      }),
+    );
+  }
+
+  const groups = urlTemplates(discovery.urls());
+  const templateOf = new Map<string, string>();
+  for (const group of groups) for (const url of group.urls) templateOf.set(url, group.template);
+  const pages = [...sampled.values()].map((page) => ({ ...page, template: page.url === homeUrl ? HOMEPAGE_TEMPLATE : (templateOf.get(page.url) ?? HOMEPAGE_TEMPLATE) }));
+  pages[0] = { ...pages[0]!, url: homepage.requestedUrl };
+  politeness.disallowed = discovery.urls().filter((url) => !allows(url)).length;
+  const templates = groups.slice(0, TEMPLATES_LISTED).map((group) => {
+    const ofTemplate = pages.filter((page) => page.template === group.template);
+    const examples = [...new Set([...ofTemplate.map((page) => page.url), ...group.urls.slice(0, EXAMPLES)])].slice(0, EXAMPLES);
+    return { template: group.template, discovered: group.urls.length, sampled: ofTemplate.length, examples };
+  });
+  const templateProbes = await probeTemplates(
+    context,
+    requests,
+    groups.map((group) => group.template).filter((template) => template !== HOMEPAGE_TEMPLATE),
+    pages,
+    options.templateProbes ?? TEMPLATE_PROBES_MAX,
+  );
+  return {
+    budget,
+    discovered: { ...discovery.counts, capped: discovery.capped },
+    templates,
+    pages,
+    politeness,
+    templateProbes,
+    spent: { requests: requests.requests, bytes: requests.bytes, ms: Math.round(performance.now() - started) },
+    // A budget the probes alone ran into cut no page of the sample.
+    cut: pages.some(cutShort) ? requests.cut : null,
+  };
+}
+
+function cutShort(page: PageFacts): boolean {
+  return page.fetch.ok ? page.fetch.cut !== undefined : "skipped" in page.fetch && page.fetch.skipped !== "robots";
+}
+
+/** The templates as the sampler sees them: sizes, and the URLs not sampled yet that sightline may fetch or not. */
+function sampleTemplates(discovery: SiteDiscovery, sampled: Map<string, PageFacts>, allows: (url: string) => boolean): SampleTemplate[] {
+  return urlTemplates(discovery.urls()).map((group) => {
+    const fresh = group.urls.filter((url) => !sampled.has(url));
+    return {
+      template: group.template,
+      size: group.urls.length,
+      candidates: fresh.filter(allows),
+      blocked: fresh.filter((url) => !allows(url)),
+      sampled: group.urls.length - fresh.length,
+    };
+  });
+}
+
+/** Page one: the homepage as the scan fetched it, read like every other page. */
+function homepagePage(homepage: HomepageResponse, readPage: PageReader): PageFacts {
+  const contentType = homepage.headers["content-type"] ?? null;
+  const page: PageFacts = {
+    url: homepage.requestedUrl,
+    template: HOMEPAGE_TEMPLATE,
+    source: "homepage",
+    fetch: {
+      ok: true,
+      status: homepage.status,
+      finalUrl: homepage.finalUrl,
+      redirects: homepage.redirects,
+      contentType,
+      bytes: homepage.bytesRead ?? homepage.html.length,
+      truncated: homepage.truncated,
+      ...(homepage.cutByBudget ? { cut: "bytes" as const } : {}),
+      ms: homepage.timing.totalMs,
+      xRobotsTag: homepage.headers["x-robots-tag"] ?? null,
+      contentUsage: homepage.headers["content-usage"] ?? null,
+    },
+  };
+  if (homepage.status < 200 || homepage.status >= 300 || !isHtml(contentType, new TextEncoder().encode(homepage.html.slice(0, 512)))) return page;
+  try {
+    const facts = readPage({ url: homepage.requestedUrl, finalUrl: homepage.finalUrl, status: homepage.status, contentType, headers: homepage.headers, html: homepage.html, truncated: homepage.truncated });
+    return facts ? { ...page, html: facts } : page;
+  } catch {
+    return page;
+  }
+}

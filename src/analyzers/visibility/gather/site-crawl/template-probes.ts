@@ -1,0 +1,42 @@
+import type { ScanContext } from "../../../analyzer.ts";
+import { probedCrawlers } from "../../crawlers.ts";
+import { gatherProbes, PROBE_MAX_BYTES } from "../probes.ts";
+import type { PageFacts, SiteCrawlArtifact } from "../site-crawl-artifact.ts";
+import type { CrawlRequests } from "./crawl-requests.ts";
+
+/**
+ * Templates probed as each AI platform's agents. Each costs a request per probed agent and the browser
+ * (14 today) of up to PROBE_MAX_BYTES: ten templates are at most 140 requests and 35 MiB of the budget.
+ */
+export const TEMPLATE_PROBES_MAX = 10;
+
+/** Requests one template's probes send: the browser and each probed crawler. */
+export function probesPerTemplate(): number {
+  return probedCrawlers().length + 1;
+}
+
+/**
+ * One page of each of the largest templates (the homepage's is probed by the scan already), fetched as
+ * each AI crawler and as a browser (gather/probes.ts), through the crawl's limiter and budgets. These
+ * probes judge access, so robots.txt for sightline does not hold them back. The page probed is the
+ * template's first sampled page that answered 2xx with HTML; a template without one is not probed.
+ * Stops before a template whose probes the request budget cannot pay for in full.
+ */
+export async function probeTemplates(
+  context: Partial<Pick<ScanContext, "probeSigning">>,
+  requests: CrawlRequests,
+  templates: string[],
+  pages: PageFacts[],
+  limit: number,
+): Promise<SiteCrawlArtifact["templateProbes"]> {
+  const probed: SiteCrawlArtifact["templateProbes"] = [];
+  const fetcher = requests.probeFetcher(PROBE_MAX_BYTES);
+  for (const template of templates) {
+    if (probed.length >= limit || requests.signal.aborted || requests.requestsLeft < probesPerTemplate()) break;
+    const page = pages.find((entry) => entry.template === template && entry.html !== undefined && entry.fetch.ok);
+    if (!page) continue;
+    const probes = await gatherProbes({ fetcher, signal: requests.signal, ...(context.probeSigning ? { probeSigning: context.probeSigning } : {}) }, page.url);
+    probed.push({ template, url: page.url, probes });
+  }
+  return probed;
+}
