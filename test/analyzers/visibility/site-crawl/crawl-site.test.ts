@@ -261,7 +261,7 @@ describe("crawlSite is bounded on hostile sites", () => {
   const home = (links: string[]) => new Response(`<!doctype html><html lang="en"><title>Home</title>${links.map((link) => `<a href="${link}">x</a>`).join("")}`, { headers: { "content-type": "text/html" } });
 
   /** A urlset of `count` URLs, generated as it is read. */
-  function millionSitemap(count: number): ReadableStream<Uint8Array> {
+  function millionSitemap(count: number): ReadableStream<BufferSource> {
     const encoder = new TextEncoder();
     let next = 0;
     return new ReadableStream({
