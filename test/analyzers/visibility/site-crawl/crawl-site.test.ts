@@ -13,7 +13,7 @@ import { LLMS_TXT_MAX_BYTES, fetchTextFile } from "../../../../src/analyzers/vis
 import { parseConnectTo } from "../../../../src/net/connect-to.ts";
 import { createSafeFetcher } from "../../../../src/net/safe-fetch.ts";
 import { type FixtureSite, endlessBody, hugeBody, redirectLoop, startFixtureSite, testCaPem } from "../../../helpers/fixture-server.ts";
-import { type TemplateSiteOptions, templateSite } from "../../../helpers/template-site.ts";
+import { templateSite } from "../../../helpers/template-site.ts";
 
 const HOST = "crawl.secure.test";
 const ORIGIN = `https://${HOST}`;
