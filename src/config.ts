@@ -163,6 +163,8 @@ export const variables = {
     default: () => 10000,
     parse: integer,
   },
+  // 4: the default of polite crawlers that let a site set nothing (Screaming Frog's 5 threads, wget one); a Crawl-delay makes it 1.
+  CRAWL_CONCURRENCY: { schema: T.Integer({ minimum: 1, maximum: 16 }), form: "an integer from 1 to 16", default: () => 4, parse: integer },
   // 2 MiB: the median homepage's HTML is 18 KB (HTTP Archive Web Almanac 2024, Page Weight) and the largest
   // of the 286 real pages in our corpus 283 KB, so a page is rarely cut; and the largest body a scan
   // reads is what its memory peaks with (8 hostile scans at once: 261-269 MB RSS at 5 MiB, 237-238 MB at 2 MiB).
