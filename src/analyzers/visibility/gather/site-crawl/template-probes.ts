@@ -20,7 +20,7 @@ export function probesPerTemplate(): number {
  * each AI crawler and as a browser (gather/probes.ts), through the crawl's limiter and budgets. These
  * probes judge access, so robots.txt for sightline does not hold them back. The page probed is the
  * template's first sampled page that answered 2xx with HTML; a template without one is not probed.
- * Stops before a template whose probes the request budget cannot pay for in full.
+ * Templates whose probes the request budget cannot pay for in full are not probed.
  */
 export async function probeTemplates(
   context: Partial<Pick<ScanContext, "probeSigning">>,
@@ -29,14 +29,16 @@ export async function probeTemplates(
   pages: PageFacts[],
   limit: number,
 ): Promise<SiteCrawlArtifact["templateProbes"]> {
-  const probed: SiteCrawlArtifact["templateProbes"] = [];
-  const fetcher = requests.probeFetcher(PROBE_MAX_BYTES);
+  if (requests.signal.aborted) return [];
+  // Only templates whose probes the request budget can pay for in full; they share the limiter, so they run side by side.
+  const affordable = Math.min(limit, Math.floor(requests.requestsLeft / probesPerTemplate()));
+  const chosen: { template: string; url: string }[] = [];
   for (const template of templates) {
-    if (probed.length >= limit || requests.signal.aborted || requests.requestsLeft < probesPerTemplate()) break;
+    if (chosen.length >= affordable) break;
     const page = pages.find((entry) => entry.template === template && entry.html !== undefined && entry.fetch.ok);
-    if (!page) continue;
-    const probes = await gatherProbes({ fetcher, signal: requests.signal, ...(context.probeSigning ? { probeSigning: context.probeSigning } : {}) }, page.url);
-    probed.push({ template, url: page.url, probes });
+    if (page) chosen.push({ template, url: page.url });
   }
-  return probed;
+  const fetcher = requests.probeFetcher(PROBE_MAX_BYTES);
+  const signing = context.probeSigning ? { probeSigning: context.probeSigning } : {};
+  return Promise.all(chosen.map(async ({ template, url }) => ({ template, url, probes: await gatherProbes({ fetcher, signal: requests.signal, ...signing }, url) })));
 }
