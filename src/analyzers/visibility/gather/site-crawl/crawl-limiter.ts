@@ -1,7 +1,7 @@
 /**
  * The crawl's politeness towards one host: at most `concurrency` requests open at once, and with a
- * Crawl-delay, one at a time with starts at least `spacingMs` apart. Waiting requests are served in the
- * order they asked; once `signal` fires, none is started again.
+ * Crawl-delay, one at a time, each started at least `spacingMs` after the previous one ended. Waiting
+ * requests are served in the order they asked; once `signal` fires, none is started again.
  */
 export interface CrawlLimiter {
   /** Runs `task` in a slot; resolves `null` without running it when the signal fired first. */
@@ -38,10 +38,11 @@ export function crawlLimiter(concurrency: number, spacingMs: number, signal: Abo
         if (spacingMs > 0) {
           const wait = nextStart - performance.now();
           if (wait > 0 && !(await sleep(wait, signal))) return null;
-          nextStart = performance.now() + spacingMs;
         }
         return await task();
       } finally {
+        // The delay runs from the end of one request to the start of the next, as a crawler that waits between requests.
+        if (spacingMs > 0) nextStart = performance.now() + spacingMs;
         release();
       }
     },
