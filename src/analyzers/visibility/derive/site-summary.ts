@@ -95,6 +95,8 @@ function templateCause(pages: readonly PageVerdict[], platform: string): string 
   const of = `${losing.length} of ${pages.length} sampled ${pages.length === 1 ? "page" : "pages"}`;
   const shells = losing.filter((page) => page.facts?.appShell === true).length;
   if (shells === losing.length) return `${of} ${losing.length === 1 ? "is an app shell" : "are app shells"}`;
+  // Every agent honouring it reads the same tag: said once, not once per crawler's name.
+  if (losing.every((page) => page.findings.some((finding) => finding.id === "noindex"))) return `${of} ${losing.length === 1 ? "is" : "are"} marked noindex`;
   const causes = groupBy(
     losing.filter((page) => page.reach.some((entry) => entry.platform === platform && entry.cause)),
     (page) => page.reach.find((entry) => entry.platform === platform)!.cause!,

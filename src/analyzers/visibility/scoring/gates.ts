@@ -106,9 +106,9 @@ export const GATES: readonly Gate[] = [
     id: "site-template-lost",
     audit: "site-reach",
     maxScore: 89,
-    when: "platforms holding at least a tenth of the audience cannot read any sampled page of a template behind the homepage (listing templates such as tags and categories, often kept out of indexes on purpose, excepted)",
+    when: "platforms holding at least a tenth of the audience cannot read half or more of the sampled pages of a template behind the homepage (listing templates such as tags and categories, often kept out of indexes on purpose, excepted)",
     holds: (outcome) => outcome.blocking === true,
-    says: () => "AI platforms holding at least a tenth of the audience cannot read whole templates of the site's pages",
+    says: () => "AI platforms holding at least a tenth of the audience cannot read most pages of a template behind the homepage",
   },
   {
     id: "homepage-error",

@@ -14,7 +14,7 @@ import { counted } from "../wording.ts";
  * agents that run no JavaScript, a robots.txt rule for the template's path, noindex in its markup) is a
  * finding that names the template, the count and example pages. Its score is the audience-weighted share
  * of sampled pages each platform reads; `blocking` caps the grade at B (scoring/gates.ts) when platforms
- * holding a tenth of the audience cannot read a whole template.
+ * holding a tenth of the audience cannot read most of a template.
  */
 export const siteReach: AuditRule = {
   id: "site-reach",
@@ -27,6 +27,8 @@ export const siteReach: AuditRule = {
 export const TEMPLATE_GATE_SHARE = 0.1;
 /** Losing a template to a platform at least this large is a failure, not a warning (as ai-platform-reach). */
 const FAILING_SHARE = 0.02;
+/** Lines of losses the detail states; the rest go to the evidence. */
+const MAX_LINES = 6;
 const CREDIT = { reads: 1, limited: 0.5, blocked: 0 } as const;
 /** Finding ids that explain a loss of reach, with what fixes them. */
 const REACH_FIXES: Record<string, string> = {
@@ -62,15 +64,16 @@ function run(artifacts: Artifacts): AuditOutcome {
   const evidence = site.summary.reach.map((platform) => `${platform.name}: reads ${platform.pagesRead} of ${platform.pagesJudged} judged pages`);
   const partial = partialTemplates(site.summary);
   if (partial.length === 0) return passed(`Every AI platform can find and read all ${counted(judged.length, "page")} judged, across ${counted(new Set(judged.map((page) => page.template)).size, "template")}.`, evidence);
-  const lost = partial.filter((entry) => entry.read === 0);
-  const lines = partial.map(describe);
+  // Most of a template: a platform that cannot read at least half of its sampled pages has lost it.
+  const lost = partial.filter((entry) => entry.read * 2 <= entry.judged);
+  const lines = partial.map((entry) => describe(entry, site.verdicts));
   const blocking = lost.some((entry) => entry.template !== "/" && !LISTING_TEMPLATE.test(entry.template) && entry.platforms.reduce((sum, platform) => sum + platform.share, 0) >= TEMPLATE_GATE_SHARE);
   const failing = lost.some((entry) => entry.platforms.some((platform) => platform.share >= FAILING_SHARE));
   return {
     status: failing ? "fail" : "warn",
     score: Math.min(0.99, Math.round(score * 100) / 100),
-    detail: `Across the ${counted(judged.length, "page")} judged, the AI platforms read ${percent(score)} of what they could (weighted by their audience). ${lines.join(" ")}`,
-    evidence: [...evidence, ...examples(site.verdicts, partial)],
+    detail: `Across the ${counted(judged.length, "page")} judged, the AI platforms read ${percent(score)} of what they could (weighted by their audience). ${lines.slice(0, MAX_LINES).join(" ")}${lines.length > MAX_LINES ? ` And ${counted(lines.length - MAX_LINES, "more loss", "more losses")} in the evidence.` : ""}`,
+    evidence: [...evidence, ...lines.slice(MAX_LINES), ...examples(site.verdicts, partial)],
     fix: fixFor(site.verdicts, partial),
     ...(blocking ? { blocking: true } : {}),
   };
@@ -109,11 +112,14 @@ export function partialTemplates(summary: SiteSummary): LostTemplate[] {
   return [...byTemplate.values()].sort((a, b) => order.indexOf(a.template) - order.indexOf(b.template) || b.platforms.reduce((sum, p) => sum + p.share, 0) - a.platforms.reduce((sum, p) => sum + p.share, 0));
 }
 
-/** "ChatGPT, Perplexity and Claude cannot read /blog/<slug>: 12 of 12 sampled pages are app shells." */
-function describe(entry: LostTemplate): string {
+/** "ChatGPT, Perplexity and Claude cannot read /blog/<slug>: 12 of 12 sampled pages are app shells (e.g. …)." */
+function describe(entry: LostTemplate, verdicts: readonly PageVerdict[]): string {
   const who = namedPlatforms(entry.platforms);
   const verb = entry.read === 0 ? "cannot read" : `can read only ${entry.read} of ${entry.judged} sampled pages of`;
-  return `${who} ${verb} ${entry.template}${entry.cause ? `: ${entry.cause}` : ""}.`;
+  const names = new Set(entry.platforms.map((platform) => platform.name));
+  const ids = new Set(AI_PLATFORMS.filter((platform) => names.has(platform.name)).map((platform) => platform.id));
+  const unread = verdicts.filter((page) => page.template === entry.template && page.reach.some((reach) => ids.has(reach.platform) && reach.status !== "reads")).slice(0, 2);
+  return `${who} ${verb} ${entry.template}${entry.cause ? `: ${entry.cause}` : ""}${unread.length > 0 ? ` (e.g. ${unread.map((page) => page.url).join(", ")})` : ""}.`;
 }
 
 function examples(verdicts: readonly PageVerdict[], partial: readonly LostTemplate[]): string[] {
