@@ -1,4 +1,5 @@
 import type { FetchErrorCode } from "../../../net/fetch-types.ts";
+import type { SiteCrawlArtifact } from "./site-crawl-artifact.ts";
 
 /**
  * Everything a visibility scan gathers, as plain JSON: stored beside the record so that a scoring change
@@ -41,6 +42,8 @@ export interface Artifacts {
   offsite?: OffsiteArtifact | null;
   /** How long gathering took (ms), measured by the analyzer around it; absent from older scans. */
   gatherMs?: number;
+  /** The pages behind the homepage, sampled by template and read as facts (issue 29); absent from older scans and single-page scans. */
+  siteCrawl?: SiteCrawlArtifact;
 }
 
 /** "skipped": not requested because an earlier artifact made it pointless; "internal": a bug, not the site. */
