@@ -39,6 +39,7 @@ export async function runScan(target: ScanTarget, options: RunScanOptions): Prom
   const scanning = analyzer.scan({
     domain: target.domain,
     ...(target.targetUrl ? { url: target.targetUrl } : {}),
+    ...(typeof target.pages === "number" ? { pages: target.pages } : {}),
     fetcher: options.fetcher,
     signal: gatherSignal,
     offsite: options.offsite,

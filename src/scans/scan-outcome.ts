@@ -24,4 +24,6 @@ export type ScanOutcome = { kind: "record"; row: ScanRow } | { kind: "retry"; er
 export interface ScanTarget {
   domain: string;
   targetUrl: string | null;
+  /** The page budget of a site-wide scan (ScanContext.pages); null or absent: the analyzer's default. */
+  pages?: number | null;
 }
