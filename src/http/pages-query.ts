@@ -58,3 +58,8 @@ export function parsePagesQuery(search: URLSearchParams): { ok: true; value: Pag
   }
   return { ok: true, value };
 }
+
+/** The query as the route declares it: the same members and descriptions, each an optional string, so that nothing is refused before parsePagesQuery. */
+export const PagesQueryDocument = T.Object(
+  Object.fromEntries(Object.entries(PagesQuery.properties).map(([name, schema]) => [name, T.Optional(T.String({ description: `${schema.description}${"maximum" in schema ? ` From ${schema.minimum} to ${schema.maximum}, default ${schema.default}.` : ""}` }))])),
+);

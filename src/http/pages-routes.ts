@@ -5,7 +5,7 @@ import { latestPageVerdicts, PAGE_VERDICT_PAGING, type PageVerdictsPage } from "
 import { reportSubjectOf } from "../reports/report-subject.ts";
 import type { Db } from "../store/database.ts";
 import { ErrorBody } from "./api-schemas.ts";
-import { PagesQuery, parsePagesQuery, type PagesQueryValue } from "./pages-query.ts";
+import { PagesQueryDocument, parsePagesQuery, type PagesQueryValue } from "./pages-query.ts";
 import { REPORT_PATH } from "./report-routes.ts";
 import { errorResponse, rawJsonResponse } from "./json-response.ts";
 
@@ -27,6 +27,8 @@ export const PagesBody = T.Object({
 export function pagesRoutes(deps: { db: Db }) {
   return new Elysia().get(PAGES_PATH, ({ params, request }) => respondPages(deps.db, params.domain, new URL(request.url).searchParams), {
     params: t.Object({ domain: t.String({ description: "The domain, e.g. `example.com` (no `.json` here).", examples: ["example.com"] }) }),
+    // Documents the query; every member is an optional string here, so that parsePagesQuery gives the 400s their words.
+    query: PagesQueryDocument,
     detail: {
       tags: ["Scans"],
       summary: "List the verdict on each page the latest scan sampled",
@@ -36,7 +38,7 @@ export function pagesRoutes(deps: { db: Db }) {
         "of two scans never mix. Filter by `template`, `status` (a verdict word or an HTTP status) and `platform` (the pages that AI platform " +
         `cannot find or read); page with \`limit\` (1-${PAGE_VERDICT_PAGING.maxLimit}, default ${PAGE_VERDICT_PAGING.defaultLimit}) and \`offset\`, ` +
         "following `next`. A record without per-page verdicts answers 200 with `total` 0. Answers 404 (`Not found`) for a domain with no stored record.",
-      parameters: Object.entries(PagesQuery.properties).map(([name, schema]) => ({ name, in: "query", required: false, description: schema.description, schema })),
+
       responses: {
         200: { description: "A page of the latest record's verdicts.", content: { "application/json": { schema: PagesBody } } },
         400: { description: "A query parameter is unknown, repeated, or not one the filter accepts; the error names it and what it accepts.", content: { "application/json": { schema: ErrorBody } } },
