@@ -36,6 +36,7 @@ import { scanUserOf, type ScanUser } from "./sandbox/scan-user.ts";
 import { keepDataDirectoryFrom } from "./sandbox/data-directory.ts";
 import { unreachableFor } from "./sandbox/reachable-by.ts";
 import { SCAN_PROCESS_ARGUMENT, scanProcessCommand } from "./scans/scan-host.ts";
+import { pageBudgetsOf } from "./scans/page-budget.ts";
 import { resolve } from "node:path";
 
 /**
@@ -175,6 +176,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       connectTo,
       lookup: overrides.lookup,
       perPage: config.SERVICE === "schema",
+      ...(config.SERVICE === "visibility" ? { pageBudgets: pageBudgetsOf(config) } : {}),
       wakeWorker: () => worker.wake(),
       now,
     },

@@ -1,4 +1,5 @@
 import type { AnyRecord, ServiceName } from "../analyzers/analyzer.ts";
+import type { PageVerdict } from "../analyzers/visibility/site-record-schema.ts";
 import type { SchemaArtifacts } from "../analyzers/schema/gather/page-artifact.ts";
 import { scoreArtifacts as scoreSchemaArtifacts } from "../analyzers/schema/score-artifacts.ts";
 import { ARTIFACTS_VERSION, type Artifacts } from "../analyzers/visibility/gather/artifacts.ts";
@@ -15,6 +16,11 @@ export interface Rescorer {
   /** Why this build cannot judge the artifacts (in words), or null when it can. */
   incompatibility(artifacts: unknown): string | null;
   score(domain: string, artifacts: unknown, scannedAt: Date): AnyRecord;
+  /**
+   * A site-wide scan's page verdicts regenerated from the same artifacts, stored with the re-scored
+   * record (the lead wires the visibility one to derive/page-verdict.ts); absent or undefined: none.
+   */
+  pageVerdicts?(domain: string, artifacts: unknown, scannedAt: Date): PageVerdict[] | undefined;
   /** What the listed score counts, for progress lines ("score 72 → 75"). */
   scoreName: string;
 }

@@ -5,6 +5,8 @@ import type { SafeFetcher } from "../net/fetch-types.ts";
 import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import type { ScanOutcome, ScanRow, ScanTarget } from "./scan-outcome.ts";
 import { encodeArtifacts } from "./stored-artifacts.ts";
+import { storedPageVerdicts } from "./bounded-page-verdicts.ts";
+import type { PageVerdict } from "../analyzers/visibility/site-record-schema.ts";
 
 /**
  * Runs one scan to an outcome: the analyzer gathers until the scan's deadline, then audits and scores
@@ -39,6 +41,7 @@ export async function runScan(target: ScanTarget, options: RunScanOptions): Prom
   const scanning = analyzer.scan({
     domain: target.domain,
     ...(target.targetUrl ? { url: target.targetUrl } : {}),
+    ...(typeof target.pages === "number" ? { pages: target.pages } : {}),
     fetcher: options.fetcher,
     signal: gatherSignal,
     offsite: options.offsite,
@@ -48,7 +51,7 @@ export async function runScan(target: ScanTarget, options: RunScanOptions): Prom
   });
   try {
     const output = await withSafetyNet(scanning, options.deadlineAt + safetyNetMs(options.scanTimeoutMs));
-    return { kind: "record", row: rowOf(analyzer, output.record, output.artifacts) };
+    return { kind: "record", row: rowOf(analyzer, output.record, output.artifacts, output.pages) };
   } catch (error) {
     if (options.signal.aborted) return { kind: "retry", error: "The worker stopped during the scan." };
     if (error instanceof ScanDeadlineError) return deadlineOutcome(analyzer, target.domain, options.scanTimeoutMs, options.now());
@@ -63,7 +66,7 @@ export function deadlineOutcome(analyzer: Analyzer<AnyRecord>, domain: string, s
   return { kind: "record", row: rowOf(analyzer, analyzer.failedRecord(domain, reason, new Date(now)), null) };
 }
 
-export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifacts: unknown): ScanRow {
+export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifacts: unknown, pages?: readonly PageVerdict[]): ScanRow {
   return {
     status: record.status,
     score: analyzer.scoreOf(record),
@@ -71,6 +74,7 @@ export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifact
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
     artifactsJson: encodeArtifacts(artifacts),
+    pages: storedPageVerdicts(pages),
   };
 }
 
