@@ -3,7 +3,7 @@ import type { PageVerdict } from "../analyzers/visibility/site-record-schema.ts"
 import type { SchemaArtifacts } from "../analyzers/schema/gather/page-artifact.ts";
 import { scoreArtifacts as scoreSchemaArtifacts } from "../analyzers/schema/score-artifacts.ts";
 import { ARTIFACTS_VERSION, type Artifacts } from "../analyzers/visibility/gather/artifacts.ts";
-import { scoreArtifacts as scoreVisibilityArtifacts } from "../analyzers/visibility/score-artifacts.ts";
+import { pageVerdicts, scoreArtifacts as scoreVisibilityArtifacts } from "../analyzers/visibility/score-artifacts.ts";
 
 /**
  * How each service judges artifacts it stored earlier: whether this build can read them, then the
@@ -18,7 +18,7 @@ export interface Rescorer {
   score(domain: string, artifacts: unknown, scannedAt: Date): AnyRecord;
   /**
    * A site-wide scan's page verdicts regenerated from the same artifacts, stored with the re-scored
-   * record (the lead wires the visibility one to derive/page-verdict.ts); absent or undefined: none.
+   * record; absent or undefined: none.
    */
   pageVerdicts?(domain: string, artifacts: unknown, scannedAt: Date): PageVerdict[] | undefined;
   /** What the listed score counts, for progress lines ("score 72 → 75"). */
@@ -37,6 +37,7 @@ const visibilityRescorer: Rescorer = {
     return null;
   },
   score: (domain, artifacts, scannedAt) => scoreVisibilityArtifacts(domain, artifacts as Artifacts, scannedAt),
+  pageVerdicts: (_domain, artifacts) => pageVerdicts(artifacts as Artifacts),
   scoreName: "score",
 };
 
