@@ -29,6 +29,8 @@ export const TEMPLATE_GATE_SHARE = 0.1;
 const FAILING_SHARE = 0.02;
 /** Lines of losses the detail states; the rest go to the evidence. */
 const MAX_LINES = 6;
+/** Templates the fix and the examples name; the pages table has the rest. */
+const MAX_TEMPLATES = 10;
 const CREDIT = { reads: 1, limited: 0.5, blocked: 0 } as const;
 /** Finding ids that explain a loss of reach, with what fixes them. */
 const REACH_FIXES: Record<string, string> = {
@@ -73,7 +75,7 @@ function run(artifacts: Artifacts): AuditOutcome {
     status: failing ? "fail" : "warn",
     score: Math.min(0.99, Math.round(score * 100) / 100),
     detail: `Across the ${counted(judged.length, "page")} judged, the AI platforms read ${percent(score)} of what they could (weighted by their audience). ${lines.slice(0, MAX_LINES).join(" ")}${lines.length > MAX_LINES ? ` And ${counted(lines.length - MAX_LINES, "more loss", "more losses")} in the evidence.` : ""}`,
-    evidence: [...evidence, ...lines.slice(MAX_LINES), ...examples(site.verdicts, partial)],
+    evidence: [...evidence, ...lines.slice(MAX_LINES, MAX_LINES + MAX_TEMPLATES), ...examples(site.verdicts, partial)],
     fix: fixFor(site.verdicts, partial),
     ...(blocking ? { blocking: true } : {}),
   };
@@ -124,7 +126,7 @@ function describe(entry: LostTemplate, verdicts: readonly PageVerdict[]): string
 
 function examples(verdicts: readonly PageVerdict[], partial: readonly LostTemplate[]): string[] {
   const lines: string[] = [];
-  for (const template of new Set(partial.map((entry) => entry.template))) {
+  for (const template of [...new Set(partial.map((entry) => entry.template))].slice(0, MAX_TEMPLATES)) {
     const pages = verdicts.filter((page) => page.template === template && page.reach.some((entry) => entry.status !== "reads")).slice(0, 3);
     lines.push(`${template}: ${pages.map((page) => page.url).join(", ")}`);
   }
@@ -133,7 +135,8 @@ function examples(verdicts: readonly PageVerdict[], partial: readonly LostTempla
 
 function fixFor(verdicts: readonly PageVerdict[], partial: readonly LostTemplate[]): Fix {
   const steps: string[] = [];
-  for (const template of new Set(partial.map((entry) => entry.template))) {
+  const templates = [...new Set(partial.map((entry) => entry.template))];
+  for (const template of templates.slice(0, MAX_TEMPLATES)) {
     const pages = verdicts.filter((page) => page.template === template);
     const ids = new Set(pages.flatMap((page) => page.findings.map((finding) => finding.id)).filter((id) => id in REACH_FIXES));
     const robots = [...new Set(pages.flatMap((page) => page.findings.filter((finding) => finding.id === "robots-disallowed").map((finding) => finding.text)))].slice(0, 2);
@@ -146,7 +149,7 @@ function fixFor(verdicts: readonly PageVerdict[], partial: readonly LostTemplate
   return {
     what: `Let every AI platform read ${listed([...new Set(partial.map((entry) => entry.template))].slice(0, 3))}${new Set(partial.map((entry) => entry.template)).size > 3 ? " and the other templates listed" : ""}`,
     why: "Assistants answer from the pages behind the homepage: an article, a product or a doc page a platform cannot read is one it never cites, whatever the homepage says.",
-    how: `Fix each template once, in its template or route, not page by page:\n\n${steps.join("\n")}\n\nThen scan again: the pages table shows each page's reach by platform.`,
+    how: `Fix each template once, in its template or route, not page by page:\n\n${steps.join("\n")}${templates.length > MAX_TEMPLATES ? `\n\n${counted(templates.length - MAX_TEMPLATES, "more template")} in the pages table.` : ""}\n\nThen scan again: the pages table shows each page's reach by platform.`,
     effort: appShell ? "L" : "S",
   };
 }
