@@ -25,7 +25,7 @@ export const siteReach: AuditRule = {
 };
 
 /** The homepage's gates cap at B when the platforms that cannot read it hold a tenth of the audience; the same share of a whole template does here. */
-export const TEMPLATE_GATE_SHARE = 0.1;
+const TEMPLATE_GATE_SHARE = 0.1;
 /** Losing a template to a platform at least this large is a failure, not a warning (as ai-platform-reach). */
 const FAILING_SHARE = 0.02;
 /** Lines of losses the detail states; the rest go to the evidence. */
