@@ -229,15 +229,22 @@ function markupFindings(html: HtmlFacts): PageFinding[] {
   return findings;
 }
 
+/**
+ * Where the canonical link points. The same page is "self" whatever its scheme, letter case, trailing
+ * slash or fragment, and when the canonical only drops query parameters the page was reached with
+ * (`?utm_source=…`, `?ref=rss`): that is the page naming its clean URL, as Google advises. A host that
+ * differs only by `www.` is the same site.
+ */
 function canonicalKind(canonical: string | null, finalUrl: string): PageVerdict["canonical"] {
   if (!canonical) return "missing";
   if (!URL.canParse(canonical) || !URL.canParse(finalUrl)) return "other-page";
   const target = new URL(canonical);
   const here = new URL(finalUrl);
-  if (target.host.toLowerCase() !== here.host.toLowerCase()) return "other-host";
-  target.hash = "";
-  here.hash = "";
-  return target.href === here.href ? "self" : "other-page";
+  const host = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, "");
+  if (host(target) !== host(here)) return "other-host";
+  const path = (url: URL) => url.pathname.toLowerCase().replace(/\/+$/, "");
+  const kept = [...target.searchParams].every(([name, value]) => here.searchParams.getAll(name).includes(value));
+  return path(target) === path(here) && kept ? "self" : "other-page";
 }
 
 function canonicalFindings(kind: PageVerdict["canonical"], canonical: string | null): PageFinding[] {

@@ -46,6 +46,11 @@ describe("pageVerdict", () => {
     const host = bare.replace("<head>", `<head><link rel="canonical" href="https://mirror.example/guides/bread">`);
     expect(pageVerdict(facts(host), context())).toMatchObject({ canonical: "other-host", findings: [{ id: "canonical-other-host" }] });
     expect(pageVerdict(facts(bare.replace("<head>", `<head><link rel="canonical" href="${URL_}#top">`)), context()).canonical).toBe("self");
+    // The page naming its clean URL is itself: another scheme, a trailing slash, tracking parameters dropped, www or not.
+    const reached = (canonical: string, finalUrl: string) => pageVerdict(facts(bare.replace("<head>", `<head><link rel="canonical" href="${canonical}">`), { finalUrl }), context());
+    expect(reached("https://example.com/guides/bread/", "http://example.com/guides/bread?utm_source=rss&ref=x").canonical).toBe("self");
+    expect(reached("https://example.com/story?id=4", "https://www.example.com/story?id=4&cid=feed")).toMatchObject({ canonical: "self", findings: [] });
+    expect(reached("https://example.com/story?id=5", "https://example.com/story?id=4").canonical).toBe("other-page");
   });
 
   test("status and redirects: an error, a redirect ending in 404, a chain, a sitemap URL that redirects, a soft 404", () => {

@@ -8,6 +8,7 @@ import { sitePages } from "../../../../src/analyzers/visibility/audits/content/s
 import { SiteSummarySchema } from "../../../../src/analyzers/visibility/site-record-schema.ts";
 import { Value } from "@sinclair/typebox/value";
 import { COUNTS, sixTemplateSite } from "./six-template-site.ts";
+import { reachLosses } from "../../../../src/analyzers/visibility/derive/site-reach-losses.ts";
 import { AI_PLATFORMS } from "../../../../src/analyzers/visibility/platforms.ts";
 import { crawler } from "../../../../src/analyzers/visibility/crawlers.ts";
 
@@ -99,6 +100,12 @@ describe("a six-template site: the faults, page by page and template by template
     const tagOutcome = runAudit(siteReach, tagsOnly);
     expect(tagOutcome.status).toBe("fail");
     expect(tagOutcome.blocking).toBeUndefined();
+  });
+
+  test("the reach losses read from the record's summary alone say the same, with the template's examples", () => {
+    const losses = reachLosses(summary);
+    expect(losses[0]!.sentence).toBe("ChatGPT, Perplexity, Claude and 4 smaller platforms can read only 2 of 8 sampled pages of /blog/<slug>: 6 of 8 sampled pages are app shells (e.g. https://example.com/blog/note-1, https://example.com/blog/note-2).");
+    expect(losses.map((loss) => loss.sentence)).toContain("ChatGPT cannot read /docs/<slug>: OAI-SearchBot is disallowed by robots.txt line 2 (Disallow: /docs/) on 4 of 4 sampled pages (e.g. https://example.com/docs/ordering-1, https://example.com/docs/ordering-2).");
   });
 
   test("site-pages fails on the redirects to 404 and warns of the products without offers", () => {

@@ -1,7 +1,8 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
-import { AI_PLATFORMS, audienceShare, percent } from "../../platforms.ts";
-import type { PageVerdict, SiteSummary } from "../../site-record-schema.ts";
-import { listed, namedPlatforms } from "../../derive/platform-reach.ts";
+import { percent } from "../../platforms.ts";
+import type { PageVerdict } from "../../site-record-schema.ts";
+import { listed } from "../../derive/platform-reach.ts";
+import { reachLosses, type ReachLoss, siteReadingShare } from "../../derive/site-reach-losses.ts";
 import { judgedPages } from "../../derive/site-summary.ts";
 import { siteVerdicts } from "../../derive/site-verdicts.ts";
 import { type AuditOutcome, type AuditRule, type Fix, notApplicable, passed } from "../audit.ts";
@@ -24,12 +25,13 @@ export const siteReach: AuditRule = {
 };
 
 /** The homepage's gates cap at B when the platforms that cannot read it hold a tenth of the audience; the same share of a whole template does here. */
-export const TEMPLATE_GATE_SHARE = 0.1;
+const TEMPLATE_GATE_SHARE = 0.1;
 /** Losing a template to a platform at least this large is a failure, not a warning (as ai-platform-reach). */
 const FAILING_SHARE = 0.02;
 /** Lines of losses the detail states; the rest go to the evidence. */
 const MAX_LINES = 6;
-const CREDIT = { reads: 1, limited: 0.5, blocked: 0 } as const;
+/** Templates the fix and the examples name; the pages table has the rest. */
+const MAX_TEMPLATES = 10;
 /** Finding ids that explain a loss of reach, with what fixes them. */
 const REACH_FIXES: Record<string, string> = {
   "app-shell": "render the template's content on the server (server-side rendering or prerendering, e.g. Next.js `getServerSideProps`/static export, Nuxt SSR, Angular Universal): agents that run no JavaScript read only the raw HTML",
@@ -45,14 +47,6 @@ const REACH_FIXES: Record<string, string> = {
  */
 const LISTING_TEMPLATE = /^\/(?:[^/]+\/)*(?:tags?|categor(?:y|ies)|topics?|authors?|page|search|archives?)(?:\/|$)/i;
 
-interface LostTemplate {
-  template: string;
-  platforms: { name: string; share: number }[];
-  read: number;
-  judged: number;
-  cause: string | null;
-}
-
 function run(artifacts: Artifacts): AuditOutcome {
   const site = siteVerdicts(artifacts);
   if (!site) return notApplicable("Only the homepage was scanned: no pages behind it were sampled (an older scan, or a page budget of one).");
@@ -60,80 +54,38 @@ function run(artifacts: Artifacts): AuditOutcome {
   if (judged.filter((page) => page.template !== "/").length === 0) {
     return notApplicable(`No page behind the homepage could be judged: of ${counted(site.verdicts.length, "sampled page")}, none answered with a readable HTML page.`);
   }
-  const score = weightedShare(judged);
+  const score = siteReadingShare(judged);
   const evidence = site.summary.reach.map((platform) => `${platform.name}: reads ${platform.pagesRead} of ${platform.pagesJudged} judged pages`);
-  const partial = partialTemplates(site.summary);
+  const partial = reachLosses(site.summary, site.verdicts);
   if (partial.length === 0) return passed(`Every AI platform can find and read all ${counted(judged.length, "page")} judged, across ${counted(new Set(judged.map((page) => page.template)).size, "template")}.`, evidence);
   // Most of a template: a platform that cannot read at least half of its sampled pages has lost it.
   const lost = partial.filter((entry) => entry.read * 2 <= entry.judged);
-  const lines = partial.map((entry) => describe(entry, site.verdicts));
+  const lines = partial.map((entry) => entry.sentence);
   const blocking = lost.some((entry) => entry.template !== "/" && !LISTING_TEMPLATE.test(entry.template) && entry.platforms.reduce((sum, platform) => sum + platform.share, 0) >= TEMPLATE_GATE_SHARE);
   const failing = lost.some((entry) => entry.platforms.some((platform) => platform.share >= FAILING_SHARE));
   return {
     status: failing ? "fail" : "warn",
     score: Math.min(0.99, Math.round(score * 100) / 100),
     detail: `Across the ${counted(judged.length, "page")} judged, the AI platforms read ${percent(score)} of what they could (weighted by their audience). ${lines.slice(0, MAX_LINES).join(" ")}${lines.length > MAX_LINES ? ` And ${counted(lines.length - MAX_LINES, "more loss", "more losses")} in the evidence.` : ""}`,
-    evidence: [...evidence, ...lines.slice(MAX_LINES), ...examples(site.verdicts, partial)],
+    evidence: [...evidence, ...lines.slice(MAX_LINES, MAX_LINES + MAX_TEMPLATES), ...examples(site.verdicts, partial)],
     fix: fixFor(site.verdicts, partial),
     ...(blocking ? { blocking: true } : {}),
   };
 }
 
-/** Σ over platforms of audience share × the share of pages it reads (limited half, unknown left out), over the judged audience. */
-function weightedShare(pages: readonly PageVerdict[]): number {
-  let total = 0;
-  let weight = 0;
-  for (const platform of AI_PLATFORMS) {
-    const statuses = pages.map((page) => page.reach.find((entry) => entry.platform === platform.id)?.status).filter((status): status is keyof typeof CREDIT => status !== undefined && status !== "unknown");
-    if (statuses.length === 0) continue;
-    const share = audienceShare(platform);
-    total += share * (statuses.reduce((sum, status) => sum + CREDIT[status], 0) / statuses.length);
-    weight += share;
-  }
-  return weight === 0 ? 1 : total / weight;
-}
-
-/** Each template some platform cannot read all of, with the platforms it loses, largest audience first. */
-export function partialTemplates(summary: SiteSummary): LostTemplate[] {
-  const byTemplate = new Map<string, LostTemplate>();
-  for (const platform of summary.reach) {
-    const definition = AI_PLATFORMS.find((candidate) => candidate.id === platform.platform);
-    const share = definition ? audienceShare(definition) : 0;
-    for (const entry of platform.templates) {
-      if (entry.read >= entry.judged) continue;
-      // Templates are grouped by the count read and the cause: platforms that lose the same pages for the same reason are one line.
-      const key = `${entry.template}|${entry.read}|${entry.cause ?? ""}`;
-      const found = byTemplate.get(key) ?? { template: entry.template, platforms: [], read: entry.read, judged: entry.judged, cause: entry.cause };
-      found.platforms.push({ name: platform.name, share });
-      byTemplate.set(key, found);
-    }
-  }
-  const order = summary.templates.map((entry) => entry.template);
-  return [...byTemplate.values()].sort((a, b) => order.indexOf(a.template) - order.indexOf(b.template) || b.platforms.reduce((sum, p) => sum + p.share, 0) - a.platforms.reduce((sum, p) => sum + p.share, 0));
-}
-
-/** "ChatGPT, Perplexity and Claude cannot read /blog/<slug>: 12 of 12 sampled pages are app shells (e.g. …)." */
-function describe(entry: LostTemplate, verdicts: readonly PageVerdict[]): string {
-  const who = namedPlatforms(entry.platforms);
-  const verb = entry.read === 0 ? "cannot read" : `can read only ${entry.read} of ${entry.judged} sampled pages of`;
-  const names = new Set(entry.platforms.map((platform) => platform.name));
-  const ids = new Set(AI_PLATFORMS.filter((platform) => names.has(platform.name)).map((platform) => platform.id));
-  const unread = verdicts.filter((page) => page.template === entry.template && page.reach.some((reach) => ids.has(reach.platform) && reach.status !== "reads")).slice(0, 2);
-  return `${who} ${verb} ${entry.template}${entry.cause ? `: ${entry.cause}` : ""}${unread.length > 0 ? ` (e.g. ${unread.map((page) => page.url).join(", ")})` : ""}.`;
-}
-
-function examples(verdicts: readonly PageVerdict[], partial: readonly LostTemplate[]): string[] {
+function examples(verdicts: readonly PageVerdict[], partial: readonly ReachLoss[]): string[] {
   const lines: string[] = [];
-  for (const template of new Set(partial.map((entry) => entry.template))) {
+  for (const template of [...new Set(partial.map((entry) => entry.template))].slice(0, MAX_TEMPLATES)) {
     const pages = verdicts.filter((page) => page.template === template && page.reach.some((entry) => entry.status !== "reads")).slice(0, 3);
     lines.push(`${template}: ${pages.map((page) => page.url).join(", ")}`);
   }
   return lines;
 }
 
-function fixFor(verdicts: readonly PageVerdict[], partial: readonly LostTemplate[]): Fix {
+function fixFor(verdicts: readonly PageVerdict[], partial: readonly ReachLoss[]): Fix {
   const steps: string[] = [];
-  for (const template of new Set(partial.map((entry) => entry.template))) {
+  const templates = [...new Set(partial.map((entry) => entry.template))];
+  for (const template of templates.slice(0, MAX_TEMPLATES)) {
     const pages = verdicts.filter((page) => page.template === template);
     const ids = new Set(pages.flatMap((page) => page.findings.map((finding) => finding.id)).filter((id) => id in REACH_FIXES));
     const robots = [...new Set(pages.flatMap((page) => page.findings.filter((finding) => finding.id === "robots-disallowed").map((finding) => finding.text)))].slice(0, 2);
@@ -146,7 +98,7 @@ function fixFor(verdicts: readonly PageVerdict[], partial: readonly LostTemplate
   return {
     what: `Let every AI platform read ${listed([...new Set(partial.map((entry) => entry.template))].slice(0, 3))}${new Set(partial.map((entry) => entry.template)).size > 3 ? " and the other templates listed" : ""}`,
     why: "Assistants answer from the pages behind the homepage: an article, a product or a doc page a platform cannot read is one it never cites, whatever the homepage says.",
-    how: `Fix each template once, in its template or route, not page by page:\n\n${steps.join("\n")}\n\nThen scan again: the pages table shows each page's reach by platform.`,
+    how: `Fix each template once, in its template or route, not page by page:\n\n${steps.join("\n")}${templates.length > MAX_TEMPLATES ? `\n\n${counted(templates.length - MAX_TEMPLATES, "more template")} in the pages table.` : ""}\n\nThen scan again: the pages table shows each page's reach by platform.`,
     effort: appShell ? "L" : "S",
   };
 }
