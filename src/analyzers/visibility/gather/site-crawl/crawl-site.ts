@@ -14,7 +14,7 @@ import { samplePages, type SampleTemplate } from "./page-sample.ts";
 import { SiteDiscovery } from "./site-discovery.ts";
 import { SITEMAPS_READ_MAX, discoverFromSitemaps, sitemapStarts } from "./sitemap-discovery.ts";
 import { probesPerTemplate, probeTemplates, TEMPLATE_PROBES_MAX } from "./template-probes.ts";
-import { HOMEPAGE_TEMPLATE, urlTemplates } from "./url-template.ts";
+import { HOMEPAGE_TEMPLATE, type TemplateGroup, urlTemplates } from "./url-template.ts";
 
 /** Requests sent to one host at once when neither CRAWL_CONCURRENCY nor a Crawl-delay says otherwise. */
 export const CRAWL_CONCURRENCY_DEFAULT = 4;
@@ -73,7 +73,8 @@ export function crawlBudget(pages: number): { requests: number; bytes: number } 
  * then breadth-first the links of the pages read), groups them into templates, samples pages across the
  * templates, fetches them as sightline within robots.txt and the budgets, hands each to `readPage` and
  * keeps only what it returns, then probes one page of the largest templates as each AI platform's agents.
- * Call it with the scan's fetcher (the per-scan cache lets it reuse the sitemap already read). Never throws.
+ * Call it with the scan's own fetcher (ScanContext.fetcher), not gatherArtifacts' caching one: that cache
+ * keeps every body up to 1 MiB for the rest of the gathering, which would hold every page. Never throws.
  */
 export async function crawlSite(
   context: Pick<ScanContext, "fetcher" | "signal"> & Partial<Pick<ScanContext, "probeSigning">>,
@@ -115,7 +116,7 @@ export async function crawlSite(
   let done = 1;
   // A cut before the first round (the sitemaps spent a budget) still samples it, so the pages say why they were not read.
   for (let wave = 0; wave < CRAWL_WAVES_MAX && sampled.size < pageBudget && (wave === 0 || requests.cut === null); wave++) {
-    const plan = samplePages(sampleTemplates(discovery, sampled, allows), pageBudget - sampled.size);
+    const plan = samplePages(sampleTemplates(siteTemplates(discovery, homeUrl), sampled, allows), pageBudget - sampled.size);
     if (plan.length === 0) break;
     const total = sampled.size + plan.length;
     await Promise.all(
@@ -133,11 +134,10 @@ export async function crawlSite(
     );
   }
 
-  const groups = urlTemplates(discovery.urls());
+  const groups = siteTemplates(discovery, homeUrl);
   const templateOf = new Map<string, string>();
   for (const group of groups) for (const url of group.urls) templateOf.set(url, group.template);
-  const pages = [...sampled.values()].map((page) => ({ ...page, template: page.url === homeUrl ? HOMEPAGE_TEMPLATE : (templateOf.get(page.url) ?? HOMEPAGE_TEMPLATE) }));
-  pages[0] = { ...pages[0]!, url: homepage.requestedUrl };
+  const pages = [...sampled.entries()].map(([url, page]) => ({ ...page, template: templateOf.get(url) ?? HOMEPAGE_TEMPLATE }));
   politeness.disallowed = discovery.urls().filter((url) => !allows(url)).length;
   const templates = groups.slice(0, TEMPLATES_LISTED).map((group) => {
     const ofTemplate = pages.filter((page) => page.template === group.template);
@@ -168,9 +168,21 @@ function cutShort(page: PageFacts): boolean {
   return page.fetch.ok ? page.fetch.cut !== undefined : "skipped" in page.fetch && page.fetch.skipped !== "robots";
 }
 
+/**
+ * The templates of the URLs found, the homepage's always "/" whatever its path ("/en/" included), beside
+ * any other URL of the path "/" (the homepage asked for, when it redirected).
+ */
+function siteTemplates(discovery: SiteDiscovery, homeUrl: string): TemplateGroup[] {
+  const groups = urlTemplates(discovery.urls().filter((url) => url !== homeUrl));
+  const root = groups.find((group) => group.template === HOMEPAGE_TEMPLATE);
+  if (root) root.urls.unshift(homeUrl);
+  else groups.push({ template: HOMEPAGE_TEMPLATE, urls: [homeUrl] });
+  return groups.sort((a, b) => b.urls.length - a.urls.length || (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
+}
+
 /** The templates as the sampler sees them: sizes, and the URLs not sampled yet that sightline may fetch or not. */
-function sampleTemplates(discovery: SiteDiscovery, sampled: Map<string, PageFacts>, allows: (url: string) => boolean): SampleTemplate[] {
-  return urlTemplates(discovery.urls()).map((group) => {
+function sampleTemplates(groups: TemplateGroup[], sampled: Map<string, PageFacts>, allows: (url: string) => boolean): SampleTemplate[] {
+  return groups.map((group) => {
     const fresh = group.urls.filter((url) => !sampled.has(url));
     return {
       template: group.template,
