@@ -283,6 +283,18 @@ describe("crawlSite's sources", () => {
     expect(templatesOf(artifact)).toEqual({ "/<lang>/blog/<slug>": [4, 4], "/": [1, 1] });
   });
 
+  test("a homepage that failed leaves nothing to crawl: no request is sent", async () => {
+    const fetcher = { fetch: () => Promise.reject(new Error("the crawl must not fetch")) };
+    const error = { code: "connect" as const, message: "refused", url: `${ORIGIN}/` };
+    const artifact = await crawlSite(
+      { fetcher, signal: new AbortController().signal },
+      { homepage: { ok: false, error, failedAttempts: [error] }, robotsTxt: { ok: false, url: `${ORIGIN}/robots.txt`, error: { ...error, code: "skipped" } } },
+      { pages: 10, readPage },
+    );
+    expect(artifact.pages).toEqual([{ url: `${ORIGIN}/`, template: "/", source: "homepage", fetch: { ok: false, error } }]);
+    expect(artifact.spent.requests).toBe(0);
+  });
+
   test("llms.txt links are a source; a Sitemap line on another host is not read", async () => {
     const built = templateSite({ host: HOST, scale: 0.1 });
     const handler = (request: Request) => {

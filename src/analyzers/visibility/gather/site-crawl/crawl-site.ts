@@ -92,8 +92,18 @@ export async function crawlSite(
   const politeness = { group: robots.group, crawlDelaySeconds: robots.crawlDelaySeconds, disallowed: 0 };
   const homepage = input.homepage;
   if (!homepage.ok) {
-    const pages: PageFacts[] = [{ url: homepage.error.url, template: HOMEPAGE_TEMPLATE, source: "homepage", fetch: { ok: false, error: homepage.error } }];
-    return { budget, discovered: { total: 1, sitemap: 0, links: 0, llmsTxt: 0, capped: false }, templates: [{ template: HOMEPAGE_TEMPLATE, discovered: 1, sampled: 1, examples: [homepage.error.url] }], pages, politeness, templateProbes: [], spent: { requests: 0, bytes: 0, ms: 0 }, cut: null };
+    // Nothing to crawl from: the homepage alone, as it failed.
+    const url = homepage.error.url;
+    return {
+      budget,
+      discovered: { total: 1, sitemap: 0, links: 0, llmsTxt: 0, capped: false },
+      templates: [{ template: HOMEPAGE_TEMPLATE, discovered: 1, sampled: 1, examples: [url] }],
+      pages: [{ url, template: HOMEPAGE_TEMPLATE, source: "homepage", fetch: { ok: false, error: homepage.error } }],
+      politeness,
+      templateProbes: [],
+      spent: { requests: 0, bytes: 0, ms: 0 },
+      cut: null,
+    };
   }
 
   const discovery = new SiteDiscovery(homepage.finalUrl);
@@ -124,11 +134,12 @@ export async function crawlSite(
         const source = discovery.sourceOf(url) ?? "link";
         const page: PageFacts = { url, template: "", source, fetch: { ok: false, skipped: "robots" } };
         sampled.set(url, page);
-        if (!allows(url)) return;
-        const crawled = await crawlPage(requests, url, { host: discovery.host, allows, readPage: options.readPage });
-        page.fetch = crawled.fetch;
-        if (crawled.html) page.html = crawled.html;
-        for (const link of crawled.links) discovery.add(link, "link", crawled.base);
+        if (allows(url)) {
+          const crawled = await crawlPage(requests, url, { host: discovery.host, allows, readPage: options.readPage });
+          page.fetch = crawled.fetch;
+          if (crawled.html) page.html = crawled.html;
+          for (const link of crawled.links) discovery.add(link, "link", crawled.base);
+        }
         options.onProgress?.({ done: ++done, total });
       }),
     );
