@@ -114,19 +114,21 @@ export async function crawlSite(
   if (llms) for (const link of parseLlmsTxt(llms.text, llms.finalUrl).links) if (link.href) discovery.add(link.href, "llms-txt");
   await discoverFromSitemaps(requests, discovery, sitemapStarts(new URL(homepage.finalUrl).origin, input.robotsTxt, input.sitemap));
 
-  const allowed = new Map<string, boolean>();
+  // robots.txt is asked about the URLs the sampler picks, not every URL found: a robots.txt of thousands of
+  // rules takes milliseconds a question, so the questions are bounded by PLAN_ROUNDS × the page budget.
+  const verdicts = new Map<string, boolean>([[homeUrl, true]]);
   const allows = (url: string) => {
-    let verdict = allowed.get(url);
+    let verdict = verdicts.get(url);
     if (verdict === undefined) {
-      verdict = url === homeUrl || robots.allows(url);
-      allowed.set(url, verdict);
+      verdict = robots.allows(url);
+      verdicts.set(url, verdict);
     }
     return verdict;
   };
   let done = 1;
   // A cut before the first round (the sitemaps spent a budget) still samples it, so the pages say why they were not read.
   for (let wave = 0; wave < CRAWL_WAVES_MAX && sampled.size < pageBudget && (wave === 0 || requests.cut === null); wave++) {
-    const plan = samplePages(sampleTemplates(siteTemplates(discovery, homeUrl), sampled, allows), pageBudget - sampled.size);
+    const plan = planWave(siteTemplates(discovery, homeUrl), new Set(sampled.keys()), pageBudget - sampled.size, verdicts, allows);
     if (plan.length === 0) break;
     const total = sampled.size + plan.length;
     await Promise.all(
@@ -149,7 +151,7 @@ export async function crawlSite(
   const templateOf = new Map<string, string>();
   for (const group of groups) for (const url of group.urls) templateOf.set(url, group.template);
   const pages = [...sampled.entries()].map(([url, page]) => ({ ...page, template: templateOf.get(url) ?? HOMEPAGE_TEMPLATE }));
-  politeness.disallowed = discovery.urls().filter((url) => !allows(url)).length;
+  politeness.disallowed = [...verdicts.values()].filter((verdict) => !verdict).length;
   const templates = groups.slice(0, TEMPLATES_LISTED).map((group) => {
     const ofTemplate = pages.filter((page) => page.template === group.template);
     const examples = [...new Set([...ofTemplate.map((page) => page.url), ...group.urls.slice(0, EXAMPLES)])].slice(0, EXAMPLES);
@@ -191,15 +193,45 @@ function siteTemplates(discovery: SiteDiscovery, homeUrl: string): TemplateGroup
   return groups.sort((a, b) => b.urls.length - a.urls.length || (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
 }
 
-/** The templates as the sampler sees them: sizes, and the URLs not sampled yet that sightline may fetch or not. */
-function sampleTemplates(groups: TemplateGroup[], sampled: Map<string, PageFacts>, allows: (url: string) => boolean): SampleTemplate[] {
+/** Rounds of sampling within one wave: a pick robots.txt closes is replaced by another of its template in the next. */
+const PLAN_ROUNDS = 3;
+
+/**
+ * The pages of one wave: sampled, then asked of robots.txt. A template's first closed pick stays in the
+ * sample (as a page robots.txt kept sightline from); its other closed picks are dropped and their places
+ * sampled again, up to PLAN_ROUNDS times.
+ */
+function planWave(groups: TemplateGroup[], taken: Set<string>, budget: number, verdicts: Map<string, boolean>, allows: (url: string) => boolean): string[] {
+  const templateOf = new Map<string, string>();
+  for (const group of groups) for (const url of group.urls) templateOf.set(url, group.template);
+  const closedShown = new Set<string>();
+  for (const url of taken) if (verdicts.get(url) === false) closedShown.add(templateOf.get(url) ?? "");
+  const plan: string[] = [];
+  for (let round = 0; round < PLAN_ROUNDS && plan.length < budget; round++) {
+    const picks = samplePages(sampleTemplates(groups, taken, verdicts), budget - plan.length);
+    if (picks.length === 0) break;
+    for (const url of picks) {
+      const template = templateOf.get(url) ?? "";
+      if (!allows(url)) {
+        if (closedShown.has(template)) continue;
+        closedShown.add(template);
+      }
+      taken.add(url);
+      plan.push(url);
+    }
+  }
+  return plan;
+}
+
+/** The templates as the sampler sees them: sizes, and the URLs not taken yet, apart the ones robots.txt was found to close. */
+function sampleTemplates(groups: TemplateGroup[], taken: Set<string>, verdicts: Map<string, boolean>): SampleTemplate[] {
   return groups.map((group) => {
-    const fresh = group.urls.filter((url) => !sampled.has(url));
+    const fresh = group.urls.filter((url) => !taken.has(url));
     return {
       template: group.template,
       size: group.urls.length,
-      candidates: fresh.filter(allows),
-      blocked: fresh.filter((url) => !allows(url)),
+      candidates: fresh.filter((url) => verdicts.get(url) !== false),
+      blocked: fresh.filter((url) => verdicts.get(url) === false),
       sampled: group.urls.length - fresh.length,
     };
   });
