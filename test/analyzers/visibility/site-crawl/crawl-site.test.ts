@@ -257,6 +257,63 @@ describe("crawlSite is polite", () => {
   });
 });
 
+describe("crawlSite's sources", () => {
+  test("robots.txt that fails (5xx) closes every page but the homepage, as RFC 9309 reads it", async () => {
+    const built = templateSite({ host: HOST, scale: 0.1 });
+    const handler = (request: Request) => (new URL(request.url).pathname === "/robots.txt" ? new Response("down", { status: 503 }) : built.handler(request));
+    const { artifact, requests } = await crawl(handler, { pages: 50, templateProbes: 0 });
+    const pageRequests = sightlineRequests(requests).filter((request) => !/\.(?:xml|gz|txt)$/.test(request.path));
+    expect(pageRequests).toEqual([]);
+    expect(artifact.politeness.group).toBeNull();
+    expect(artifact.pages.slice(1).every((page) => !page.fetch.ok && "skipped" in page.fetch && page.fetch.skipped === "robots")).toBe(true);
+    // One page per template, each said to be kept out.
+    expect(artifact.pages.length).toBe(1 + artifact.templates.length - 1);
+  });
+
+  test("a homepage that redirects to /en/ is still page one, of the template \"/\"", async () => {
+    const handler = (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === "/") return new Response(null, { status: 301, headers: { location: "/en/" } });
+      if (path === "/en/") return new Response(`<!doctype html><html lang="en"><title>Home</title>${[1, 2, 3, 4].map((n) => `<a href="/en/blog/post-number-${n}">p</a>`).join("")}`, { headers: { "content-type": "text/html" } });
+      if (path.startsWith("/en/blog/")) return new Response(`<!doctype html><html lang="en"><title>Post</title><p>Words.</p>`, { headers: { "content-type": "text/html" } });
+      return new Response("no", { status: 404 });
+    };
+    const { artifact } = await crawl(handler, { pages: 10, templateProbes: 0 });
+    expect(artifact.pages[0]).toMatchObject({ url: `${ORIGIN}/`, template: "/", source: "homepage", fetch: { ok: true, finalUrl: `${ORIGIN}/en/`, redirects: [{ url: `${ORIGIN}/`, status: 301 }] } });
+    expect(templatesOf(artifact)).toEqual({ "/<lang>/blog/<slug>": [4, 4], "/": [1, 1] });
+  });
+
+  test("a homepage that failed leaves nothing to crawl: no request is sent", async () => {
+    const fetcher = { fetch: () => Promise.reject(new Error("the crawl must not fetch")) };
+    const error = { code: "connect" as const, message: "refused", url: `${ORIGIN}/` };
+    const artifact = await crawlSite(
+      { fetcher, signal: new AbortController().signal },
+      { homepage: { ok: false, error, failedAttempts: [error] }, robotsTxt: { ok: false, url: `${ORIGIN}/robots.txt`, error: { ...error, code: "skipped" } } },
+      { pages: 10, readPage },
+    );
+    expect(artifact.pages).toEqual([{ url: `${ORIGIN}/`, template: "/", source: "homepage", fetch: { ok: false, error } }]);
+    expect(artifact.spent.requests).toBe(0);
+  });
+
+  test("llms.txt links are a source; a Sitemap line on another host is not read", async () => {
+    const built = templateSite({ host: HOST, scale: 0.1 });
+    const handler = (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === "/robots.txt") return new Response(`User-agent: *\nAllow: /\nSitemap: https://elsewhere.secure.test/sitemap.xml\n`, { headers: { "content-type": "text/plain" } });
+      if (path === "/sitemap.xml") return new Response("gone", { status: 404 });
+      if (path === "/") return new Response(`<!doctype html><html lang="en"><title>Home</title><p>No links.</p>`, { headers: { "content-type": "text/html" } });
+      return built.handler(request);
+    };
+    const { artifact, requests } = await crawl(handler, { pages: 50, templateProbes: 0 });
+    expect(requests.some((request) => request.headers.host === "elsewhere.secure.test")).toBe(false);
+    // llms.txt lists 5 guides (3 at this scale); their pages link on to the next guides.
+    expect(artifact.discovered.llmsTxt).toBe(3);
+    expect(artifact.discovered.sitemap).toBe(0);
+    expect(artifact.pages.filter((page) => page.source === "llms-txt").length).toBe(3);
+    expect(artifact.templates.map((entry) => entry.template)).toContain("/guides/<slug>");
+  });
+});
+
 describe("crawlSite is bounded on hostile sites", () => {
   const home = (links: string[]) => new Response(`<!doctype html><html lang="en"><title>Home</title>${links.map((link) => `<a href="${link}">x</a>`).join("")}`, { headers: { "content-type": "text/html" } });
 
@@ -300,6 +357,24 @@ describe("crawlSite is bounded on hostile sites", () => {
       expect(artifact.cut).toBeNull();
     }, 30_000);
   }
+
+  test("a robots.txt of 20,000 rules is asked about the picked pages only, not every URL found", async () => {
+    // Each question to such a file takes milliseconds; asked of all 5,000 URLs the crawl took about 45 s.
+    const rules = Array.from({ length: 20_000 }, (_, index) => `Disallow: /p${index}/*x$`).join("\n");
+    const handler = (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === "/robots.txt") return new Response(`User-agent: *\n${rules}\nDisallow: /item/13\n`, { headers: { "content-type": "text/plain" } });
+      if (path === "/sitemap.xml") {
+        const locs = Array.from({ length: 5000 }, (_, index) => `<url><loc>${ORIGIN}/item/${index}</loc></url>`).join("");
+        return new Response(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`, { headers: { "content-type": "application/xml" } });
+      }
+      return home([]);
+    };
+    const { artifact, requests } = await crawl(handler, { pages: 20, templateProbes: 0 });
+    expect(artifact.pages).toHaveLength(20);
+    expect(artifact.politeness.disallowed).toBeLessThanOrEqual(1);
+    expect(requests.some((request) => request.path === "/item/13")).toBe(false);
+  }, 20_000);
 
   test("an endless link maze ends at the page budget, a bounded number of links deep", async () => {
     const handler = (request: Request) => {

@@ -14,7 +14,7 @@ import { samplePages, type SampleTemplate } from "./page-sample.ts";
 import { SiteDiscovery } from "./site-discovery.ts";
 import { SITEMAPS_READ_MAX, discoverFromSitemaps, sitemapStarts } from "./sitemap-discovery.ts";
 import { probesPerTemplate, probeTemplates, TEMPLATE_PROBES_MAX } from "./template-probes.ts";
-import { HOMEPAGE_TEMPLATE, urlTemplates } from "./url-template.ts";
+import { HOMEPAGE_TEMPLATE, type TemplateGroup, urlTemplates } from "./url-template.ts";
 
 /** Requests sent to one host at once when neither CRAWL_CONCURRENCY nor a Crawl-delay says otherwise. */
 export const CRAWL_CONCURRENCY_DEFAULT = 4;
@@ -73,7 +73,8 @@ export function crawlBudget(pages: number): { requests: number; bytes: number } 
  * then breadth-first the links of the pages read), groups them into templates, samples pages across the
  * templates, fetches them as sightline within robots.txt and the budgets, hands each to `readPage` and
  * keeps only what it returns, then probes one page of the largest templates as each AI platform's agents.
- * Call it with the scan's fetcher (the per-scan cache lets it reuse the sitemap already read). Never throws.
+ * Call it with the scan's own fetcher (ScanContext.fetcher), not gatherArtifacts' caching one: that cache
+ * keeps every body up to 1 MiB for the rest of the gathering, which would hold every page. Never throws.
  */
 export async function crawlSite(
   context: Pick<ScanContext, "fetcher" | "signal"> & Partial<Pick<ScanContext, "probeSigning">>,
@@ -91,8 +92,18 @@ export async function crawlSite(
   const politeness = { group: robots.group, crawlDelaySeconds: robots.crawlDelaySeconds, disallowed: 0 };
   const homepage = input.homepage;
   if (!homepage.ok) {
-    const pages: PageFacts[] = [{ url: homepage.error.url, template: HOMEPAGE_TEMPLATE, source: "homepage", fetch: { ok: false, error: homepage.error } }];
-    return { budget, discovered: { total: 1, sitemap: 0, links: 0, llmsTxt: 0, capped: false }, templates: [{ template: HOMEPAGE_TEMPLATE, discovered: 1, sampled: 1, examples: [homepage.error.url] }], pages, politeness, templateProbes: [], spent: { requests: 0, bytes: 0, ms: 0 }, cut: null };
+    // Nothing to crawl from: the homepage alone, as it failed.
+    const url = homepage.error.url;
+    return {
+      budget,
+      discovered: { total: 1, sitemap: 0, links: 0, llmsTxt: 0, capped: false },
+      templates: [{ template: HOMEPAGE_TEMPLATE, discovered: 1, sampled: 1, examples: [url] }],
+      pages: [{ url, template: HOMEPAGE_TEMPLATE, source: "homepage", fetch: { ok: false, error: homepage.error } }],
+      politeness,
+      templateProbes: [],
+      spent: { requests: 0, bytes: 0, ms: 0 },
+      cut: null,
+    };
   }
 
   const discovery = new SiteDiscovery(homepage.finalUrl);
@@ -103,19 +114,21 @@ export async function crawlSite(
   if (llms) for (const link of parseLlmsTxt(llms.text, llms.finalUrl).links) if (link.href) discovery.add(link.href, "llms-txt");
   await discoverFromSitemaps(requests, discovery, sitemapStarts(new URL(homepage.finalUrl).origin, input.robotsTxt, input.sitemap));
 
-  const allowed = new Map<string, boolean>();
+  // robots.txt is asked about the URLs the sampler picks, not every URL found: a robots.txt of thousands of
+  // rules takes milliseconds a question, so the questions are bounded by PLAN_ROUNDS × the page budget.
+  const verdicts = new Map<string, boolean>([[homeUrl, true]]);
   const allows = (url: string) => {
-    let verdict = allowed.get(url);
+    let verdict = verdicts.get(url);
     if (verdict === undefined) {
-      verdict = url === homeUrl || robots.allows(url);
-      allowed.set(url, verdict);
+      verdict = robots.allows(url);
+      verdicts.set(url, verdict);
     }
     return verdict;
   };
   let done = 1;
   // A cut before the first round (the sitemaps spent a budget) still samples it, so the pages say why they were not read.
   for (let wave = 0; wave < CRAWL_WAVES_MAX && sampled.size < pageBudget && (wave === 0 || requests.cut === null); wave++) {
-    const plan = samplePages(sampleTemplates(discovery, sampled, allows), pageBudget - sampled.size);
+    const plan = planWave(siteTemplates(discovery, homeUrl), new Set(sampled.keys()), pageBudget - sampled.size, verdicts, allows);
     if (plan.length === 0) break;
     const total = sampled.size + plan.length;
     await Promise.all(
@@ -123,22 +136,22 @@ export async function crawlSite(
         const source = discovery.sourceOf(url) ?? "link";
         const page: PageFacts = { url, template: "", source, fetch: { ok: false, skipped: "robots" } };
         sampled.set(url, page);
-        if (!allows(url)) return;
-        const crawled = await crawlPage(requests, url, { host: discovery.host, allows, readPage: options.readPage });
-        page.fetch = crawled.fetch;
-        if (crawled.html) page.html = crawled.html;
-        for (const link of crawled.links) discovery.add(link, "link", crawled.base);
+        if (allows(url)) {
+          const crawled = await crawlPage(requests, url, { host: discovery.host, allows, readPage: options.readPage });
+          page.fetch = crawled.fetch;
+          if (crawled.html) page.html = crawled.html;
+          for (const link of crawled.links) discovery.add(link, "link", crawled.base);
+        }
         options.onProgress?.({ done: ++done, total });
       }),
     );
   }
 
-  const groups = urlTemplates(discovery.urls());
+  const groups = siteTemplates(discovery, homeUrl);
   const templateOf = new Map<string, string>();
   for (const group of groups) for (const url of group.urls) templateOf.set(url, group.template);
-  const pages = [...sampled.values()].map((page) => ({ ...page, template: page.url === homeUrl ? HOMEPAGE_TEMPLATE : (templateOf.get(page.url) ?? HOMEPAGE_TEMPLATE) }));
-  pages[0] = { ...pages[0]!, url: homepage.requestedUrl };
-  politeness.disallowed = discovery.urls().filter((url) => !allows(url)).length;
+  const pages = [...sampled.entries()].map(([url, page]) => ({ ...page, template: templateOf.get(url) ?? HOMEPAGE_TEMPLATE }));
+  politeness.disallowed = [...verdicts.values()].filter((verdict) => !verdict).length;
   const templates = groups.slice(0, TEMPLATES_LISTED).map((group) => {
     const ofTemplate = pages.filter((page) => page.template === group.template);
     const examples = [...new Set([...ofTemplate.map((page) => page.url), ...group.urls.slice(0, EXAMPLES)])].slice(0, EXAMPLES);
@@ -168,15 +181,57 @@ function cutShort(page: PageFacts): boolean {
   return page.fetch.ok ? page.fetch.cut !== undefined : "skipped" in page.fetch && page.fetch.skipped !== "robots";
 }
 
-/** The templates as the sampler sees them: sizes, and the URLs not sampled yet that sightline may fetch or not. */
-function sampleTemplates(discovery: SiteDiscovery, sampled: Map<string, PageFacts>, allows: (url: string) => boolean): SampleTemplate[] {
-  return urlTemplates(discovery.urls()).map((group) => {
-    const fresh = group.urls.filter((url) => !sampled.has(url));
+/**
+ * The templates of the URLs found, the homepage's always "/" whatever its path ("/en/" included), beside
+ * any other URL of the path "/" (the homepage asked for, when it redirected).
+ */
+function siteTemplates(discovery: SiteDiscovery, homeUrl: string): TemplateGroup[] {
+  const groups = urlTemplates(discovery.urls().filter((url) => url !== homeUrl));
+  const root = groups.find((group) => group.template === HOMEPAGE_TEMPLATE);
+  if (root) root.urls.unshift(homeUrl);
+  else groups.push({ template: HOMEPAGE_TEMPLATE, urls: [homeUrl] });
+  return groups.sort((a, b) => b.urls.length - a.urls.length || (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
+}
+
+/** Rounds of sampling within one wave: a pick robots.txt closes is replaced by another of its template in the next. */
+const PLAN_ROUNDS = 3;
+
+/**
+ * The pages of one wave: sampled, then asked of robots.txt. A template's first closed pick stays in the
+ * sample (as a page robots.txt kept sightline from); its other closed picks are dropped and their places
+ * sampled again, up to PLAN_ROUNDS times.
+ */
+function planWave(groups: TemplateGroup[], taken: Set<string>, budget: number, verdicts: Map<string, boolean>, allows: (url: string) => boolean): string[] {
+  const templateOf = new Map<string, string>();
+  for (const group of groups) for (const url of group.urls) templateOf.set(url, group.template);
+  const closedShown = new Set<string>();
+  for (const url of taken) if (verdicts.get(url) === false) closedShown.add(templateOf.get(url) ?? "");
+  const plan: string[] = [];
+  for (let round = 0; round < PLAN_ROUNDS && plan.length < budget; round++) {
+    const picks = samplePages(sampleTemplates(groups, taken, verdicts), budget - plan.length);
+    if (picks.length === 0) break;
+    for (const url of picks) {
+      const template = templateOf.get(url) ?? "";
+      if (!allows(url)) {
+        if (closedShown.has(template)) continue;
+        closedShown.add(template);
+      }
+      taken.add(url);
+      plan.push(url);
+    }
+  }
+  return plan;
+}
+
+/** The templates as the sampler sees them: sizes, and the URLs not taken yet, apart the ones robots.txt was found to close. */
+function sampleTemplates(groups: TemplateGroup[], taken: Set<string>, verdicts: Map<string, boolean>): SampleTemplate[] {
+  return groups.map((group) => {
+    const fresh = group.urls.filter((url) => !taken.has(url));
     return {
       template: group.template,
       size: group.urls.length,
-      candidates: fresh.filter(allows),
-      blocked: fresh.filter((url) => !allows(url)),
+      candidates: fresh.filter((url) => verdicts.get(url) !== false),
+      blocked: fresh.filter((url) => verdicts.get(url) === false),
       sampled: group.urls.length - fresh.length,
     };
   });
