@@ -51,6 +51,15 @@ export async function latestPageVerdicts(
 ): Promise<PageVerdictsPage | null> {
   const scan = await latestRecord(db, subject);
   if (!scan) return null;
+  return pageVerdictsOfScan(db, scan, query);
+}
+
+/** The verdicts stored with one scan row that match (the report page has the row already). */
+export async function pageVerdictsOfScan(
+  db: Db,
+  scan: { id: number; scannedAt: number },
+  query: PageVerdictFilters & { offset: number; limit: number },
+): Promise<PageVerdictsPage> {
   const templates = await pageTemplatesOf(db, scan.id);
   const status = query.status === undefined ? undefined : typeof query.status === "number" ? { http: query.status } : { verdict: query.status };
   const { total, pages } = await pageVerdictsOf(db, scan.id, {

@@ -18,6 +18,7 @@ import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
 import { EFFORT_WORDS, checkEntries, checksSection, evidenceList, statusClass } from "./checks-section.ts";
 import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
 import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
+import { reportPagesTable } from "../report-pages-table.ts";
 import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
@@ -52,6 +53,7 @@ ${scoreArithmeticSection(result)}
 ${issuesSection(result.topIssues ?? [])}
 ${checksSection(checkEntries(result.pillars ?? [], result.topIssues ?? []))}
 ${pagesReadSection(record.pages, record.durationMs)}
+${extras?.pagesTable ? reportPagesTable(domain, extras.pagesTable) : ""}
 ${offSiteSection(record.offSite ?? null)}` : ""}
 ${result ? badgeSection(context, domain, result.grade, result.score) : ""}`;
 
