@@ -123,6 +123,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           }),
           offsite,
           ...(probeSigning ? { probeSigning } : {}),
+          crawlConcurrency: config.CRAWL_CONCURRENCY,
           scanTimeoutMs: config.SCAN_TIMEOUT_MS,
           now,
         });
@@ -224,6 +225,7 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
     offsite,
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
+    crawlConcurrency: config.CRAWL_CONCURRENCY,
     scanBudgetBytes: scanReadBudgetBytes(config),
     cpus: scanCpuSet(config.SCAN_CPUS),
   };

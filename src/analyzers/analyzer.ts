@@ -37,6 +37,8 @@ export interface ScanContext {
    * Undefined: the analyzer's own default reading of the site. The schema analyzer ignores it.
    */
   pages?: number;
+  /** CRAWL_CONCURRENCY: requests a site-wide scan keeps open to the site at once; undefined: the crawl's default. */
+  crawlConcurrency?: number;
   fetcher: SafeFetcher;
   /** Fires at SCAN_TIMEOUT_MS; gatherers pass it to every fetch and stop when it fires. */
   signal: AbortSignal;

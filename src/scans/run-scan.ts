@@ -23,6 +23,8 @@ export interface RunScanOptions {
   offsite: OffsiteEndpoints;
   /** With SIGNED_PROBES=on: the key that signs the crawler probes, handed to this scan only. */
   probeSigning?: ProbeSigning;
+  /** CRAWL_CONCURRENCY, for site-wide scans. */
+  crawlConcurrency?: number;
   /** Epoch milliseconds (real clock) by which the record must be ready: claim time + SCAN_TIMEOUT_MS. */
   deadlineAt: number;
   /** SCAN_TIMEOUT_MS, for the failed record's wording. */
@@ -46,6 +48,7 @@ export async function runScan(target: ScanTarget, options: RunScanOptions): Prom
     signal: gatherSignal,
     offsite: options.offsite,
     ...(options.probeSigning ? { probeSigning: options.probeSigning } : {}),
+    ...(options.crawlConcurrency ? { crawlConcurrency: options.crawlConcurrency } : {}),
     now: () => new Date(options.now()),
     ...(options.progress ? { progress: options.progress } : {}),
   });

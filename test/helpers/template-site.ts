@@ -169,6 +169,8 @@ function page(spec: PageSpec): string {
         : spec.kind === "home"
           ? { "@context": "https://schema.org", "@type": "WebSite", name: "Template site", url: `${spec.origin}/` }
           : null;
+  // Only articles sit in <article>: a long <article> makes any page an article to readers (derive/page-profile.ts), and the sound templates must be sound.
+  const container = spec.kind === "article" ? "article" : "section";
   const byline = spec.kind === "article" ? `<p class="byline">By <span rel="author">Ada Writer</span>, <time datetime="2026-10-01">1 October 2026</time></p>` : "";
   return `<!doctype html>
 <html lang="en">
@@ -187,13 +189,13 @@ ${jsonLd ? `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script
 <body>
 <header><nav><a href="/">Home</a> <a href="/blog/field-notes-1-on-reading-pages">Blog</a> <a href="/guides/guide-number-0">Guides</a></nav></header>
 <main>
-<article>
+<${container}>
 <h1>${spec.title}</h1>
 ${byline}
 <p>${prose(seed, 120)}.</p>
 <p>${prose(seed + 3, 120)}.</p>
 ${spec.kind === "product" ? `<p class="price">Ask us for a price.</p>` : ""}
-</article>
+</${container}>
 <ul>${spec.links.map((link) => `<li><a href="${link}">${link}</a></li>`).join("")}</ul>
 </main>
 <footer><p>© 2026 Template site</p></footer>

@@ -98,7 +98,7 @@ export function pageVerdict(page: PageFacts, site: SiteContext): PageVerdict {
   }
   const reach = html && !broken && !unresolved ? reachOf(page, fetch, html, soft, site) : { entries: [], findings: [] };
   findings.push(...reach.findings);
-  if (html && !broken && !unresolved && !soft) findings.push(...markupFindings(html));
+  if (html && !broken && !unresolved && !soft) findings.push(...markupFindings(html, page.source === "homepage"));
   const canonical = html ? canonicalKind(html.canonical, fetch.finalUrl) : null;
   if (html && !broken && !unresolved && !soft) findings.push(...canonicalFindings(canonical, html.canonical));
   findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "fail" ? -1 : 1));
@@ -196,24 +196,26 @@ function causeSentence(cause: Cause | undefined): string | null {
   return excerpt(cause.text, 200);
 }
 
-function markupFindings(html: HtmlFacts): PageFinding[] {
+function markupFindings(html: HtmlFacts, homepage: boolean): PageFinding[] {
   const findings: PageFinding[] = [];
-  if (html.kind?.kind === "product" && html.kind.fits && html.kind.missing.length > 0) {
+  // The homepage is judged as the site's front page (schema-type-fit's home types), never as an article or a product.
+  const kind = homepage ? null : html.kind;
+  if (kind?.kind === "product" && kind.fits && kind.missing.length > 0) {
     findings.push({
       id: "product-incomplete",
       severity: "warn",
-      text: `It is a product page, but its Product markup lacks ${html.kind.missing.map((property) => `\`${property}\``).join(", ")}, which Google requires for merchant listings (${FINDING_SOURCES.merchantListing}).`,
+      text: `It is a product page, but its Product markup lacks ${kind.missing.map((property) => `\`${property}\``).join(", ")}, which Google requires for merchant listings (${FINDING_SOURCES.merchantListing}).`,
     });
   }
-  if (html.kind && !html.kind.fits) {
-    const expected = html.kind.kind === "product" ? "Product" : html.kind.kind === "faq" ? "FAQPage" : "Article (or BlogPosting, NewsArticle)";
+  if (kind && !kind.fits) {
+    const expected = kind.kind === "product" ? "Product" : kind.kind === "faq" ? "FAQPage" : "Article (or BlogPosting, NewsArticle)";
     const declared = html.structuredData.types.length > 0 ? `declares ${html.structuredData.types.slice(0, 3).join(", ")}` : "declares no structured-data type";
-    findings.push({ id: "schema-type-misfit", severity: "warn", text: `It looks like ${html.kind.kind === "faq" ? "an FAQ" : `a${html.kind.kind === "article" ? "n" : ""} ${html.kind.kind}`} (${html.kind.reason}) but ${declared}; ${expected} would say what it is.` });
+    findings.push({ id: "schema-type-misfit", severity: "warn", text: `It looks like ${kind.kind === "faq" ? "an FAQ" : `a${kind.kind === "article" ? "n" : ""} ${kind.kind}`} (${kind.reason}) but ${declared}; ${expected} would say what it is.` });
   }
   if (html.structuredData.errors > 0) {
     findings.push({ id: "structured-data-errors", severity: "warn", text: `${counted(html.structuredData.errors, "structured-data error")}${html.structuredData.examples[0] ? `, e.g. ${excerpt(html.structuredData.examples[0], 120)}` : ""}.` });
   }
-  if (html.kind?.kind === "article" && html.article) {
+  if (kind?.kind === "article" && html.article) {
     if (!html.article.author) findings.push({ id: "article-no-author", severity: "warn", text: "It is an article without a byline: nothing says who wrote it." });
     if (!html.article.published) findings.push({ id: "article-no-date", severity: "warn", text: "It is an article without a publication date." });
   }

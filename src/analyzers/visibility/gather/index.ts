@@ -21,7 +21,7 @@ import { pageFacts } from "../derive/page-facts.ts";
 import { crawlSite } from "./site-crawl/crawl-site.ts";
 
 type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> &
-  Partial<Pick<ScanContext, "offsite" | "now" | "progress" | "probeSigning" | "pages">> & {
+  Partial<Pick<ScanContext, "offsite" | "now" | "progress" | "probeSigning" | "pages" | "crawlConcurrency">> & {
     /** Called once the homepage answered, so the caller can load what judges a site while the rest is fetched. */
     onReachable?: () => void;
   };
@@ -106,7 +106,8 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     context.pages !== undefined && context.pages > 1 && homepage.ok && homepage.status < 400
       ? steps.track(
           "site",
-          sitemapPromise.then((sitemap) => crawlSite(site, { homepage, robotsTxt: files.robotsTxt, sitemap, llmsTxt: files.llmsTxt }, { pages: context.pages ?? 1, readPage: pageFacts })),
+          // The scan's own fetcher, not the per-scan cache, which would hold every page's body until gathering ends.
+          sitemapPromise.then((sitemap) => crawlSite(context, { homepage, robotsTxt: files.robotsTxt, sitemap, llmsTxt: files.llmsTxt }, { pages: context.pages ?? 1, readPage: pageFacts, ...(context.crawlConcurrency ? { concurrency: context.crawlConcurrency } : {}) })),
         )
       : (steps.skip("site"), Promise.resolve(undefined));
   const [sitemap, llmsLinks, agentDocuments] = await Promise.all([

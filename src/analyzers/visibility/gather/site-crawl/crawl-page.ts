@@ -39,7 +39,12 @@ export async function crawlPage(requests: CrawlRequests, url: string, options: {
     if (!outcome.ok) return "cut" in outcome ? skipped(outcome.cut, url) : { fetch: { ok: false, error: { ...outcome.error, url } }, links: [], base: url };
     const response = outcome.response;
     const location = response.headers.location;
-    if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return read(url, response, redirects, outcome.cut, performance.now() - started, options);
+    if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
+      const page = read(url, response, redirects, outcome.cut, performance.now() - started, options);
+      requests.released(response);
+      return page;
+    }
+    requests.released(response);
     redirects.push({ url: current, status: response.status });
     let next: URL;
     try {

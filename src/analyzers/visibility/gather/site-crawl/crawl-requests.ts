@@ -48,11 +48,21 @@ export class CrawlRequests {
     return {
       fetch: async (url, options = {}) => {
         const outcome = await this.get(url, { ...options, maxBytes: Math.min(options.maxBytes ?? maxBytes, maxBytes) });
-        if (outcome.ok) return outcome.response;
+        // A probe keeps a few facts of its response and none of its body (gather/probes.ts), read as soon as it returns.
+        if (outcome.ok) return this.released(outcome.response);
         if ("cut" in outcome) throw new FetchError("aborted", `The crawl's ${outcome.cut === "deadline" ? "deadline came" : `${outcome.cut} budget ran out`} before ${url} was probed.`, url);
         throw new FetchError(outcome.error.code === "skipped" || outcome.error.code === "internal" ? "aborted" : outcome.error.code, outcome.error.message, url);
       },
     };
+  }
+
+  /**
+   * The crawl has read what it keeps of a response: its body no longer counts against the scan's byte budget
+   * (which bounds what the scan holds); it still counts against the crawl's own (which bounds what it reads).
+   */
+  released(response: FetchResult): FetchResult {
+    this.fetcher.release?.(response);
+    return response;
   }
 
   private async send(url: string, options: FetchOptions & { maxBytes: number }): Promise<Requested> {
