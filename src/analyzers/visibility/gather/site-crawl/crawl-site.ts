@@ -13,7 +13,7 @@ import type { PageReader } from "./page-reader.ts";
 import { samplePages, type SampleTemplate } from "./page-sample.ts";
 import { SiteDiscovery } from "./site-discovery.ts";
 import { SITEMAPS_READ_MAX, discoverFromSitemaps, sitemapStarts } from "./sitemap-discovery.ts";
-import { probesPerTemplate, probeTemplates, TEMPLATE_PROBES_MAX } from "./template-probes.ts";
+import { probesPerTemplate, probeTemplates, templatesProbed } from "./template-probes.ts";
 import { HOMEPAGE_TEMPLATE, type TemplateGroup, urlTemplates } from "./url-template.ts";
 
 /** Requests sent to one host at once when neither CRAWL_CONCURRENCY nor a Crawl-delay says otherwise. */
@@ -49,7 +49,7 @@ export interface SiteCrawlOptions {
   bytes?: number;
   /** Requests open at once to the site (CRAWL_CONCURRENCY); a Crawl-delay makes it 1. */
   concurrency?: number;
-  /** Templates probed as each AI platform's agents (default TEMPLATE_PROBES_MAX). */
+  /** Templates probed as each AI platform's agents (default templatesProbed(pages): one per ten pages, at most TEMPLATE_PROBES_MAX). */
   templateProbes?: number;
   /** Reads each page's facts the moment it arrives (derive/page-facts.ts). */
   readPage: PageReader;
@@ -63,7 +63,7 @@ export interface SiteCrawlOptions {
  */
 export function crawlBudget(pages: number): { requests: number; bytes: number } {
   return {
-    requests: 2 * pages + SITEMAPS_READ_MAX + TEMPLATE_PROBES_MAX * probesPerTemplate(),
+    requests: 2 * pages + SITEMAPS_READ_MAX + templatesProbed(pages) * probesPerTemplate(),
     bytes: pages * BYTES_PER_PAGE + 10 * SITEMAP_MAX_BYTES,
   };
 }
@@ -162,7 +162,7 @@ export async function crawlSite(
     requests,
     groups.map((group) => group.template).filter((template) => template !== HOMEPAGE_TEMPLATE),
     pages,
-    options.templateProbes ?? TEMPLATE_PROBES_MAX,
+    options.templateProbes ?? templatesProbed(pageBudget),
   );
   return {
     budget,

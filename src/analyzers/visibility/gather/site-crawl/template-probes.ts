@@ -9,6 +9,13 @@ import type { CrawlRequests } from "./crawl-requests.ts";
  * (14 today) of up to PROBE_MAX_BYTES: ten templates are at most 140 requests and 35 MiB of the budget.
  */
 export const TEMPLATE_PROBES_MAX = 10;
+/** Pages of the page budget per template probed: probes stay a fixed share of a crawl (about 1.4 requests a page), so a 10-page scan probes one template. */
+const PAGES_PER_PROBED_TEMPLATE = 10;
+
+/** Templates probed for a page budget by default: one per ten pages, at least one, at most TEMPLATE_PROBES_MAX. */
+export function templatesProbed(pages: number): number {
+  return Math.min(TEMPLATE_PROBES_MAX, Math.max(1, Math.ceil(pages / PAGES_PER_PROBED_TEMPLATE)));
+}
 
 /** Requests one template's probes send: the browser and each probed crawler. */
 export function probesPerTemplate(): number {
