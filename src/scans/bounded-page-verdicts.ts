@@ -20,6 +20,8 @@ const MAX_REDIRECTS = 10;
 const MAX_FINDINGS = 20;
 const MAX_PLATFORMS = 20;
 const MAX_TYPES = 20;
+const SHORT_URL = 512;
+const SHORT_TEXT = 160;
 
 /** The verdicts as stored: bounded, serialised once, with the columns the filters read. */
 export function storedPageVerdicts(pages: readonly PageVerdict[] | undefined): StoredPageVerdict[] | null {
@@ -72,8 +74,18 @@ export function boundedVerdict(page: PageVerdict): PageVerdict {
           },
   };
   if (byteLength(cut) <= MAX_VERDICT_BYTES) return cut;
-  // Only many long URLs in the redirect chain and long texts get here: keep where it is and what is wrong.
-  return { ...cut, redirects: cut.redirects.slice(0, 2), reach: cut.reach.map((reach) => ({ ...reach, cause: reach.cause === null ? null : clip(reach.cause, 80) })), findings: cut.findings.slice(0, 5), facts: null };
+  // Only long URLs in the redirect chain and many long texts get here: keep where it is and what is wrong.
+  const short: PageVerdict = {
+    ...cut,
+    finalUrl: cut.finalUrl === null ? null : clip(cut.finalUrl, SHORT_URL),
+    redirects: cut.redirects.slice(-1).map((hop) => ({ url: clip(hop.url, SHORT_URL), status: hop.status })),
+    ...(cut.error !== undefined ? { error: clip(cut.error, SHORT_TEXT) } : {}),
+    reach: cut.reach.map((reach) => ({ ...reach, cause: reach.cause === null ? null : clip(reach.cause, 80) })),
+    findings: cut.findings.slice(0, 5).map((finding) => ({ ...finding, text: clip(finding.text, SHORT_TEXT) })),
+    facts: null,
+  };
+  // Ten platforms' causes, five findings and three URLs of the lengths above stay far below the bound; this holds it whatever the counts.
+  return byteLength(short) <= MAX_VERDICT_BYTES ? short : { ...short, redirects: [], reach: short.reach.map((reach) => ({ ...reach, cause: null })), findings: short.findings.slice(0, 1) };
 }
 
 function clip(text: string, max: number): string {

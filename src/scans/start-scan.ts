@@ -64,7 +64,7 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
   const pages = budget.pages;
 
   if (!request.forceRescan) {
-    const cached = await freshRecord(deps, domain, page, pages);
+    const cached = await freshRecord(deps, domain, page, pages, request.pages);
     if (cached) return { kind: "cached", domain, page, recordJson: cached };
   }
   // A scan already queued or running answers every caller at no cost: no DNS, no limits.
@@ -80,14 +80,21 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
 
 /**
  * Per page for per-page services (the homepage is `null`); per domain (any page) otherwise. A record
- * scanned with fewer pages than asked for is not fresh for this request (one from before budgets read
- * the homepage and a few pages: it counts as a budget of 1).
+ * scanned with fewer pages than the request's budget is not fresh for it. A record from before budgets
+ * (it read the homepage and a few pages) still serves requests that name no `pages`, as it did, but
+ * not one that asks for more than one page.
  */
-async function freshRecord(deps: StartScanDeps, domain: string, page: string | null, pages: number | null): Promise<string | null> {
+async function freshRecord(deps: StartScanDeps, domain: string, page: string | null, pages: number | null, asked: number | undefined): Promise<string | null> {
   const latest = await latestScan(deps.db, domain, deps.perPage ? page : undefined);
   if (!latest) return null;
-  if (pages !== null && (latest.pagesBudget ?? 1) < pages) return null;
+  if (!coversBudget(latest.pagesBudget ?? null, pages, asked)) return null;
   return deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000 ? latest.recordJson : null;
+}
+
+function coversBudget(stored: number | null, pages: number | null, asked: number | undefined): boolean {
+  if (pages === null) return true;
+  if (stored === null) return asked === undefined || asked <= 1;
+  return stored >= pages;
 }
 
 /** The page budget the scan runs with; null for single-page services, which refuse a `pages` field. */

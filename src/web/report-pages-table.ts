@@ -54,7 +54,7 @@ export function reportPagesTable(domain: string, view: PagesTableView): SafeHtml
 <h2 id="site-pages-title">Pages of the site</h2>
 <p class="muted">The verdict on each page the scan sampled across the site's templates, the homepage first. <a href="/api/report/${encodeURIComponent(domain)}/pages.json">As JSON</a>.</p>
 ${filterForm(domain, page, filters)}
-${view.ignored ? html`<p class="notice" role="status">Filters ignored: ${view.ignored}</p>` : ""}
+${view.ignored ? html`<p class="notice warn" role="status">Filters ignored: ${view.ignored}</p>` : ""}
 ${rows.length === 0
     ? html`<p>${filtered ? "No sampled page matches these filters." : "No pages were sampled."}</p>`
     : html`<p class="muted" role="status">${rangeText(page, rows.length)}</p>
@@ -84,8 +84,8 @@ function row(verdict: PageVerdict): SafeHtml {
 <td data-label="Page" class="url-cell"><a href="${safeUrl(verdict.url)}" rel="nofollow noopener noreferrer">${verdict.url}</a>${verdict.facts?.title ? html`<br><span class="muted">${verdict.facts.title}</span>` : ""}</td>
 <td data-label="Verdict"><span class="status status-${VERDICT_CLASSES[verdict.verdict] ?? "unknown"}">${verdict.verdict}</span>${verdict.skipped ? html` <span class="muted">(${verdict.skipped})</span>` : ""}</td>
 <td data-label="Status">${verdict.status === null ? html`<span class="muted">not fetched</span>` : `HTTP ${verdict.status}`}${verdict.redirects.length > 0 ? html`<br><span class="muted">after ${verdict.redirects.length} ${verdict.redirects.length === 1 ? "redirect" : "redirects"}</span>` : ""}</td>
-<td data-label="Cannot read it">${unreached.length === 0 ? html`<span class="muted">none</span>` : html`<ul class="plain">${unreached.map((reach) => html`<li><strong>${PLATFORM_NAMES.get(reach.platform) ?? reach.platform}</strong>${reach.status === "limited" ? " (limited)" : ""}${reach.cause ? html`: ${reach.cause}` : ""}</li>`)}</ul>`}</td>
-<td data-label="Findings">${verdict.findings.length === 0 ? html`<span class="muted">none</span>` : html`<ul class="plain">${verdict.findings.map((finding) => html`<li><span class="status status-${finding.severity}">${finding.severity}</span> ${finding.text}</li>`)}</ul>`}${verdict.error ? html`<p class="muted">${verdict.error}</p>` : ""}</td>
+<td data-label="Cannot read it">${unreached.length === 0 ? html`<span class="muted">none</span>` : html`<ul class="site-pages-list">${unreached.map((reach) => html`<li><strong>${PLATFORM_NAMES.get(reach.platform) ?? reach.platform}</strong>${reach.status === "limited" ? " (limited)" : ""}${reach.cause ? html`: ${reach.cause}` : ""}</li>`)}</ul>`}</td>
+<td data-label="Findings">${verdict.findings.length === 0 ? html`<span class="muted">none</span>` : html`<ul class="site-pages-list">${verdict.findings.map((finding) => html`<li><span class="status status-${finding.severity}">${finding.severity}</span> ${finding.text}</li>`)}</ul>`}${verdict.error ? html`<p class="muted">${verdict.error}</p>` : ""}</td>
 </tr>`;
 }
 
@@ -98,7 +98,7 @@ function pager(domain: string, page: PageVerdictsPage, filters: PageVerdictFilte
   const previous = page.offset > 0 ? Math.max(0, page.offset - ROWS) : null;
   const next = page.offset + ROWS < page.total ? page.offset + ROWS : null;
   if (previous === null && next === null) return "";
-  return html`<nav class="pager" aria-label="Pages of the table">${previous !== null ? html`<a href="${pageHref(domain, filters, previous)}" rel="prev">Previous ${ROWS}</a>` : ""}${next !== null ? html` <a href="${pageHref(domain, filters, next)}" rel="next">Next ${Math.min(ROWS, page.total - next)}</a>` : ""}</nav>`;
+  return html`<nav class="site-pages-pager" aria-label="Pages of the table">${previous !== null ? html`<a href="${pageHref(domain, filters, previous)}" rel="prev">Previous ${ROWS}</a>` : ""}${next !== null ? html` <a href="${pageHref(domain, filters, next)}" rel="next">Next ${Math.min(ROWS, page.total - next)}</a>` : ""}</nav>`;
 }
 
 function pageHref(domain: string, filters: PageVerdictFilters, offset: number): string {

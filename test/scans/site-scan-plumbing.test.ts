@@ -146,9 +146,10 @@ forEachStoreEngine((engine) => {
       expect(await startScan(depsOf(db), { url: "cache.test", forceRescan: false, caller: key, clientIp: "203.0.113.4", pages: 41 })).toMatchObject({ kind: "started", joined: false });
     }, T);
 
-    test("a record from before budgets counts as one page: it serves no site-wide request", async () => {
+    test("a record from before budgets serves requests that name no pages, not one asking for more than one", async () => {
       const { db, key } = await openWithKey();
       await insertScan(db, { domain: "old.test", status: "ok", score: 50, scannedAt: Date.now(), recordJson: JSON.stringify(okRecord("old.test", 50)), artifactsJson: null, caller: key });
+      expect((await startScan(depsOf(db), { url: "old.test", forceRescan: false, caller: key, clientIp: "203.0.113.5" })).kind).toBe("cached");
       expect((await startScan(depsOf(db), { url: "old.test", forceRescan: false, caller: key, clientIp: "203.0.113.5", pages: 1 })).kind).toBe("cached");
       expect((await startScan(depsOf(db), { url: "old.test", forceRescan: false, caller: key, clientIp: "203.0.113.5", pages: 2 })).kind).toBe("started");
     }, T);
