@@ -3,7 +3,7 @@ import { gatherHomepage } from "../../../../src/analyzers/visibility/gather/home
 import { fetchRobotsTxt } from "../../../../src/analyzers/visibility/gather/robots-txt.ts";
 import { CRAWL_DELAY_MAX_SECONDS } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-robots.ts";
 import { PAGE_MAX_BYTES } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-page.ts";
-import { crawlSite, type SiteCrawlOptions } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-site.ts";
+import { CRAWL_CONCURRENCY_DEFAULT, crawlSite, type SiteCrawlOptions } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-site.ts";
 import type { PageReader } from "../../../../src/analyzers/visibility/gather/site-crawl/page-reader.ts";
 import { DISCOVERY_MAX_URLS } from "../../../../src/analyzers/visibility/gather/site-crawl/site-discovery.ts";
 import { probesPerTemplate } from "../../../../src/analyzers/visibility/gather/site-crawl/template-probes.ts";
@@ -11,6 +11,7 @@ import type { PageHtmlFacts, SiteCrawlArtifact } from "../../../../src/analyzers
 import { gatherSitemap } from "../../../../src/analyzers/visibility/gather/sitemap.ts";
 import { LLMS_TXT_MAX_BYTES, fetchTextFile } from "../../../../src/analyzers/visibility/gather/text-file.ts";
 import { parseConnectTo } from "../../../../src/net/connect-to.ts";
+import { byteBudget } from "../../../../src/net/byte-budget.ts";
 import { createSafeFetcher } from "../../../../src/net/safe-fetch.ts";
 import { type FixtureSite, endlessBody, hugeBody, redirectLoop, startFixtureSite, testCaPem } from "../../../helpers/fixture-server.ts";
 import { templateSite } from "../../../helpers/template-site.ts";
@@ -207,6 +208,23 @@ describe("crawlSite is polite", () => {
     expect(artifact.spent.bytes).toBeLessThanOrEqual(60_000);
     expect(artifact.cut).toBe("bytes");
     expect(artifact.pages.some((page) => !page.fetch.ok && "skipped" in page.fetch && page.fetch.skipped === "bytes")).toBe(true);
+  });
+
+  test("the scan's own byte budget (SCAN_MEMORY_MB) cuts pages too, and the crawl says so", async () => {
+    const built = templateSite({ host: HOST, scale: 0.2 });
+    const site = await startFixtureSite(built.handler, { tls: true });
+    sites.push(site);
+    const fetcher = createSafeFetcher({ connectTo: parseConnectTo([site.connectTo(HOST)]), timeoutMs: 3_000, maxBytes: 2 * 1024 * 1024, userAgent: USER_AGENT, extraCaPem: testCaPem(), budget: byteBudget(80_000) });
+    const context = { domain: HOST, fetcher, signal: AbortSignal.timeout(30_000) };
+    const homepage = await gatherHomepage(context);
+    const robotsTxt = await fetchRobotsTxt(context, ORIGIN);
+    const artifact = await crawlSite(context, { homepage, robotsTxt }, { pages: 40, templateProbes: 0, readPage });
+    expect(artifact.cut).toBe("bytes");
+    expect(artifact.pages.some((page) => page.fetch.ok && page.fetch.cut === "bytes" && page.fetch.truncated)).toBe(true);
+    // Once the scan's budget is spent, no more requests are sent for bodies that could not be read.
+    expect(artifact.pages.filter((page) => !page.fetch.ok && "skipped" in page.fetch && page.fetch.skipped === "bytes").length).toBeGreaterThan(0);
+    // At most the requests already open when it ran out came back empty.
+    expect(artifact.pages.filter((page) => page.fetch.ok && page.fetch.bytes === 0).length).toBeLessThanOrEqual(CRAWL_CONCURRENCY_DEFAULT);
   });
 
   test("Crawl-delay: one request at a time, starts at least the delay apart (read on the server's log)", async () => {

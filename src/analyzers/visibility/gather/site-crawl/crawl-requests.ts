@@ -22,6 +22,8 @@ export class CrawlRequests {
   /** The first budget or deadline that stopped a request, or null. */
   cut: CrawlCut | null = null;
   private held = 0;
+  /** The scan's own byte budget (SCAN_MEMORY_MB) ran out: a body would read nothing, so no request is sent. */
+  private scanBudgetSpent = false;
 
   constructor(
     private readonly fetcher: SafeFetcher,
@@ -38,7 +40,7 @@ export class CrawlRequests {
     // A spent budget answers at once: a request that will not be sent must not wait its turn (a Crawl-delay apart).
     if (this.signal.aborted) return this.stop("deadline");
     if (this.requests >= this.limits.requests) return this.stop("requests");
-    if (this.bytes >= this.limits.bytes) return this.stop("bytes");
+    if (this.bytes >= this.limits.bytes || this.scanBudgetSpent) return this.stop("bytes");
     const outcome = await this.limiter.run(() => this.send(url, options));
     return outcome ?? this.stop("deadline");
   }
@@ -69,7 +71,7 @@ export class CrawlRequests {
     if (this.signal.aborted) return this.stop("deadline");
     if (this.requests >= this.limits.requests) return this.stop("requests");
     const allowance = Math.min(options.maxBytes, this.limits.bytes - this.bytes - this.held);
-    if (allowance <= 0) return this.stop("bytes");
+    if (allowance <= 0 || this.scanBudgetSpent) return this.stop("bytes");
     this.requests++;
     this.held += allowance;
     const started = performance.now();
@@ -79,6 +81,7 @@ export class CrawlRequests {
       // Cut by what the crawl had left, or by the scan's own byte budget (SCAN_MEMORY_MB), not by the page's size cap.
       const byBudget = response.truncated && (allowance < options.maxBytes || response.overBudget === true);
       if (byBudget) this.cut ??= "bytes";
+      if (response.overBudget) this.scanBudgetSpent = true;
       return { ok: true, response, ms: Math.round(performance.now() - started), cut: byBudget ? "bytes" : null };
     } catch (caught) {
       if (this.signal.aborted) return this.stop("deadline");
