@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { ReportResponder } from "./http/report-routes.ts";
 import { scanRoutes } from "./http/scan-routes.ts";
 import { reportRoutes } from "./http/report-routes.ts";
+import { pagesRoutes } from "./http/pages-routes.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { challengeRoutes } from "./http/challenge-routes.ts";
 import { docsRoutes } from "./http/docs-routes.ts";
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
     .use(accountRoutes(deps))
     .use(adminRoutes(deps))
     .use(reportRoutes({ respond: deps.report, recordSchema: deps.recordSchema, db: deps.db, perPage: deps.service === "schema" }))
+    .use(deps.service === "visibility" ? pagesRoutes({ db: deps.db }) : new Elysia())
     .use(assetRoutes())
     .use(siteRoutes({ publicUrl: deps.publicUrl, service: deps.service }))
     .use(pageRoutes({ service: deps.service, config: deps.config, scanApi: deps.scanApi, trustProxy: deps.trustProxy }))

@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import { vocabularyFileProblem } from "./analyzers/schema/vocabulary/vocabulary-file.ts";
 import { parseConnectTo } from "./net/connect-to.ts";
 import { USER_SETTING_PATTERN } from "./sandbox/user-setting-pattern.ts";
+import { MAX_PAGE_BUDGET } from "./scans/page-budget-ceiling.ts";
 
 /**
  * Configuration comes only from environment variables. Each is declared once here with its type,
@@ -22,6 +23,9 @@ const parsesAsUrl = (value: string) => (URL.canParse(value) ? null : "the URL pa
 /** Timers wait at most 2^31 - 1 ms (about 24.8 days); a longer delay fires at once, so every fetch would time out at once. */
 const MAX_TIMEOUT_MS = 86_400_000;
 const OnOff = T.Union([T.Literal("on"), T.Literal("off")]);
+/** A scan's page budget can never exceed what one record keeps verdicts for (scans/page-budget.ts). */
+const PageBudget = T.Integer({ minimum: 1, maximum: MAX_PAGE_BUDGET });
+const PAGE_BUDGET_FORM = `a number of pages, from 1 to ${MAX_PAGE_BUDGET}`;
 
 const ModelName = T.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,99}$" });
 const PriceUsd = T.Number({ minimum: 0, maximum: 100 });
@@ -151,6 +155,14 @@ export const variables = {
   LIMIT_PER_IP_PER_HOUR: { schema: NonNegative, form: "a whole number (0 refuses every fresh scan)", default: () => 8, parse: integer },
   LIMIT_PER_DOMAIN_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 3, parse: integer },
   LIMIT_PER_KEY_PER_HOUR: { schema: NonNegative, form: "a whole number", default: () => 60, parse: integer },
+  // The page budget of a site-wide scan (POST /api/scan `pages`), per caller: anonymous callers (the web
+  // form, challenge answers, MCP without a key), customer keys, and the pipeline token (and the CLI).
+  SCAN_PAGES_ANONYMOUS_DEFAULT: { schema: PageBudget, form: PAGE_BUDGET_FORM, default: () => 10, parse: integer },
+  SCAN_PAGES_ANONYMOUS_MAX: { schema: PageBudget, form: PAGE_BUDGET_FORM, default: () => 10, parse: integer },
+  SCAN_PAGES_KEY_DEFAULT: { schema: PageBudget, form: PAGE_BUDGET_FORM, default: () => 25, parse: integer },
+  SCAN_PAGES_KEY_MAX: { schema: PageBudget, form: PAGE_BUDGET_FORM, default: () => 100, parse: integer },
+  SCAN_PAGES_PIPELINE_DEFAULT: { schema: PageBudget, form: PAGE_BUDGET_FORM, default: () => 25, parse: integer },
+  SCAN_PAGES_PIPELINE_MAX: { schema: PageBudget, form: PAGE_BUDGET_FORM, default: () => 100, parse: integer },
   SCAN_TIMEOUT_MS: {
     schema: T.Integer({ minimum: 1000, maximum: MAX_TIMEOUT_MS }),
     form: `milliseconds, from 1000 to ${MAX_TIMEOUT_MS} (a day)`,
@@ -163,6 +175,8 @@ export const variables = {
     default: () => 10000,
     parse: integer,
   },
+  // 4: the default of polite crawlers that let a site set nothing (Screaming Frog's 5 threads, wget one); a Crawl-delay makes it 1.
+  CRAWL_CONCURRENCY: { schema: T.Integer({ minimum: 1, maximum: 16 }), form: "an integer from 1 to 16", default: () => 4, parse: integer },
   // 2 MiB: the median homepage's HTML is 18 KB (HTTP Archive Web Almanac 2024, Page Weight) and the largest
   // of the 286 real pages in our corpus 283 KB, so a page is rarely cut; and the largest body a scan
   // reads is what its memory peaks with (8 hostile scans at once: 261-269 MB RSS at 5 MiB, 237-238 MB at 2 MiB).
@@ -285,6 +299,11 @@ function checkCombinations(config: Config): void {
     throw new ConfigError(
       `SCAN_MEMORY_MB: ${config.SCAN_MEMORY_MB} MB shared by ${config.WORKER_CONCURRENCY} scans leaves each less than ${MIN_SCAN_SHARE_MB} MB; raise it or lower WORKER_CONCURRENCY.`,
     );
+  }
+  for (const kind of ["ANONYMOUS", "KEY", "PIPELINE"] as const) {
+    const fallback = config[`SCAN_PAGES_${kind}_DEFAULT`];
+    const max = config[`SCAN_PAGES_${kind}_MAX`];
+    if (fallback > max) throw new ConfigError(`SCAN_PAGES_${kind}_DEFAULT: ${fallback} pages is more than SCAN_PAGES_${kind}_MAX (${max}); lower it or raise the maximum.`);
   }
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD: set both to enable the admin login, or neither to disable it.");

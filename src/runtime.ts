@@ -40,6 +40,7 @@ import { scanUserOf, type ScanUser } from "./sandbox/scan-user.ts";
 import { keepDataDirectoryFrom } from "./sandbox/data-directory.ts";
 import { unreachableFor } from "./sandbox/reachable-by.ts";
 import { SCAN_PROCESS_ARGUMENT, scanProcessCommand } from "./scans/scan-host.ts";
+import { pageBudgetsOf } from "./scans/page-budget.ts";
 import { resolve } from "node:path";
 
 /**
@@ -126,6 +127,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           }),
           offsite,
           ...(probeSigning ? { probeSigning } : {}),
+          crawlConcurrency: config.CRAWL_CONCURRENCY,
           scanTimeoutMs: config.SCAN_TIMEOUT_MS,
           now,
         });
@@ -143,6 +145,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     db,
     engines: configuredEngines(config),
     serviceLimitMicros: config.ANSWERS_MONTHLY_LIMIT_USD === undefined ? null : micros(config.ANSWERS_MONTHLY_LIMIT_USD),
+    // A scheduled rescan reads the site as a scan with the account's key would, so template alerts have pages to compare.
+    scheduledScanPages: config.SCAN_PAGES_KEY_DEFAULT,
     timeoutMs: config.ANSWERS_TIMEOUT_MS,
     secrets: providerSecrets(config),
     now,
@@ -200,6 +204,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       connectTo,
       lookup: overrides.lookup,
       perPage: config.SERVICE === "schema",
+      ...(config.SERVICE === "visibility" ? { pageBudgets: pageBudgetsOf(config) } : {}),
       wakeWorker: () => worker.wake(),
       now,
     },
@@ -247,6 +252,7 @@ function scanThreadSettings(config: Config, offsite: ScanThreadSettings["offsite
     userAgent: scannerUserAgent(config.PUBLIC_URL, VERSION),
     offsite,
     scanTimeoutMs: config.SCAN_TIMEOUT_MS,
+    crawlConcurrency: config.CRAWL_CONCURRENCY,
     scanBudgetBytes: scanReadBudgetBytes(config),
     cpus: scanCpuSet(config.SCAN_CPUS),
   };

@@ -1,6 +1,7 @@
 import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import type { TSchema } from "@sinclair/typebox";
 import type { SafeFetcher } from "../net/fetch-types.ts";
+import type { PageVerdict } from "./visibility/site-record-schema.ts";
 
 /**
  * What each service (visibility, schema) plugs into the shared platform. The platform owns the API,
@@ -30,6 +31,14 @@ export interface ScanContext {
    * the domain. Undefined means the domain's homepage. The visibility analyzer ignores it.
    */
   url?: string;
+  /**
+   * The page budget of a site-wide scan: how many pages (the homepage first) the analyzer may sample and
+   * judge, chosen per caller within the configured maximum (POST /api/scan `pages`, `--pages`, MCP `pages`).
+   * Undefined: the analyzer's own default reading of the site. The schema analyzer ignores it.
+   */
+  pages?: number;
+  /** CRAWL_CONCURRENCY: requests a site-wide scan keeps open to the site at once; undefined: the crawl's default. */
+  crawlConcurrency?: number;
   fetcher: SafeFetcher;
   /** Fires at SCAN_TIMEOUT_MS; gatherers pass it to every fetch and stop when it fires. */
   signal: AbortSignal;
@@ -55,6 +64,12 @@ export interface AnalyzerOutput<TRecord> {
   record: TRecord;
   /** Everything gathered, stored beside the record so that a scoring change can re-score without refetching. */
   artifacts: unknown;
+  /**
+   * A site-wide scan's verdict on each sampled page, the homepage first. Stored beside the record, tied
+   * to it, in the same transaction (store/scan-pages-repo.ts), and served at /api/report/:domain/pages.json;
+   * bounded there (scans/bounded-page-verdicts.ts). Absent from single-page scans.
+   */
+  pages?: PageVerdict[];
 }
 
 /** Thrown by an analyzer to ask the worker to retry later (with backoff) instead of storing a failed record. */

@@ -20,6 +20,8 @@ export interface AnswerRunDeps {
   timeoutMs: number;
   secrets: readonly string[];
   now: () => number;
+  /** The page budget of a watch's scheduled rescan (SCAN_PAGES_KEY_DEFAULT: the account's own scan); absent: the analyzer's default. */
+  scheduledScanPages?: number;
 }
 
 /** What a run asks, fixed when it starts: later edits of the watch do not change a queued run. */

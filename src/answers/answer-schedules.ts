@@ -37,7 +37,7 @@ export async function startDueRuns(deps: AnswerRunDeps, log: Log, limit = 100): 
       if (!watch || watch.schedule === "none" || watch.nextRunAt === null) return null;
       if (!(await advanceWatch(deps.db, watch.id, watch.nextRunAt, nextScheduledRun(watch.schedule, watch.nextRunAt, now)))) return { watchId: watch.id, result: null };
       // The rescan does not wait on the prompts: a watch without prompts or engines still follows its site.
-      await enqueueScan(deps.db, watch.domain, { kind: "schedule" }, now);
+      await enqueueScan(deps.db, watch.domain, { kind: "schedule" }, now, null, deps.scheduledScanPages ?? null);
       return { watchId: watch.id, result: await startRun(deps, watch.userId, watch.id, "schedule") };
     });
     if (one === null) break;

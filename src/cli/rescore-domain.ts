@@ -6,6 +6,8 @@ import type { Db } from "../store/database.ts";
 import { insertScan, latestScan, storedArtifacts, type StoredScan } from "../store/scans-repo.ts";
 import { decodeArtifacts } from "../scans/stored-artifacts.ts";
 import type { Rescorer } from "./rescorers.ts";
+import type { PageVerdict } from "../analyzers/visibility/site-record-schema.ts";
+import { storedPageVerdicts } from "../scans/bounded-page-verdicts.ts";
 
 /**
  * Re-scores the latest stored scan of one domain from its stored artifacts and inserts the result as a
@@ -68,8 +70,10 @@ export async function rescoreDomain(deps: RescoreDeps, domain: string): Promise<
 
   const scannedAt = new Date(source.scannedAt);
   let scored: AnyRecord;
+  let pages: PageVerdict[] | undefined;
   try {
     scored = deps.rescorer.score(domain, artifacts, scannedAt);
+    pages = deps.rescorer.pageVerdicts?.(domain, artifacts, scannedAt);
   } catch (error) {
     return { kind: "error", detail: `the audits or scoring failed on the artifacts of scan #${sourceId}: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -88,6 +92,9 @@ export async function rescoreDomain(deps: RescoreDeps, domain: string): Promise<
     recordJson: JSON.stringify(record),
     artifactsJson: null,
     caller: { kind: "cli" },
+    // The scan's budget stays its own; its verdicts are the regenerated ones, tied to the new row.
+    pagesBudget: latest.pagesBudget ?? null,
+    pages: storedPageVerdicts(pages),
   });
   const reason = (record as { reason?: unknown }).reason;
   return {

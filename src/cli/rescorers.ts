@@ -1,8 +1,9 @@
 import type { AnyRecord, ServiceName } from "../analyzers/analyzer.ts";
+import type { PageVerdict } from "../analyzers/visibility/site-record-schema.ts";
 import type { SchemaArtifacts } from "../analyzers/schema/gather/page-artifact.ts";
 import { scoreArtifacts as scoreSchemaArtifacts } from "../analyzers/schema/score-artifacts.ts";
 import { ARTIFACTS_VERSION, type Artifacts } from "../analyzers/visibility/gather/artifacts.ts";
-import { scoreArtifacts as scoreVisibilityArtifacts } from "../analyzers/visibility/score-artifacts.ts";
+import { pageVerdicts, scoreArtifacts as scoreVisibilityArtifacts } from "../analyzers/visibility/score-artifacts.ts";
 
 /**
  * How each service judges artifacts it stored earlier: whether this build can read them, then the
@@ -15,6 +16,11 @@ export interface Rescorer {
   /** Why this build cannot judge the artifacts (in words), or null when it can. */
   incompatibility(artifacts: unknown): string | null;
   score(domain: string, artifacts: unknown, scannedAt: Date): AnyRecord;
+  /**
+   * A site-wide scan's page verdicts regenerated from the same artifacts, stored with the re-scored
+   * record; absent or undefined: none.
+   */
+  pageVerdicts?(domain: string, artifacts: unknown, scannedAt: Date): PageVerdict[] | undefined;
   /** What the listed score counts, for progress lines ("score 72 → 75"). */
   scoreName: string;
 }
@@ -31,6 +37,7 @@ const visibilityRescorer: Rescorer = {
     return null;
   },
   score: (domain, artifacts, scannedAt) => scoreVisibilityArtifacts(domain, artifacts as Artifacts, scannedAt),
+  pageVerdicts: (_domain, artifacts) => pageVerdicts(artifacts as Artifacts),
   scoreName: "score",
 };
 

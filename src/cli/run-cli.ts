@@ -72,7 +72,7 @@ const commands: Record<string, Command> = {
   scan: {
     summary: "Scan one site for AI visibility in this process and print the result. Visibility only, whatever SERVICE says (for CI: --min-score).",
     usage: SCAN_USAGE,
-    flags: ["--json", "--min-score"],
+    flags: ["--json", "--min-score", "--format", "--pages"],
     run: async (args, config) => {
       const settings = await config();
       const { scanCommand } = await import("./scan-command.ts");

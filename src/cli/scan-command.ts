@@ -8,9 +8,11 @@ import { normalizeTarget } from "../scans/normalize-target.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
 import { SCAN_USAGE } from "./usages.ts";
+import { markdownSummary } from "./markdown-summary.ts";
+import { MAX_PAGE_BUDGET } from "../scans/page-budget-ceiling.ts";
 
 /**
- * `sightline scan <url> [--json] [--min-score N]`: one visibility scan in this process, without the
+ * `sightline scan <url> [--format text|json|markdown] [--pages N] [--min-score N]`: one visibility scan in this process, without the
  * server, queue or database, for terminals and CI pipelines. The fetcher is built exactly as the
  * server's (SCAN_CONNECT_TO, FETCH_*), the scan ends by SCAN_TIMEOUT_MS, and off-site checks follow
  * OFFSITE_CHECKS. The summary or record goes to stdout; messages go to stderr.
@@ -20,16 +22,30 @@ export interface ScanIo {
   err(text: string): void;
 }
 
-type ParsedArgs = { ok: true; target: string; json: boolean; minScore: number | null } | { ok: false; error: string };
+export type ScanFormat = "text" | "json" | "markdown";
+const FORMATS: readonly ScanFormat[] = ["text", "json", "markdown"];
+
+type ParsedArgs = { ok: true; target: string; format: ScanFormat; minScore: number | null; pages: number | null } | { ok: false; error: string };
 
 export function parseScanArgs(args: string[]): ParsedArgs {
-  let json = false;
+  let format: ScanFormat = "text";
   let minScore: number | null = null;
+  let pages: number | null = null;
   const positional: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
-    if (arg === "--json") json = true;
-    else if (arg === "--min-score" || arg.startsWith("--min-score=")) {
+    if (arg === "--json") format = "json";
+    else if (arg === "--format" || arg.startsWith("--format=")) {
+      const value = arg === "--format" ? args[++index] : arg.slice("--format=".length);
+      if (value === undefined || !(FORMATS as string[]).includes(value)) return { ok: false, error: `--format needs one of ${FORMATS.join(", ")}${value === undefined ? "" : `, not "${value.slice(0, 64)}"`}.` };
+      format = value as ScanFormat;
+    } else if (arg === "--pages" || arg.startsWith("--pages=")) {
+      const value = arg === "--pages" ? args[++index] : arg.slice("--pages=".length);
+      if (value === undefined || !/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > MAX_PAGE_BUDGET) {
+        return { ok: false, error: `--pages needs a whole number from 1 to ${MAX_PAGE_BUDGET}${value === undefined ? "" : `, not "${value.slice(0, 64)}"`}.` };
+      }
+      pages = Number(value);
+    } else if (arg === "--min-score" || arg.startsWith("--min-score=")) {
       const value = arg === "--min-score" ? args[++index] : arg.slice("--min-score=".length);
       if (value === undefined || !/^\d{1,3}$/.test(value) || Number(value) > 100) return { ok: false, error: `--min-score needs a whole number from 0 to 100${value === undefined ? "" : `, not "${value}"`}.` };
       minScore = Number(value);
@@ -37,7 +53,7 @@ export function parseScanArgs(args: string[]): ParsedArgs {
     else positional.push(arg);
   }
   if (positional.length !== 1) return { ok: false, error: positional.length === 0 ? "give the site to scan, e.g. sightline scan example.com." : `give one site to scan, not ${positional.length}.` };
-  return { ok: true, target: positional[0]!, json, minScore };
+  return { ok: true, target: positional[0]!, format, minScore, pages };
 }
 
 export async function scanCommand(args: string[], config: Config, io: ScanIo): Promise<number> {
@@ -55,9 +71,9 @@ export async function scanCommand(args: string[], config: Config, io: ScanIo): P
     io.err("sightline scan: only SERVICE=visibility scans are available from the command line.\n");
     return EXIT.usage;
   }
-  const record = await scanOnce(target.domain, config);
+  const record = await scanOnce(target.domain, config, parsed.pages ?? config.SCAN_PAGES_PIPELINE_DEFAULT);
   // The record quotes the scanned site: what a terminal would act on is escaped (terminal-text.ts).
-  io.out(parsed.json ? `${terminalJson(record)}\n` : terminalBlock(summary(record, parsed.minScore)));
+  io.out(parsed.format === "json" ? `${terminalJson(record)}\n` : terminalBlock(parsed.format === "markdown" ? markdownSummary(record, parsed.minScore) : summary(record, parsed.minScore)));
   if (record.status !== "ok" || !record.result) return EXIT.failure;
   if (parsed.minScore !== null && record.result.score < parsed.minScore) {
     io.err(`sightline scan: score ${record.result.score} is below --min-score ${parsed.minScore}.\n`);
@@ -67,7 +83,7 @@ export async function scanCommand(args: string[], config: Config, io: ScanIo): P
 }
 
 /** One scan as the worker runs it, without the queue: same fetcher, same deadline, same analyzer. */
-export async function scanOnce(domain: string, config: Config): Promise<VisibilityRecord> {
+export async function scanOnce(domain: string, config: Config, pages?: number): Promise<VisibilityRecord> {
   useVocabularyFile(config.SCHEMA_VOCABULARY);
   const fetcher = createSafeFetcher({
     connectTo: parseConnectTo(config.SCAN_CONNECT_TO),
@@ -78,6 +94,7 @@ export async function scanOnce(domain: string, config: Config): Promise<Visibili
   const signal = AbortSignal.timeout(config.SCAN_TIMEOUT_MS);
   const scanning = visibilityAnalyzer.scan({
     domain,
+    ...(pages !== undefined ? { pages } : {}),
     fetcher,
     signal,
     offsite: {

@@ -24,14 +24,19 @@ Both "--from X" and "--from=X" work.
 Exit codes: 0 done and every count matches; 1 the source is missing, the target holds data, the schemas
 differ or a count differs (the target is then left empty); 2 bad usage.`;
 
-export const SCAN_USAGE = `sightline scan <url> [--json] [--min-score N]
+export const SCAN_USAGE = `sightline scan <url> [--format text|json|markdown] [--pages N] [--min-score N]
 
 Scans one site for AI visibility in this process (no server needed) and prints a summary:
 score, grade, pillars and top issues with their fixes.
 
-  --json           Print the full scan record as JSON instead (the same record the API serves).
+  --format F       text (the default): the summary for a terminal; json: the full scan record (the
+                   same record the API serves); markdown: a summary for a pull-request comment (grade,
+                   reach by AI platform, failing templates with example URLs, top issues).
+  --json           The same as --format json.
+  --pages N        How many pages of the site to sample and judge, the homepage first (1-500; default
+                   SCAN_PAGES_PIPELINE_DEFAULT, 25).
   --min-score N    Exit with 1 when the score is below N (0-100); for CI pipelines.
-                   Both "--min-score 70" and "--min-score=70" work.
+                   Both "--min-score 70" and "--min-score=70" work, and so for the other options.
 
 Exit codes: 0 the scan ran (and met --min-score), 1 the score is below --min-score or the site could
 not be scanned, 2 bad usage.`;

@@ -1,4 +1,5 @@
 import type { ServiceName } from "../analyzers/analyzer.ts";
+import { readPagesTable } from "../web/report-pages-table.ts";
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { resolveClientIp } from "../limits/client-ip.ts";
@@ -95,7 +96,7 @@ export function pageRoutes(deps: PageRoutesDeps) {
     )
     .get(
       "/report/:domain",
-      async ({ params, query }) => {
+      async ({ params, query, request }) => {
         const ctx = context();
         const perPage = deps.service === "schema";
         const askedPage = typeof query.url === "string" ? query.url : undefined;
@@ -115,7 +116,8 @@ export function pageRoutes(deps: PageRoutesDeps) {
             return page(renderProgressPage(ctx, web, found.domain, found.state, found.progress, pageTarget(found.domain, found.page)));
           case "report": {
             const itemsPage = typeof query.items === "string" && /^[1-9]\d{0,5}$/.test(query.items) ? Number(query.items) : 1;
-            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline, pages: found.pages, itemsPage });
+            const pagesTable = perPage ? null : await readPagesTable(deps.scanApi.db, found.scan, new URL(request.url).searchParams);
+            const parts = web.renderReport(ctx, found.scan, found.scanRunning, { running: found.running, timeline: found.timeline, pages: found.pages, itemsPage, pagesTable });
             return page(renderScanPage(ctx, { ...parts, body: html`${parts.body}${checksTemplate(web.checks)}` }));
           }
         }

@@ -15,7 +15,7 @@ export function createBodyValidator<S extends TSchema>(schema: S, example: strin
     const field = first.path.slice(1).replaceAll("/", ".");
     if (first.message === "Unexpected property") return { ok: false, error: `Unknown field "${field.slice(0, 64)}" in the request body.` };
     if (first.message === "Expected required property") return { ok: false, error: `${field} is required.` };
-    return { ok: false, error: `${field} must be ${expectedOf(first.schema)}.` };
+    return { ok: false, error: `${field} must be ${rangeOf(first.schema, first.value) ?? expectedOf(first.schema)}.` };
   };
 }
 
@@ -25,4 +25,17 @@ function expectedOf(schema: TSchema): string {
   const named = types.filter((type): type is string => typeof type === "string").map((type) => `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`);
   if (named.length === 0) return "a valid value";
   return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(", ")} or ${named[named.length - 1]}`;
+}
+
+/** For a number of the right kind but out of its schema's bounds: "an integer of at least 1", "a number from 0 to 1". */
+function rangeOf(schema: TSchema, value: unknown): string | null {
+  if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  if (schema.type === "integer" && !Number.isInteger(value)) return null;
+  if (schema.type !== "integer" && schema.type !== "number") return null;
+  const kind = schema.type === "integer" ? "an integer" : "a number";
+  const { minimum, maximum } = schema as { minimum?: unknown; maximum?: unknown };
+  if (typeof minimum === "number" && typeof maximum === "number") return `${kind} from ${minimum} to ${maximum}`;
+  if (typeof minimum === "number") return `${kind} of at least ${minimum}`;
+  if (typeof maximum === "number") return `${kind} of at most ${maximum}`;
+  return null;
 }

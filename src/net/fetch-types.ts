@@ -70,6 +70,12 @@ export interface FetchResult {
 export interface SafeFetcher {
   /** Resolves with the response (any status), or rejects with a FetchError. Never rejects otherwise. */
   fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
+  /**
+   * Optional: the caller has read what it keeps of this response and let go of its body, so the body's
+   * bytes stop counting against the scan's byte budget (which bounds what a scan holds). Callers that
+   * release bound their reading in total themselves (the site crawl's byte budget).
+   */
+  release?(result: FetchResult): void;
 }
 
 /**

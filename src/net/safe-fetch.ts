@@ -45,7 +45,14 @@ export function scannerUserAgent(publicUrl: string, version: string): string {
 export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   const ca = options.extraCaPem ? [...rootCertificates, options.extraCaPem] : undefined;
   const brotliSlots = decoderSlots(BROTLI_DECODERS_PER_FETCHER);
+  // A body is given back once, however often its reader says it let go of it.
+  const released = new WeakSet<FetchResult>();
   return {
+    release(result) {
+      if (released.has(result)) return;
+      released.add(result);
+      options.budget?.release(result.body.byteLength);
+    },
     async fetch(url, fetchOptions = {}) {
       const timeoutMs = fetchOptions.timeoutMs ?? options.timeoutMs;
       const deadline = startDeadline(timeoutMs, fetchOptions.signal);

@@ -13,6 +13,7 @@ export function inProcessScanner(options: {
   fetcher: SafeFetcher;
   offsite: OffsiteEndpoints;
   probeSigning?: ProbeSigning;
+  crawlConcurrency?: number;
   scanTimeoutMs: number;
   now: () => number;
 }): Scanner {

@@ -26,6 +26,8 @@ export interface ClaimedJob {
   domain: string;
   /** The URL asked for, or null for the domain's homepage. */
   targetUrl: string | null;
+  /** The page budget the scan runs with (site-wide scans), or null: the analyzer's own reading of the site. */
+  pages: number | null;
   caller: Caller;
   /** Which attempt this claim is, counting from 1. */
   attempts: number;
@@ -43,13 +45,13 @@ const lastPurgeAt = new WeakMap<Db, number>();
  * running for that page (the homepage when `targetUrl` is null). Services that keep one record per
  * domain (visibility) queue with null, so their joins stay per domain.
  */
-export async function enqueueScan(db: Db, domain: string, caller: Caller, now: number, targetUrl: string | null = null): Promise<number> {
-  const inserted = await insertQueuedJob(db, domain, caller, now, targetUrl);
+export async function enqueueScan(db: Db, domain: string, caller: Caller, now: number, targetUrl: string | null = null, pages: number | null = null): Promise<number> {
+  const inserted = await insertQueuedJob(db, domain, caller, now, targetUrl, pages);
   if (inserted !== null) return inserted;
   const active = await activeJobFor(db, domain, targetUrl);
   // The insert conflicted with an active job, so one exists unless a transaction-less caller raced a finish.
   if (active) return active.id;
-  return enqueueScan(db, domain, caller, now, targetUrl);
+  return enqueueScan(db, domain, caller, now, targetUrl, pages);
 }
 
 /** The page's active job (`targetUrl` null: the homepage), or with `targetUrl` undefined any active job of the domain. */
@@ -67,6 +69,7 @@ export async function claimNextJob(db: Db, now: number, leaseMs: number): Promis
     id: row.id,
     domain: row.domain,
     targetUrl: row.targetUrl,
+    pages: row.pages,
     caller: callerFromColumns(row.callerKind, row.apiKeyId),
     attempts: row.attempts,
     leaseToken,

@@ -5,6 +5,8 @@ import type { SafeFetcher } from "../net/fetch-types.ts";
 import type { ProbeSigning } from "../net/web-bot-auth.ts";
 import type { ScanOutcome, ScanRow, ScanTarget } from "./scan-outcome.ts";
 import { encodeArtifacts } from "./stored-artifacts.ts";
+import { storedPageVerdicts } from "./bounded-page-verdicts.ts";
+import type { PageVerdict } from "../analyzers/visibility/site-record-schema.ts";
 
 /**
  * Runs one scan to an outcome: the analyzer gathers until the scan's deadline, then audits and scores
@@ -21,6 +23,8 @@ export interface RunScanOptions {
   offsite: OffsiteEndpoints;
   /** With SIGNED_PROBES=on: the key that signs the crawler probes, handed to this scan only. */
   probeSigning?: ProbeSigning;
+  /** CRAWL_CONCURRENCY, for site-wide scans. */
+  crawlConcurrency?: number;
   /** Epoch milliseconds (real clock) by which the record must be ready: claim time + SCAN_TIMEOUT_MS. */
   deadlineAt: number;
   /** SCAN_TIMEOUT_MS, for the failed record's wording. */
@@ -39,16 +43,18 @@ export async function runScan(target: ScanTarget, options: RunScanOptions): Prom
   const scanning = analyzer.scan({
     domain: target.domain,
     ...(target.targetUrl ? { url: target.targetUrl } : {}),
+    ...(typeof target.pages === "number" ? { pages: target.pages } : {}),
     fetcher: options.fetcher,
     signal: gatherSignal,
     offsite: options.offsite,
     ...(options.probeSigning ? { probeSigning: options.probeSigning } : {}),
+    ...(options.crawlConcurrency ? { crawlConcurrency: options.crawlConcurrency } : {}),
     now: () => new Date(options.now()),
     ...(options.progress ? { progress: options.progress } : {}),
   });
   try {
     const output = await withSafetyNet(scanning, options.deadlineAt + safetyNetMs(options.scanTimeoutMs));
-    return { kind: "record", row: rowOf(analyzer, output.record, output.artifacts) };
+    return { kind: "record", row: rowOf(analyzer, output.record, output.artifacts, output.pages) };
   } catch (error) {
     if (options.signal.aborted) return { kind: "retry", error: "The worker stopped during the scan." };
     if (error instanceof ScanDeadlineError) return deadlineOutcome(analyzer, target.domain, options.scanTimeoutMs, options.now());
@@ -63,7 +69,7 @@ export function deadlineOutcome(analyzer: Analyzer<AnyRecord>, domain: string, s
   return { kind: "record", row: rowOf(analyzer, analyzer.failedRecord(domain, reason, new Date(now)), null) };
 }
 
-export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifacts: unknown): ScanRow {
+export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifacts: unknown, pages?: readonly PageVerdict[]): ScanRow {
   return {
     status: record.status,
     score: analyzer.scoreOf(record),
@@ -71,6 +77,7 @@ export function rowOf(analyzer: Analyzer<AnyRecord>, record: AnyRecord, artifact
     scannedAt: Date.parse(record.scannedAt),
     recordJson: JSON.stringify(record),
     artifactsJson: encodeArtifacts(artifacts),
+    pages: storedPageVerdicts(pages),
   };
 }
 

@@ -39,6 +39,7 @@ export async function handleScanApi(
   const outcome = await startScan(deps, {
     url: body.value.url,
     forceRescan: body.value.forceRescan ?? false,
+    ...(body.value.pages !== undefined ? { pages: body.value.pages } : {}),
     caller,
     clientIp: input.clientIp,
   });

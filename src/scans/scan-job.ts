@@ -35,7 +35,7 @@ export async function runScanJob(deps: ScanJobDeps, job: ClaimedJob, workerSigna
   });
   try {
     const outcome = await deps.scanner.scan(
-      { domain: job.domain, targetUrl: job.targetUrl },
+      { domain: job.domain, targetUrl: job.targetUrl, pages: job.pages },
       // The real clock: deadlines are measured, while `now` (injectable) only dates records.
       { deadlineAt: Date.now() + deps.scanTimeoutMs, signal: workerSignal, progress: progress.report },
     );
@@ -55,5 +55,5 @@ export async function storeGivenUpRecord(deps: Pick<ScanJobDeps, "db" | "analyze
 
 /** The record is kept under the page the job was queued for (jobs of per-domain services carry none). */
 async function storeRow(db: Db, job: ClaimedJob, row: ScanRow): Promise<void> {
-  await insertScan(db, { domain: job.domain, pageUrl: job.targetUrl, ...row, caller: job.caller });
+  await insertScan(db, { domain: job.domain, pageUrl: job.targetUrl, pagesBudget: job.pages, ...row, caller: job.caller });
 }

@@ -1,3 +1,5 @@
+import type { StoredPageVerdict } from "../store/scan-pages-repo.ts";
+
 /**
  * What a scan hands back to the thread that stores it: the record already serialised (so the serving
  * thread never walks a large record or its artifacts), or a request to retry later. It crosses from a
@@ -16,6 +18,8 @@ export interface ScanRow {
   recordJson: string;
   /** The artifacts as stored: compressed JSON (stored-artifacts.ts), null for a record without them. */
   artifactsJson: string | null;
+  /** A site-wide scan's page verdicts, bounded and serialised (bounded-page-verdicts.ts); null for none. */
+  pages?: StoredPageVerdict[] | null;
 }
 
 export type ScanOutcome = { kind: "record"; row: ScanRow } | { kind: "retry"; error: string };
@@ -24,4 +28,6 @@ export type ScanOutcome = { kind: "record"; row: ScanRow } | { kind: "retry"; er
 export interface ScanTarget {
   domain: string;
   targetUrl: string | null;
+  /** The page budget of a site-wide scan (ScanContext.pages); null or absent: the analyzer's default. */
+  pages?: number | null;
 }

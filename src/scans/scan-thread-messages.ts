@@ -18,6 +18,8 @@ export interface ScanThreadSettings {
   /** With SIGNED_PROBES=on only: the probe-signing key, the one secret a scan is given (never logged). */
   probeSigning?: ProbeSigning;
   scanTimeoutMs: number;
+  /** CRAWL_CONCURRENCY. */
+  crawlConcurrency: number;
   /** The scan's byte budget across all its bodies. */
   scanBudgetBytes: number;
   /** The CPUs scan work runs on (SCAN_CPUS, see scanCpuSet); null: any. */

@@ -110,6 +110,7 @@ async function scan(scanId: number, target: Parameters<typeof runScan>[0], deadl
       }),
       offsite: settings.offsite,
       ...(settings.probeSigning ? { probeSigning: settings.probeSigning } : {}),
+      crawlConcurrency: settings.crawlConcurrency,
       deadlineAt,
       scanTimeoutMs: settings.scanTimeoutMs,
       signal: controller.signal,

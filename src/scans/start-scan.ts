@@ -9,6 +9,7 @@ import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
 import { enqueueScan, findActiveJob } from "./queue.ts";
 import { normalizeTarget } from "./normalize-target.ts";
 import { checkTargetResolves } from "./resolve-target.ts";
+import { pageBudgetFor, type PageBudgets } from "./page-budget.ts";
 
 /**
  * The part of the scan request flow shared by every entry point (HTTP API, web form, MCP):
@@ -27,6 +28,11 @@ export interface StartScanDeps {
    * being one page). Otherwise (visibility) they are per domain and jobs carry no URL.
    */
   perPage?: boolean;
+  /**
+   * Site-wide scans (visibility): each caller kind's default and maximum page budget (SCAN_PAGES_*).
+   * Absent: jobs carry no budget (the analyzer's default) unless the request names one.
+   */
+  pageBudgets?: PageBudgets;
   /** Pokes the worker so that a new job starts without waiting for its idle poll. */
   wakeWorker: () => void;
   now: () => number;
@@ -37,6 +43,8 @@ export interface StartScanRequest {
   forceRescan: boolean;
   caller: Caller;
   clientIp: string;
+  /** The page budget asked for (site-wide scans); undefined: the caller's default. */
+  pages?: number;
 }
 
 /** `page`: the page the record is kept under (null: the homepage, and always for per-domain services). */
@@ -51,9 +59,12 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
   if (!target.ok) return { kind: "invalid", error: target.error };
   const { domain } = target;
   const page = deps.perPage ? targetUrlOf(request.url) : null;
+  const budget = pageBudgetOf(deps, request);
+  if (!budget.ok) return { kind: "invalid", error: budget.error };
+  const pages = budget.pages;
 
   if (!request.forceRescan) {
-    const cached = await freshRecord(deps, domain, page);
+    const cached = await freshRecord(deps, domain, page, pages, request.pages);
     if (cached) return { kind: "cached", domain, page, recordJson: cached };
   }
   // A scan already queued or running answers every caller at no cost: no DNS, no limits.
@@ -62,16 +73,37 @@ export async function startScan(deps: StartScanDeps, request: StartScanRequest):
   const resolves = await checkTargetResolves(domain, { connectTo: deps.connectTo, lookup: deps.lookup });
   if (!resolves.ok) return { kind: "invalid", error: resolves.error };
 
-  const outcome = await admitAndEnqueue(deps, domain, page, request);
+  const outcome = await admitAndEnqueue(deps, domain, page, pages, request);
   if (outcome.kind === "started" && !outcome.joined) deps.wakeWorker();
   return outcome;
 }
 
-/** Per page for per-page services (the homepage is `null`); per domain (any page) otherwise. */
-async function freshRecord(deps: StartScanDeps, domain: string, page: string | null): Promise<string | null> {
+/**
+ * Per page for per-page services (the homepage is `null`); per domain (any page) otherwise. A record
+ * scanned with fewer pages than the request's budget is not fresh for it. A record from before budgets
+ * (it read the homepage and a few pages) still serves requests that name no `pages`, as it did, but
+ * not one that asks for more than one page.
+ */
+async function freshRecord(deps: StartScanDeps, domain: string, page: string | null, pages: number | null, asked: number | undefined): Promise<string | null> {
   const latest = await latestScan(deps.db, domain, deps.perPage ? page : undefined);
   if (!latest) return null;
+  if (!coversBudget(latest.pagesBudget ?? null, pages, asked)) return null;
   return deps.now() - latest.scannedAt < deps.cacheTtlSeconds * 1000 ? latest.recordJson : null;
+}
+
+function coversBudget(stored: number | null, pages: number | null, asked: number | undefined): boolean {
+  if (pages === null) return true;
+  if (stored === null) return asked === undefined || asked <= 1;
+  return stored >= pages;
+}
+
+/** The page budget the scan runs with; null for single-page services, which refuse a `pages` field. */
+function pageBudgetOf(deps: StartScanDeps, request: StartScanRequest): { ok: true; pages: number | null } | { ok: false; error: string } {
+  if (deps.perPage) {
+    return request.pages === undefined ? { ok: true, pages: null } : { ok: false, error: "pages applies to site-wide scans of the visibility service; this service reads one page." };
+  }
+  if (!deps.pageBudgets) return { ok: true, pages: request.pages ?? null };
+  return pageBudgetFor(deps.pageBudgets, request.caller, request.pages);
 }
 
 /**
@@ -83,7 +115,7 @@ function activeJob(deps: StartScanDeps, domain: string, page: string | null) {
   return findActiveJob(deps.db, domain, deps.perPage ? page : undefined);
 }
 
-function admitAndEnqueue(deps: StartScanDeps, domain: string, page: string | null, request: StartScanRequest): Promise<StartScanOutcome> {
+function admitAndEnqueue(deps: StartScanDeps, domain: string, page: string | null, pages: number | null, request: StartScanRequest): Promise<StartScanOutcome> {
   return deps.db.exclusive(async (): Promise<StartScanOutcome> => {
     if (await activeJob(deps, domain, page)) return { kind: "started", domain, page, joined: true, headers: {} };
     const now = deps.now();
@@ -97,7 +129,8 @@ function admitAndEnqueue(deps: StartScanDeps, domain: string, page: string | nul
         headers: rateLimitHeaders(decision.states),
       };
     }
-    await enqueueScan(deps.db, domain, request.caller, now, page);
+    // One job, one slot in each bucket, however many pages it reads.
+    await enqueueScan(deps.db, domain, request.caller, now, page, pages);
     return { kind: "started", domain, page, joined: false, headers: rateLimitHeaders(decision.states) };
   });
 }

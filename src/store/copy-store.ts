@@ -43,16 +43,17 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: "key_flashes", columns: ["id", "session_hash", "sealed", "expires_at"], identity: "id" },
   {
     name: "scans",
-    columns: ["id", "domain", "page_url", "status", "score", "grade", "rescored", "scanned_at", "record", "artifacts", "caller_kind", "api_key_id"],
+    columns: ["id", "domain", "page_url", "status", "score", "grade", "rescored", "scanned_at", "record", "artifacts", "caller_kind", "api_key_id", "pages_budget"],
     identity: "id",
     batch: 100,
     rewrite: { record: storableJson },
   },
+  { name: "scan_pages", columns: ["scan_id", "position", "template", "verdict", "status", "unreached", "page"], batch: 200 },
   {
     name: "jobs",
     columns: [
       "id", "domain", "target_url", "state", "caller_kind", "api_key_id", "attempts", "run_after",
-      "lease_token", "lease_expires_at", "last_error", "progress", "created_at", "updated_at",
+      "lease_token", "lease_expires_at", "last_error", "progress", "created_at", "updated_at", "pages",
     ],
     identity: "id",
   },

@@ -14,6 +14,8 @@ export interface JobRow {
   domain: string;
   /** The URL asked for, or null for the domain's homepage. */
   targetUrl: string | null;
+  /** The page budget of a site-wide scan, or null (a single-page service, or a job queued before budgets). */
+  pages: number | null;
   state: JobState;
   callerKind: Caller["kind"];
   apiKeyId: number | null;
@@ -25,7 +27,7 @@ export interface JobRow {
   updatedAt: number;
 }
 
-const JOB_COLUMNS = `id, domain, target_url AS "targetUrl", state, caller_kind AS "callerKind", api_key_id AS "apiKeyId", attempts, run_after AS "runAfter",
+const JOB_COLUMNS = `id, domain, target_url AS "targetUrl", pages, state, caller_kind AS "callerKind", api_key_id AS "apiKeyId", attempts, run_after AS "runAfter",
   lease_expires_at AS "leaseExpiresAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /**
@@ -38,13 +40,14 @@ export async function insertQueuedJob(
   caller: Caller,
   now: number,
   targetUrl: string | null = null,
+  pages: number | null = null,
 ): Promise<number | null> {
   const { kind, apiKeyId } = callerColumns(caller);
   const row = await db.get<{ id: number }>(
-    `INSERT INTO jobs (domain, target_url, state, caller_kind, api_key_id, attempts, run_after, created_at, updated_at)
-     VALUES (?, ?, 'queued', ?, ?, 0, ?, ?, ?)
+    `INSERT INTO jobs (domain, target_url, pages, state, caller_kind, api_key_id, attempts, run_after, created_at, updated_at)
+     VALUES (?, ?, ?, 'queued', ?, ?, 0, ?, ?, ?)
      ON CONFLICT DO NOTHING RETURNING id`,
-    [domain, targetUrl, kind, apiKeyId, now, now, now],
+    [domain, targetUrl, pages, kind, apiKeyId, now, now, now],
   );
   return row?.id ?? null;
 }

@@ -307,4 +307,30 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX alert_deliveries_by_time ON alert_deliveries(created_at);
     `,
   },
+  {
+    version: 6,
+    name: "site-wide scans: the page budget, and a verdict per sampled page (SQLite version 9)",
+    sql: `
+      -- The page budget a site-wide scan was asked for, carried by its job and kept with its record: a
+      -- record scanned with a smaller budget than a request asks for does not satisfy it from the cache.
+      -- NULL: a scan from before budgets (it read the homepage and a few pages) or a single-page service.
+      ALTER TABLE jobs ADD COLUMN pages BIGINT;
+      ALTER TABLE scans ADD COLUMN pages_budget BIGINT;
+
+      -- The verdict on each sampled page, tied to the scan row that judged it, so history never mixes
+      -- scans (a re-scored row holds its own regenerated verdicts). The filterable facts sit in columns;
+      -- unreached lists the AI platforms that cannot find or read the page as ",id,id," for a LIKE match.
+      CREATE TABLE scan_pages (
+        scan_id   BIGINT NOT NULL REFERENCES scans(id) ON DELETE CASCADE,
+        position  BIGINT NOT NULL,
+        template  TEXT NOT NULL,
+        verdict   TEXT NOT NULL,
+        status    BIGINT,
+        unreached TEXT NOT NULL,
+        page      TEXT NOT NULL,
+        PRIMARY KEY (scan_id, position)
+      );
+      CREATE INDEX scan_pages_by_template ON scan_pages(scan_id, template, position);
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { callerColumns, type Caller } from "../types/caller.ts";
 import { RefreshAhead } from "../lib/refresh-ahead.ts";
 import { containsPattern } from "./like-pattern.ts";
 import { BoundedMap } from "../lib/bounded-map.ts";
+import { insertPageVerdicts, type StoredPageVerdict } from "./scan-pages-repo.ts";
 
 /**
  * Stored scan records. Every completed scan is kept; readers get the newest per domain, or per page
@@ -26,6 +27,10 @@ export interface NewScan {
   recordJson: string;
   artifactsJson: string | null;
   caller: Caller;
+  /** The page budget of a site-wide scan; null/absent for single-page services and scans from before budgets. */
+  pagesBudget?: number | null;
+  /** A site-wide scan's verdicts on its sampled pages, stored in the same transaction (scan-pages-repo.ts). */
+  pages?: readonly StoredPageVerdict[] | null;
 }
 
 export interface StoredScan {
@@ -37,6 +42,8 @@ export interface StoredScan {
   score: number | null;
   scannedAt: number;
   recordJson: string;
+  /** The page budget the scan ran with, or null (see NewScan.pagesBudget); absent where a query does not read it. */
+  pagesBudget?: number | null;
 }
 
 export interface ScanSummary {
@@ -52,11 +59,16 @@ export interface ScanSummary {
 export async function insertScan(db: Db, scan: NewScan): Promise<number> {
   latestCacheOf(db).forget(scan.domain);
   const { kind, apiKeyId } = callerColumns(scan.caller);
-  const row = await db.get<{ id: number }>(
-    `INSERT INTO scans (domain, page_url, status, score, grade, rescored, scanned_at, record, artifacts, caller_kind, api_key_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.grade ?? null, scan.rescored ? 1 : 0, scan.scannedAt, storableJson(scan.recordJson), scan.artifactsJson, kind, apiKeyId],
-  );
+  // The record and its page verdicts land together or not at all (a nested call joins the caller's transaction).
+  const row = await db.transaction(async () => {
+    const inserted = await db.get<{ id: number }>(
+      `INSERT INTO scans (domain, page_url, status, score, grade, rescored, scanned_at, record, artifacts, caller_kind, api_key_id, pages_budget)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [scan.domain, scan.pageUrl ?? null, scan.status, scan.score, scan.grade ?? null, scan.rescored ? 1 : 0, scan.scannedAt, storableJson(scan.recordJson), scan.artifactsJson, kind, apiKeyId, scan.pagesBudget ?? null],
+    );
+    if (inserted && scan.pages && scan.pages.length > 0) await insertPageVerdicts(db, inserted.id, scan.pages);
+    return inserted;
+  });
   // Again once written: a read that ran meanwhile may have cached the previous record. (Inside a
   // transaction the commit comes later still; SQLite holds other readers until then, and on
   // PostgreSQL the commit moves scans_version, which every cache checks.)
@@ -101,7 +113,7 @@ export async function latestScan(db: Db, domain: string, page?: PageKey): Promis
  */
 export type PageKey = string | null | undefined;
 
-const STORED_COLUMNS = `id, domain, page_url AS "pageUrl", status, score, scanned_at AS "scannedAt", record AS "recordJson"`;
+const STORED_COLUMNS = `id, domain, page_url AS "pageUrl", status, score, scanned_at AS "scannedAt", record AS "recordJson", pages_budget AS "pagesBudget"`;
 
 // Domains are host names, so they never hold the separator; "*" (not a URL) stands for "any page".
 function cacheKey(domain: string, page: PageKey): string {

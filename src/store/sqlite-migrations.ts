@@ -326,4 +326,30 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX alert_deliveries_by_time ON alert_deliveries(created_at);
     `,
   },
+  {
+    version: 10,
+    name: "site-wide scans: the page budget, and a verdict per sampled page",
+    sql: `
+      -- The page budget a site-wide scan was asked for, carried by its job and kept with its record: a
+      -- record scanned with a smaller budget than a request asks for does not satisfy it from the cache.
+      -- NULL: a scan from before budgets (it read the homepage and a few pages) or a single-page service.
+      ALTER TABLE jobs ADD COLUMN pages INTEGER;
+      ALTER TABLE scans ADD COLUMN pages_budget INTEGER;
+
+      -- The verdict on each sampled page, tied to the scan row that judged it, so history never mixes
+      -- scans (a re-scored row holds its own regenerated verdicts). The filterable facts sit in columns;
+      -- unreached lists the AI platforms that cannot find or read the page as ",id,id," for a LIKE match.
+      CREATE TABLE scan_pages (
+        scan_id   INTEGER NOT NULL REFERENCES scans(id) ON DELETE CASCADE,
+        position  INTEGER NOT NULL,
+        template  TEXT NOT NULL,
+        verdict   TEXT NOT NULL,
+        status    INTEGER,
+        unreached TEXT NOT NULL,
+        page      TEXT NOT NULL,
+        PRIMARY KEY (scan_id, position)
+      ) STRICT;
+      CREATE INDEX scan_pages_by_template ON scan_pages(scan_id, template, position);
+    `,
+  },
 ];

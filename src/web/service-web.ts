@@ -1,4 +1,5 @@
 import type { ServiceName } from "../analyzers/analyzer.ts";
+import type { PagesTableView } from "./report-pages-table.ts";
 import type { SafeHtml } from "./html.ts";
 import type { PageContext } from "./page-context.ts";
 import type { StoredScan } from "../store/scans-repo.ts";
@@ -41,6 +42,8 @@ export interface ReportExtras {
   timeline: ReportTimeline | null;
   /** The domain's analysed pages, newest first, where records are kept per page (the schema service). */
   pages?: readonly AnalysedPage[] | null;
+  /** The record's per-page verdicts as the report's pages table shows them (site-wide visibility scans), or null. */
+  pagesTable?: PagesTableView | null;
   /** Which page of the record's items to show (`?items=`, 1-based), where a report lists items (the schema service). */
   itemsPage?: number;
 }

@@ -161,3 +161,41 @@ describe("schema", () => {
     expect(await rescoreDomain(depsFor("schema"), "thin.test")).toMatchObject({ kind: "skipped", reason: "incompatible-artifacts", detail: expect.stringContaining("lacks its HTML") });
   });
 });
+
+describe("page verdicts of a site-wide scan", () => {
+  test("re-scoring stores the regenerated verdicts with the new row, and keeps the scan's page budget; the old row keeps its own", async () => {
+    const { pageVerdict } = await import("../fixtures/page-verdicts.ts");
+    const { pageVerdictsOfScan } = await import("../../src/reports/page-verdicts.ts");
+    const { storedPageVerdicts } = await import("../../src/scans/bounded-page-verdicts.ts");
+    const artifacts = site();
+    const before = [pageVerdict("https://example.com/", "/", { source: "homepage" })];
+    const original = await insertScan(db, {
+      domain: "example.com",
+      status: "ok",
+      score: 12,
+      scannedAt: SCANNED_AT,
+      recordJson: JSON.stringify({ domain: "example.com", status: "ok", scannedAt: new Date(SCANNED_AT).toISOString(), result: null, offSite: null }),
+      artifactsJson: JSON.stringify(artifacts),
+      caller: { kind: "pipeline" },
+      pagesBudget: 30,
+      pages: storedPageVerdicts(before),
+    });
+    const regenerated = [pageVerdict("https://example.com/", "/", { source: "homepage" }), pageVerdict("https://example.com/blog/a", "/blog/<slug>", { verdict: "issues" })];
+    const seen: unknown[] = [];
+    const rescorer = {
+      ...rescorerFor("visibility"),
+      pageVerdicts(domain: string, stored: unknown) {
+        seen.push([domain, stored]);
+        return regenerated;
+      },
+    };
+    const outcome = await rescoreDomain(depsFor("visibility", { rescorer }), "example.com");
+    expect(outcome).toMatchObject({ kind: "rescored", fromScanId: original });
+    expect(seen).toEqual([["example.com", JSON.parse(JSON.stringify(artifacts))]]);
+    const latest = (await latestScan(db, "example.com"))!;
+    expect(latest.pagesBudget).toBe(30);
+    const pagesOf = async (scanId: number) => (await pageVerdictsOfScan(db, { id: scanId, scannedAt: SCANNED_AT }, { offset: 0, limit: 50 })).pagesJson.map((json) => JSON.parse(json));
+    expect(await pagesOf(latest.id)).toEqual(regenerated);
+    expect(await pagesOf(original)).toEqual(before);
+  });
+});

@@ -10,15 +10,26 @@ import { childEnv } from "../../scripts/lib/child-env.ts";
 
 describe("parseScanArgs", () => {
   test("takes one site, --json, and --min-score as a separate or attached value", () => {
-    expect(parseScanArgs(["example.com"])).toEqual({ ok: true, target: "example.com", json: false, minScore: null });
-    expect(parseScanArgs(["--min-score", "70", "example.com", "--json"])).toEqual({ ok: true, target: "example.com", json: true, minScore: 70 });
-    expect(parseScanArgs(["example.com", "--min-score=0"])).toEqual({ ok: true, target: "example.com", json: false, minScore: 0 });
+    expect(parseScanArgs(["example.com"])).toEqual({ ok: true, target: "example.com", format: "text", minScore: null, pages: null });
+    expect(parseScanArgs(["--min-score", "70", "example.com", "--json"])).toEqual({ ok: true, target: "example.com", format: "json", minScore: 70, pages: null });
+    expect(parseScanArgs(["example.com", "--min-score=0"])).toEqual({ ok: true, target: "example.com", format: "text", minScore: 0, pages: null });
   });
   test("refuses missing or extra sites, bad scores and unknown options", () => {
     expect(parseScanArgs([])).toMatchObject({ ok: false, error: expect.stringContaining("give the site") });
     expect(parseScanArgs(["a.com", "b.com"])).toMatchObject({ ok: false });
     for (const bad of [["a.com", "--min-score"], ["a.com", "--min-score", "abc"], ["a.com", "--min-score=101"], ["a.com", "--min-score=-1"]]) expect(parseScanArgs(bad)).toMatchObject({ ok: false });
     expect(parseScanArgs(["a.com", "--verbose"])).toMatchObject({ ok: false, error: 'unknown option "--verbose".' });
+  });
+
+  test("takes --format text|json|markdown and --pages N, and refuses anything else with the accepted values", () => {
+    expect(parseScanArgs(["a.com", "--format", "markdown", "--pages", "40"])).toEqual({ ok: true, target: "a.com", format: "markdown", minScore: null, pages: 40 });
+    expect(parseScanArgs(["a.com", "--format=json", "--pages=500"])).toEqual({ ok: true, target: "a.com", format: "json", minScore: null, pages: 500 });
+    expect(parseScanArgs(["a.com", "--format", "html"])).toEqual({ ok: false, error: '--format needs one of text, json, markdown, not "html".' });
+    expect(parseScanArgs(["a.com", "--format"])).toEqual({ ok: false, error: "--format needs one of text, json, markdown." });
+    for (const bad of ["0", "501", "2.5", "-1", "ten", "1e2"]) {
+      expect(parseScanArgs(["a.com", "--pages", bad])).toEqual({ ok: false, error: `--pages needs a whole number from 1 to 500, not "${bad}".` });
+    }
+    expect(parseScanArgs(["a.com", "--pages"])).toEqual({ ok: false, error: "--pages needs a whole number from 1 to 500." });
   });
 });
 
@@ -88,6 +99,20 @@ describe("sightline scan (the binary)", () => {
       expect(below.stdout).toContain("Score 40 is below --min-score 70.");
       expect(below.stderr).toContain("is below --min-score 70");
     }
+  }, 30_000);
+
+  test("--format markdown prints a PR comment, with the exit codes of --min-score", async () => {
+    const met = await run("cli.secure.test", "--format", "markdown", "--min-score", "70");
+    expect(met.code).toBe(0);
+    expect(met.stdout).toMatch(/^## AI visibility: cli\\\.secure\\\.test: \d+\/100, grade [AB]\n/);
+    expect(met.stdout).toContain("meets --min-score 70");
+    expect(met.stdout).toContain("### Top issues");
+    const below = await run("shell-cli.secure.test", "--format=markdown", "--min-score=70", "--pages=3");
+    expect(below.code).toBe(1);
+    expect(below.stdout).toContain("**below --min-score 70**");
+    expect(below.stderr).toContain("is below --min-score 70");
+    expect((await run("cli.secure.test", "--format", "yaml")).code).toBe(2);
+    expect((await run("cli.secure.test", "--pages", "0")).code).toBe(2);
   }, 30_000);
 
   test("exits 1 when the site cannot be scanned, and 2 on bad usage", async () => {

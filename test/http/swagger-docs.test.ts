@@ -42,7 +42,7 @@ describe("/swagger/json", () => {
 
   test("the report's path parameter is named for the domain", () => {
     const reportPaths = Object.keys(paths).filter((path) => path.startsWith("/api/report/"));
-    expect(reportPaths.sort()).toEqual(["/api/report/{domain}", "/api/report/{domain}/history.json"]);
+    expect(reportPaths.sort()).toEqual(["/api/report/{domain}", "/api/report/{domain}/history.json", "/api/report/{domain}/pages.json"]);
     const parameters = paths["/api/report/{domain}"]!.get!.parameters!;
     expect(parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(["path:domain"]);
     expect(JSON.stringify(parameters[0])).toContain("example.com.json");

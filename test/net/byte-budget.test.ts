@@ -76,3 +76,15 @@ test("an empty body after the budget is spent is read as empty, not as cut", asy
   const read = await readCappedBody(streamOf(new Uint8Array(0)), 5_000_000, "gzip", budget);
   expect(read).toMatchObject({ truncated: false, overBudget: false });
 });
+
+test("released bytes are given back, never below nothing", () => {
+  const budget = byteBudget(100);
+  budget.take(80);
+  budget.release(50);
+  expect(budget.usedBytes).toBe(30);
+  expect(budget.take(100)).toBe(70);
+  budget.release(1_000);
+  expect(budget.usedBytes).toBe(0);
+  budget.release(-5);
+  expect(budget.usedBytes).toBe(0);
+});

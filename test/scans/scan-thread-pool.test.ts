@@ -36,6 +36,7 @@ function settings(overrides: Partial<ScanThreadSettings> = {}): ScanThreadSettin
     userAgent: "sightline-test",
     offsite: { enabled: false, wikidataSparqlUrl: "http://127.0.0.1:9/", wikipediaApiUrl: "http://127.0.0.1:9/", commonCrawlIndexUrl: "http://127.0.0.1:9/" },
     scanTimeoutMs: SCAN_TIMEOUT_MS,
+    crawlConcurrency: 4,
     scanBudgetBytes: 16 * MIB,
     cpus: null,
     ...overrides,

@@ -36,8 +36,9 @@ export const visibilityAnalyzer: Analyzer<VisibilityRecord> = {
     }
     const unscorable = unscorableRecord(context.domain, artifacts.homepage, context.now());
     if (unscorable) return { record: unscorable, artifacts };
-    const { scoreArtifacts } = await (judging ?? loadJudging());
-    return { record: scoreArtifacts(context.domain, artifacts, context.now()), artifacts };
+    const { scoreArtifacts, pageVerdicts } = await (judging ?? loadJudging());
+    const pages = pageVerdicts(artifacts);
+    return { record: scoreArtifacts(context.domain, artifacts, context.now()), artifacts, ...(pages ? { pages } : {}) };
   },
   failedRecord,
   scoreOf(record) {

@@ -1,6 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { RescoredFromSchema } from "../rescored-from-schema.ts";
 import { PILLAR_IDS } from "./scoring/pillars.ts";
+import { SiteSummarySchema } from "./site-record-schema.ts";
 
 /**
  * The stored and served visibility record (spec/visibility-interface.md). The OpenAPI description is
@@ -134,6 +135,11 @@ export const ResultSchema = Type.Object(
     pillars: Type.Array(PillarSchema, { description: "All seven pillars, in a fixed order." }),
     topIssues: Type.Array(IssueSchema, { maxItems: 10, description: "Up to 10 issues in the order to act: the finding behind the strictest gate first, then by stage (reach, understand, presence), within a stage by the points they cost, then by effort." }),
     gates: Type.Optional(Type.Array(GateSchema, { description: "The gates that hold, strictest first; empty when none does. Absent from records scored before gates were reported." })),
+    site: Type.Optional(
+      Type.Object(SiteSummarySchema.properties, {
+        description: `${SiteSummarySchema.description} Absent from single-page scans and from older records.`,
+      }),
+    ),
   },
   { description: "The analysis; null when the scan failed." },
 );

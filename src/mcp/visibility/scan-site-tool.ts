@@ -18,6 +18,12 @@ const ScanSiteInput = z.object({
     .boolean()
     .optional()
     .describe("true: scan again even if a recent record exists. Costs a rate-limit slot; use only when the site changed. Default false."),
+  pages: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("How many pages of the site to sample and judge, the homepage first. Default and maximum: the service's setting for callers without an API key (10 unless the operator changed it)."),
 });
 
 const ScanSiteOutput = z.object({
@@ -61,6 +67,7 @@ export function scanSiteTool(deps: McpToolDeps): McpTool {
       const outcome = await startScan(deps.scans, {
         url: args.url,
         forceRescan: args.forceRescan ?? false,
+        ...(args.pages !== undefined ? { pages: args.pages } : {}),
         caller: { kind: "mcp" },
         clientIp: context.clientIp,
       });

@@ -19,6 +19,7 @@ import { EFFORT_WORDS, checkEntries, checksSection, evidenceList, statusClass } 
 import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
 import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
 import { agentOfferingsSection } from "./agent-offerings-section.ts";
+import { reportPagesTable } from "../report-pages-table.ts";
 import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
@@ -54,6 +55,7 @@ ${issuesSection(result.topIssues ?? [])}
 ${checksSection(checkEntries(result.pillars ?? [], result.topIssues ?? []))}
 ${pagesReadSection(record.pages, record.durationMs)}
 ${agentOfferingsSection(record.agentOfferings)}
+${extras?.pagesTable ? reportPagesTable(domain, extras.pagesTable) : ""}
 ${offSiteSection(record.offSite ?? null)}` : ""}
 ${result ? badgeSection(context, domain, result.grade, result.score) : ""}`;
 

@@ -138,6 +138,8 @@ describe("the gates table", () => {
       ["major-platform-lost", "ai-platform-reach", 89],
       ["noindex", "page-directives", 40],
       ["empty-app-shell", "raw-html-text", 40],
+      ["site-minority-reach", "site-reach", 74],
+      ["site-template-lost", "site-reach", 89],
       ["homepage-error", "homepage-status", 40],
     ]);
     expect(gradeFor(39).grade).toBe("F");

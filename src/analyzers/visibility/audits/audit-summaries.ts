@@ -58,4 +58,8 @@ export const AUDIT_SUMMARIES: Readonly<Record<string, string>> = {
   "common-crawl": "Whether the site's pages are in the Common Crawl index. Common Crawl feeds the training data of most large language models.",
   "ai-usage-signals":
     "What the site tells AI systems they may do with it, per platform and purpose (search, answers, training, user-triggered fetch), read from robots.txt, Content Signals, AIPREF Content-Usage, TDMRep, RSL licences and page directives, and every contradiction between them. Reported but never scored: the choices are the site's; see docs/ai-usage-signals.md.",
+  "site-reach":
+    "Whether each AI platform can find and read the pages behind the homepage, template by template: robots.txt for each page's path, meta robots and X-Robots-Tag per agent, app shells for agents that run no JavaScript, and the live probes of one page per template. A template a platform cannot read is named with its count and example pages.",
+  "site-pages":
+    "Whether the sampled pages behind the homepage load (no error status, redirects to errors or soft 404s) and describe themselves (canonical, title, description, main heading, language, structured data that fits the page, Product offers, article bylines and dates, Open Graph), template by template with counts and example pages.",
 };

@@ -17,6 +17,8 @@ import { wordCountAudit } from "./content/word-count.ts";
 import { canonicalLink } from "./discover/canonical-link.ts";
 import { feed } from "./discover/feed.ts";
 import { agentOfferings } from "./discover/agent-offerings.ts";
+import { siteReach } from "./access/site-reach.ts";
+import { sitePages } from "./content/site-pages.ts";
 import { llmsFullTxt } from "./discover/llms-full-txt.ts";
 import { llmsTxt } from "./discover/llms-txt.ts";
 import { robotsSitemap } from "./discover/robots-sitemap.ts";
@@ -54,4 +56,6 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   aiUsageSignals,
   pageSize,
   agentOfferings,
+  siteReach,
+  sitePages,
 ];

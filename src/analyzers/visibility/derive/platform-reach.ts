@@ -2,13 +2,13 @@ import { bindsAgent, crawler } from "../crawlers.ts";
 import type { Artifacts, ProbeArtifact } from "../gather/artifacts.ts";
 import { AI_PLATFORMS, type AiPlatform, audienceShare } from "../platforms.ts";
 import { readableHomepage } from "./homepage-document.ts";
-import { homepageBarrier } from "./homepage-barrier.ts";
+import { type HomepageBarrier, homepageBarrier } from "./homepage-barrier.ts";
 import { type Directive, directiveEffect, headerDirectives, metaDirectives } from "./indexing-directives.ts";
 import { honoursDeclared } from "../usage-honouring.ts";
-import { type Honours, declaredUse } from "./declared-use.ts";
+import { type DeclaredUse, type Honours, declaredUse } from "./declared-use.ts";
 import { compareProbes, type ProbeComparison } from "./probe-verdicts.ts";
 import { usagePolicy } from "./usage-policy/usage-policy.ts";
-import { type MatchedRule, homepagePath, robotsPolicy, verdictFor } from "./robots/robots-policy.ts";
+import { type MatchedRule, type RobotsPolicy, homepagePath, robotsPolicy, verdictFor } from "./robots/robots-policy.ts";
 import { computed } from "../../../lib/computed.ts";
 
 /**
@@ -109,14 +109,8 @@ export const platformReach = computed((artifacts: Artifacts): PlatformReach => r
 
 /** Reach with another table of who honours declared preferences: how a test shows what a platform's honouring would do. */
 export function reachOf(artifacts: Artifacts, honours: Honours): PlatformReach {
-  const context = readingContext(artifacts);
-  const agents = new Map<string, AgentAccess>();
-  const access = (token: string) => {
-    if (!agents.has(token)) agents.set(token, agentAccess(token, context));
-    return agents.get(token)!;
-  };
   const policy = usagePolicy(artifacts);
-  const platforms = AI_PLATFORMS.map((platform) => withDeclared(judgePlatform(platform, access), declaredUse(policy, platform, honours))).sort((a, b) => b.share - a.share);
+  const platforms = platformVerdicts(readingContext(artifacts), (platform) => declaredUse(policy, platform, honours));
   const judged = platforms.filter((verdict) => verdict.status !== "unknown");
   const judgedShare = judged.reduce((sum, verdict) => sum + verdict.share, 0);
   const of = (share: number) => (judgedShare === 0 ? 0 : share / judgedShare);
@@ -157,7 +151,8 @@ export function namedPlatforms(platforms: readonly { name: string; share: number
   return others > 0 ? `${named.join(", ")} and ${others} smaller ${others === 1 ? "platform" : "platforms"}` : listed(named);
 }
 
-function listed(names: string[]): string {
+/** "A, B and C". */
+export function listed(names: string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
@@ -167,20 +162,48 @@ function clampShare(share: number): number {
   return Math.min(1, Math.max(0, Math.round(share * 10_000) / 10_000));
 }
 
-interface ReadingContext {
-  artifacts: Artifacts;
+/**
+ * What each agent is judged on for one page: robots.txt for its path, the live probes of it (or of a page
+ * of its template), its indexing directives, whether it loads, and what stands before its content. The
+ * homepage's reach and each crawled page's (derive/page-verdict.ts) are judged by the same rules from it.
+ */
+export interface ReadingContext {
+  policy: RobotsPolicy;
+  /** The page's path and query, as robots.txt is asked about it. */
+  path: string;
   comparison: ProbeComparison;
   pageDirectives: Directive[];
-  homepageError: string | null;
-  barrier: ReturnType<typeof homepageBarrier>;
+  /** Why the page cannot be loaded at all ("the homepage answers HTTP 500"), or null. */
+  pageError: string | null;
+  barrier: HomepageBarrier;
+  /** What cause sentences call the page: "the homepage", "the page". */
+  subject: string;
+}
+
+/** Every platform judged on one page, largest audience first; `declared` gives the site's declared usage preferences per platform. */
+export function platformVerdicts(context: ReadingContext, declared: (platform: AiPlatform) => DeclaredUse): PlatformVerdict[] {
+  const agents = new Map<string, AgentAccess>();
+  const access = (token: string) => {
+    if (!agents.has(token)) agents.set(token, agentAccess(token, context));
+    return agents.get(token)!;
+  };
+  return AI_PLATFORMS.map((platform) => withDeclared(judgePlatform(platform, access), declared(platform))).sort((a, b) => b.share - a.share);
 }
 
 function readingContext(artifacts: Artifacts): ReadingContext {
   const homepage = readableHomepage(artifacts);
   const pageDirectives = homepage.ok ? [...metaDirectives(homepage.document), ...headerDirectives(homepage.response.headers["x-robots-tag"])] : [];
   const raw = artifacts.homepage;
-  const homepageError = !raw.ok ? `the homepage cannot be loaded (${raw.error.message})` : raw.status >= 400 ? `the homepage answers HTTP ${raw.status}` : null;
-  return { artifacts, comparison: compareProbes(artifacts), pageDirectives, homepageError, barrier: homepageBarrier(artifacts) };
+  const pageError = !raw.ok ? `the homepage cannot be loaded (${raw.error.message})` : raw.status >= 400 ? `the homepage answers HTTP ${raw.status}` : null;
+  return {
+    policy: robotsPolicy(artifacts),
+    path: homepagePath(artifacts),
+    comparison: compareProbes(artifacts),
+    pageDirectives,
+    pageError,
+    barrier: homepageBarrier(artifacts),
+    subject: "the homepage",
+  };
 }
 
 function agentAccess(token: string, context: ReadingContext): AgentAccess {
@@ -195,8 +218,8 @@ function agentAccess(token: string, context: ReadingContext): AgentAccess {
   // the error only when the browser probe did not get the page either.
   const browserServed = context.comparison.ok && context.comparison.browser.status < 400;
   const homepageFails = verdict && verdict.kind !== "error" ? !servedPage : !browserServed;
-  if (context.homepageError && homepageFails) causes.push({ kind: "homepage", agent: token, text: context.homepageError });
-  const robots = robotsCauses(token, context.artifacts);
+  if (context.pageError && homepageFails) causes.push({ kind: "homepage", agent: token, text: context.pageError });
+  const robots = robotsCauses(token, context.policy, context.path);
   if (bindsAgent(agent)) causes.push(...robots);
   else for (const cause of robots) notes.push(`${cause.text}: a request ${token} may not honour (${agent.robotsTxt.words})`);
   if (verdict) {
@@ -211,7 +234,7 @@ function agentAccess(token: string, context: ReadingContext): AgentAccess {
     notes.push(`${token}: not probed ${agent.probe ? "in this scan" : "live"}`);
   }
   const probeDirectives = probe?.ok ? headerDirectives(probe.headers["x-robots-tag"]) : [];
-  causes.push(...directiveCauses(token, dedupe([...context.pageDirectives, ...probeDirectives])));
+  causes.push(...directiveCauses(token, dedupe([...context.pageDirectives, ...probeDirectives]), context.subject));
   if (context.barrier?.kind === "login-wall") causes.push({ kind: "login-wall", agent: token, text: context.barrier.text });
   if (context.barrier?.kind === "app-shell" && !agent.rendersJavaScript) {
     causes.push({ kind: "app-shell", agent: token, text: `${token} runs no JavaScript and sees an empty app shell` });
@@ -219,19 +242,18 @@ function agentAccess(token: string, context: ReadingContext): AgentAccess {
   return { agent: token, causes, notes, probe };
 }
 
-function robotsCauses(token: string, artifacts: Artifacts): Cause[] {
-  const policy = robotsPolicy(artifacts);
+function robotsCauses(token: string, policy: RobotsPolicy, path: string): Cause[] {
   // Amazonbot reads an unavailable robots.txt as no robots.txt at all, where RFC 9309 says "disallow everything".
   if (policy.kind === "disallow-all" && crawler(token).robotsTxt.whenUnavailable === "crawls-on") return [];
   if (policy.kind === "disallow-all") return [{ kind: "robots-file", agent: token, text: policy.reason.replace(/\.$/, "") }];
   if (policy.kind !== "rules") return [];
-  const verdict = verdictFor(policy, token, homepagePath(artifacts));
+  const verdict = verdictFor(policy, token, path);
   if (verdict.allowed) return [];
   const where = verdict.rule ? `robots.txt line ${verdict.rule.line} \`${verdict.rule.text}\` (group \`${verdict.rule.group}\`)` : "robots.txt";
   return [{ kind: "robots-rule", agent: token, text: `${where} disallows ${token}`, rule: verdict.rule ?? undefined }];
 }
 
-function directiveCauses(token: string, directives: Directive[]): Cause[] {
+function directiveCauses(token: string, directives: Directive[], subject: string): Cause[] {
   const agent = crawler(token);
   const causes: Cause[] = [];
   for (const directive of directives) {
@@ -239,7 +261,7 @@ function directiveCauses(token: string, directives: Directive[]): Cause[] {
     const effect = directiveEffect(directive.directive);
     if (!effect || !agent.honours.includes(effect)) continue;
     const consequence =
-      effect === "noindex" ? "not to index the homepage" : effect === "nosnippet" ? "not to quote the homepage, which keeps it out of AI answers" : "to leave the homepage out of chat answers";
+      effect === "noindex" ? `not to index ${subject}` : effect === "nosnippet" ? `not to quote ${subject}, which keeps it out of AI answers` : `to leave ${subject} out of chat answers`;
     causes.push({ kind: "directive", agent: token, text: `\`${directive.source}\` tells ${token} ${consequence}`, directive });
   }
   return causes;

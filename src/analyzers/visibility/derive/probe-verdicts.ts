@@ -72,6 +72,12 @@ const comparisonOf = computed(compare);
 export function compareProbes(artifacts: Artifacts): ProbeComparison {
   const probes = artifacts.probes;
   if (!probes || probes.length === 0) return { ok: false, reason: "The homepage was not fetched as AI crawlers in this scan." };
+  return compareProbeList(probes);
+}
+
+/** The same for any one page's probes (the site crawl probes a page of each template), once per list. */
+export function compareProbeList(probes: ProbeArtifact[]): ProbeComparison {
+  if (probes.length === 0) return { ok: false, reason: "The page was not fetched as AI crawlers in this scan." };
   return comparisonOf(probes);
 }
 

@@ -17,9 +17,11 @@ import { cacheFetches } from "./scan-fetch-cache.ts";
 import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, TDMREP_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 import { RSL_MAX_BYTES, rslPointers } from "../derive/usage-policy/rsl-licence.ts";
+import { pageFacts } from "../derive/page-facts.ts";
+import { crawlSite } from "./site-crawl/crawl-site.ts";
 
 type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> &
-  Partial<Pick<ScanContext, "offsite" | "now" | "progress" | "probeSigning">> & {
+  Partial<Pick<ScanContext, "offsite" | "now" | "progress" | "probeSigning" | "pages" | "crawlConcurrency">> & {
     /** Called once the homepage answered, so the caller can load what judges a site while the rest is fetched. */
     onReachable?: () => void;
   };
@@ -35,6 +37,7 @@ export const GATHER_STEPS = {
   sitemap: "Reading the sitemap",
   samples: "Reading sample pages",
   llmsLinks: "Checking the links in llms.txt",
+  site: "Reading the site's pages",
 } as const;
 
 type GatherStep = keyof typeof GATHER_STEPS;
@@ -70,7 +73,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
 
   if (homepageUnreachable(homepage) || homepageServerError(homepage)) {
     // Nothing was reached, or the server failed twice: the site is not judged, so nothing more is fetched.
-    steps.skip("redirect", "sitemap", "samples", "llmsLinks");
+    steps.skip("redirect", "sitemap", "samples", "llmsLinks", "site");
     await Promise.allSettled([speculative.files, speculative.probes]);
     const robotsUrl = homepage.ok ? `${siteOrigin(homepage)}/robots.txt` : homepage.error.url;
     return { version: ARTIFACTS_VERSION, domain: context.domain, gatheredAt, homepage, robotsTxt: skippedRobotsTxt(robotsUrl), offsite: await offsite };
@@ -99,6 +102,14 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
       : Promise.resolve([]);
   steps.track("samples", Promise.all([linkedPages, sitemapPages]));
   const rslLicence = rslLicenceFile(site, files.robotsTxt, homepage);
+  const siteCrawl =
+    context.pages !== undefined && context.pages > 1 && homepage.ok && homepage.status < 400
+      ? steps.track(
+          "site",
+          // The scan's own fetcher, not the per-scan cache, which would hold every page's body until gathering ends.
+          sitemapPromise.then((sitemap) => crawlSite(context, { homepage, robotsTxt: files.robotsTxt, sitemap, llmsTxt: files.llmsTxt }, { pages: context.pages ?? 1, readPage: pageFacts, ...(context.crawlConcurrency ? { concurrency: context.crawlConcurrency } : {}) })),
+        )
+      : (steps.skip("site"), Promise.resolve(undefined));
   const [sitemap, llmsLinks, agentDocuments] = await Promise.all([
     sitemapPromise,
     steps.track("llmsLinks", llmsLinkChecks(site, files.llmsTxt, context.domain)),
@@ -122,6 +133,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     sitemap,
     samplePages: [...(await linkedPages), ...(await sitemapPages)],
     ...(await feed.then((artifact) => (artifact ? { feed: artifact } : {}))),
+    ...(await siteCrawl.then((crawl) => (crawl ? { siteCrawl: crawl } : {}))),
     offsite: await offsite,
   };
 }

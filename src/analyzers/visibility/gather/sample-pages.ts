@@ -17,7 +17,7 @@ const ROLE_PATTERNS: [Exclude<Role, "content">, RegExp][] = [
 ];
 
 /** Links that lead away from pages: files, feeds, mail, script. */
-const NOT_A_PAGE = /\.(?:pdf|jpe?g|png|gif|svg|webp|avif|zip|gz|mp4|mp3|css|js|json|xml|rss|atom|ico|woff2?)(?:$|[?#])/i;
+export const NOT_A_PAGE = /\.(?:pdf|jpe?g|png|gif|svg|webp|avif|zip|gz|mp4|mp3|css|js|json|xml|rss|atom|ico|woff2?)(?:$|[?#])/i;
 
 /** The pages to sample: about, contact and privacy when linked, then the first other internal pages. */
 export function pickSamplePages(homepage: HomepageResponse): { url: string; role: Role }[] {

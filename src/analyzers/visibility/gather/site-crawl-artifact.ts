@@ -35,6 +35,12 @@ export interface PageHtmlFacts {
   /** For pages that present an article: the byline and dates read (null when absent). */
   article: { author: string | null; published: string | null; modified: string | null } | null;
   openGraph: { title: boolean; description: boolean; image: boolean; type: string | null };
+  /**
+   * What the page looks like (derive/page-profile.ts: an article, a product, an FAQ) and why, whether its
+   * structured data declares a type that fits, and for a product the properties Google's merchant listing
+   * requires that its Product lacks ("offers"). null for other pages; absent from facts read before it was kept.
+   */
+  kind?: { kind: "article" | "product" | "faq"; reason: string; fits: boolean; missing: string[] } | null;
 }
 
 /** One page of the sample, as fetched and read. */

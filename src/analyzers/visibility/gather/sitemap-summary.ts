@@ -9,10 +9,10 @@ export type SitemapSummary = Pick<Extract<SitemapArtifact, { ok: true }>, "kind"
  * site controls the file, and the regular expressions this replaces took time quadratic in unclosed
  * `<url>` elements and cubic in whitespace after an unclosed `<loc>`. An entry is a `<url>` (or
  * `<sitemap>`) element closed by its end tag; its first `<loc>` and first text-only `<lastmod>` are read.
+ * `visit`, when given, is handed every entry's `<loc>` in the same pass (the site crawl reads all of them).
  */
-export function summariseSitemap(xml: string): SitemapSummary {
-  const head = xml.slice(0, 4096);
-  const kind = /<(?:\w+:)?urlset\b/i.test(head) ? "urlset" : /<(?:\w+:)?sitemapindex\b/i.test(head) ? "sitemapindex" : null;
+export function summariseSitemap(xml: string, visit?: (loc: string) => void): SitemapSummary {
+  const kind = sitemapKind(xml);
   if (kind === null) return { kind, entries: 0, withLastmod: 0, newestLastmod: null, sample: [] };
   const entryTag = kind === "urlset" ? "url" : "sitemap";
   let entries = 0;
@@ -28,9 +28,11 @@ export function summariseSitemap(xml: string): SitemapSummary {
     entries++;
     const body = xml.slice(open.end, close.start);
     position = close.end;
-    if (sample.length < SAMPLE_SIZE) {
-      const loc = elementText(body, "loc", false);
-      if (loc) sample.push(loc.replace(/&amp;/g, "&").replace(/<!\[CDATA\[|\]\]>/g, "").trim());
+    if (sample.length < SAMPLE_SIZE || visit) {
+      const text = elementText(body, "loc", false);
+      const loc = text ? text.replace(/&amp;/g, "&").replace(/<!\[CDATA\[|\]\]>/g, "").trim() : "";
+      if (loc && sample.length < SAMPLE_SIZE) sample.push(loc);
+      if (loc && visit) visit(loc);
     }
     const lastmod = elementText(body, "lastmod", true);
     if (!lastmod) continue;
@@ -40,6 +42,12 @@ export function summariseSitemap(xml: string): SitemapSummary {
     if (!newest || time > newest.time) newest = { text: lastmod, time };
   }
   return { kind, entries, withLastmod, newestLastmod: newest?.text ?? null, sample };
+}
+
+/** "urlset" or "sitemapindex" by the root element near the start of the file, or null when it is neither. */
+export function sitemapKind(xml: string): SitemapSummary["kind"] {
+  const head = xml.slice(0, 4096);
+  return /<(?:\w+:)?urlset\b/i.test(head) ? "urlset" : /<(?:\w+:)?sitemapindex\b/i.test(head) ? "sitemapindex" : null;
 }
 
 interface Tag {

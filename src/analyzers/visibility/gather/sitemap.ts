@@ -42,8 +42,8 @@ export async function withChildSitemaps(context: Pick<ScanContext, "fetcher" | "
   return { ...sitemap, children: await Promise.all(children.map((url) => gatherChildSitemap(context, url))) };
 }
 
-/** The first child sitemaps an index lists that live on its own host, without repeats. */
-export function childSitemapUrls(locs: string[], indexUrl: string): string[] {
+/** The first child sitemaps an index lists that live on its own host (or its www. twin), without repeats. */
+export function childSitemapUrls(locs: string[], indexUrl: string, limit: number = CHILD_SITEMAPS_READ): string[] {
   const host = new URL(indexUrl).hostname;
   const sameSite = (other: string) => other === host || other === `www.${host}` || `www.${other}` === host;
   const urls = locs
@@ -51,7 +51,7 @@ export function childSitemapUrls(locs: string[], indexUrl: string): string[] {
     .map((loc) => new URL(loc, indexUrl))
     .filter((url) => /^https?:$/.test(url.protocol) && sameSite(url.hostname))
     .map((url) => url.href);
-  return [...new Set(urls)].slice(0, CHILD_SITEMAPS_READ);
+  return [...new Set(urls)].slice(0, limit);
 }
 
 async function gatherChildSitemap(context: Pick<ScanContext, "fetcher" | "signal">, url: string): Promise<ChildSitemapArtifact> {

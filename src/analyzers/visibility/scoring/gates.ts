@@ -95,6 +95,22 @@ export const GATES: readonly Gate[] = [
     },
   },
   {
+    id: "site-minority-reach",
+    audit: "site-reach",
+    maxScore: 74,
+    when: "across the sampled pages behind the homepage, the AI platforms read less than half of what they could, weighted by their audience",
+    holds: (outcome) => outcome.status === "fail" && outcome.score !== null && outcome.score < MINORITY_SHARE,
+    says: () => "the AI platforms can read less than half of the site's sampled pages, weighted by their audience",
+  },
+  {
+    id: "site-template-lost",
+    audit: "site-reach",
+    maxScore: 89,
+    when: "platforms holding at least a tenth of the audience cannot read half or more of the sampled pages of a template behind the homepage (listing templates such as tags and categories, often kept out of indexes on purpose, excepted)",
+    holds: (outcome) => outcome.blocking === true,
+    says: () => "AI platforms holding at least a tenth of the audience cannot read most pages of a template behind the homepage",
+  },
+  {
     id: "homepage-error",
     audit: "homepage-status",
     maxScore: 40,

@@ -48,7 +48,8 @@ export function pillarScore(audits: ScoredAudit[]): number | null {
   const totalWeight = applicable.reduce((sum, entry) => sum + entry.audit.weight, 0);
   if (totalWeight === 0) return null;
   const weighted = applicable.reduce((sum, entry) => sum + entry.audit.weight * (entry.outcome.score ?? 0), 0);
-  return Math.round((100 * weighted) / totalWeight);
+  // Rounded to a millionth first: the same ratio of weights written at another scale (pillars.ts) lands a hair either side of .5.
+  return Math.round(Math.round((100_000_000 * weighted) / totalWeight) / 1_000_000);
 }
 
 /** A pillar's contribution to the overall score when every pillar applies, to one decimal. */

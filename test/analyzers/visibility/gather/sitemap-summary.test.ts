@@ -93,3 +93,17 @@ describe("hostile sitemaps cost time in proportion to their size (issue 30)", ()
     });
   }
 });
+
+describe("summariseSitemap's visitor", () => {
+  test("is handed every entry's loc, past the sample, decoded as the sample is; an index's too", () => {
+    const locs = Array.from({ length: 25 }, (_, index) => `https://a.example/p?x=${index}&amp;y=1`);
+    const seen: string[] = [];
+    const summary = summariseSitemap(`<urlset>${locs.map((loc) => `<url><loc><![CDATA[${loc}]]></loc></url>`).join("")}<url><loc></loc></url></urlset>`, (loc) => seen.push(loc));
+    expect(summary.entries).toBe(26);
+    expect(summary.sample).toHaveLength(10);
+    expect(seen).toEqual(locs.map((loc) => loc.replace("&amp;", "&")));
+    const children: string[] = [];
+    expect(summariseSitemap(`<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>`, (loc) => children.push(loc)).kind).toBe("sitemapindex");
+    expect(children).toEqual(["https://a.example/s1.xml"]);
+  });
+});

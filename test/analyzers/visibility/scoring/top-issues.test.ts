@@ -14,11 +14,15 @@ function fixOf(effort: Effort) {
   return { what: "w", why: "y", how: "h", effort };
 }
 
-/** Every real audit passing, except the outcomes given by id. */
+/** A scan of the homepage alone: the audits of the pages behind it do not apply. */
+const HOMEPAGE_ONLY = new Set(["site-reach", "site-pages"]);
+const NOT_APPLICABLE: AuditOutcome = { status: "na", score: null, detail: "Only the homepage was scanned.", evidence: [] };
+
+/** Every real audit passing (the site audits not applicable, as in a homepage-only scan), except the outcomes given by id. */
 function site(outcomes: Record<string, Partial<AuditOutcome>>): ScoredAudit[] {
   return AUDITS.map((audit) => {
     const given = outcomes[audit.id];
-    if (!given) return { audit, outcome: PASS };
+    if (!given) return { audit, outcome: HOMEPAGE_ONLY.has(audit.id) ? NOT_APPLICABLE : PASS };
     return { audit, outcome: { status: "fail", score: 0, detail: `${audit.id} detail`, evidence: [], fix: fixOf("S"), ...given } };
   });
 }

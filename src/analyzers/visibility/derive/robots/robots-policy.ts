@@ -57,7 +57,12 @@ export interface CrawlerVerdict {
 const policyOfFile = computed(policyOf);
 
 export function robotsPolicy(artifacts: Artifacts): RobotsPolicy {
-  return policyOfFile(artifacts.robotsTxt);
+  return robotsTxtPolicy(artifacts.robotsTxt);
+}
+
+/** The policy of a robots.txt artifact alone (the site crawl reads it before the scan's artifacts are whole). */
+export function robotsTxtPolicy(robotsTxt: RobotsTxtArtifact): RobotsPolicy {
+  return policyOfFile(robotsTxt);
 }
 
 function policyOf(robotsTxt: RobotsTxtArtifact): RobotsPolicy {
