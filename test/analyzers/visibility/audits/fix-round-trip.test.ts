@@ -5,6 +5,8 @@ import { siteOwner } from "../../../../src/analyzers/visibility/derive/site-owne
 import { BAKERY, BLOG, bakerySite, PLAIN, personalBlogSite, plainSite } from "../advice-sites.ts";
 import { auditById, expectRoundTrip, PLACED_AUDITS, roundTripProblems } from "../fix-round-trip.ts";
 import { SITES } from "./audit-sites.ts";
+import { ROBOTS_VARIANTS } from "../robots-variants.ts";
+import { siteWithRobots } from "../sample-site.ts";
 
 /**
  * Fixes proven on the site's own markup (issue 25): every fix with code, applied where it says on every
@@ -31,7 +33,19 @@ describe("round trip on every hand-made site", () => {
     for (const id of ["json-ld-present", "organization-identity", "website-schema", "schema-type-fit", "llms-txt", "open-graph"]) expectRoundTrip(plainSite(), id);
     expectRoundTrip(SITES["robots 404"]!, "robots-sitemap");
     expectRoundTrip(SITES["robots html"]!, "robots-sitemap");
+    expectRoundTrip(SITES["robots html"]!, "robots-ai-search-access");
   });
+});
+
+describe("the fixes that let AI agents in, on the site's own robots.txt", () => {
+  for (const [name, text] of Object.entries(ROBOTS_VARIANTS)) {
+    test(`${name}: applied, the file parses, the agents are in, nothing else changes`, () => {
+      const artifacts = siteWithRobots(text);
+      expectRoundTrip(artifacts, "robots-ai-search-access");
+      const reach = run("ai-platform-reach", artifacts);
+      if (reach.fix?.code) expectRoundTrip(artifacts, "ai-platform-reach");
+    });
+  }
 });
 
 describe("the bakery: a complete @graph whose entity is #business", () => {
