@@ -12,7 +12,7 @@ import { runAudit } from "../../../src/analyzers/visibility/audits/run-audit.ts"
 import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
 import { analyzeHtml } from "../schema/analyze-fixtures.ts";
 import { robotsGroups } from "../../../src/analyzers/visibility/derive/robots/robots-groups.ts";
-import { ALL_CRAWLER_TOKENS, crawlersFor } from "../../../src/analyzers/visibility/crawlers.ts";
+import { crawlersFor } from "../../../src/analyzers/visibility/crawlers.ts";
 import { platformReach } from "../../../src/analyzers/visibility/derive/platform-reach.ts";
 import { homepagePath, robotsPolicy, verdictFor } from "../../../src/analyzers/visibility/derive/robots/robots-policy.ts";
 import { summariseSitemap } from "../../../src/analyzers/visibility/gather/sitemap-summary.ts";
@@ -286,7 +286,8 @@ export function robotsProblems(before: Artifacts, after: Artifacts): string[] {
   const problems: string[] = [];
   const home = homepagePath(before);
   const groups = [...robotsGroups(old.lines).groups, ...robotsGroups(now.lines).groups];
-  const agents = new Set(["UnlistedBot", ...ALL_CRAWLER_TOKENS.map((crawler) => crawler.token), ...groups.flatMap((group) => group.agentLines.flatMap((line) => line.agents)).filter((agent) => agent !== "*")]);
+  // An agent neither file names follows `*` in both: one stands for all of them.
+  const agents = new Set(["UnlistedBot", ...groups.flatMap((group) => group.agentLines.flatMap((line) => line.agents)).filter((agent) => agent !== "*")]);
   const patterns = groups.flatMap((group) => group.rules.map((rule) => rule.pattern)).filter((pattern) => pattern.startsWith("/"));
   const paths = [...new Set(["/", home, "/x", ...patterns.flatMap((pattern) => { const literal = pattern.replace(/\*/g, "x").replace(/\$$/, ""); return [literal, `${literal}x`, `${literal}/x`]; })])].slice(0, MAX_PATHS);
   for (const agent of agents) {

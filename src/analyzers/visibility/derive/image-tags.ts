@@ -10,6 +10,8 @@ export interface ImageTag {
   /** The src attribute's value with character references decoded, as the DOM reads it; null without one. */
   src: string | null;
   hasAlt: boolean;
+  /** role="presentation" or aria-hidden="true": an image agents are told to skip, which needs no alt. */
+  hidden: boolean;
 }
 
 /** A page with more images than this is named, not quoted, by the fix. */
@@ -72,7 +74,7 @@ function described(text: string): ImageTag {
     const key = match[1]!.toLowerCase();
     if (!attributes.has(key)) attributes.set(key, decoded(match[2] ?? match[3] ?? match[4] ?? ""));
   }
-  return { text, src: attributes.get("src") ?? null, hasAlt: attributes.has("alt") };
+  return { text, src: attributes.get("src") ?? null, hasAlt: attributes.has("alt"), hidden: attributes.get("role") === "presentation" || attributes.get("aria-hidden") === "true" };
 }
 
 const NAMED: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">", nbsp: "\u00a0" };

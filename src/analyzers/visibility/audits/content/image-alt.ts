@@ -4,7 +4,7 @@ import { contentPages, pathOf } from "../../derive/site-pages.ts";
 import { pagesCutNote, withCutNote } from "../page-cut.ts";
 import { type FixCode } from "../audit.ts";
 import { codeBlock, inlineCode } from "../fix-code.ts";
-import { imageTags } from "../../derive/image-tags.ts";
+import { type ImageTag, imageTags } from "../../derive/image-tags.ts";
 
 /** Alt text is all an agent knows of an image; alt="" (decorative) is a valid choice, a missing alt is not. */
 export const imageAlt: AuditRule = {
@@ -63,10 +63,13 @@ function altFix(lacking: { url: string; html: string; src: string | null }[]): {
   const advice = 'Give each image a short description of what it shows; use `alt=""` only for purely decorative images.';
   const placed = new Map<string, { url: string; tag: string }>();
   const tagsByPage = new Map<string, ReturnType<typeof imageTags>>();
+  const used = new Set<ImageTag>();
   for (const image of lacking) {
     const tags = tagsByPage.get(image.url) ?? imageTags(image.html);
     tagsByPage.set(image.url, tags);
-    const tag = tags.find((candidate) => !candidate.hasAlt && candidate.src === image.src);
+    // The source holds the elements in the order the DOM does: each image takes the next tag of its src.
+    const tag = tags.find((candidate) => !used.has(candidate) && !candidate.hasAlt && !candidate.hidden && candidate.src === image.src);
+    if (tag) used.add(tag);
     if (!tag || tag.text.length > MAX_TAG) return { how: `${advice} For example, the image ${inlineCode((image.src ?? "(no src)").slice(0, 120))} on ${image.url}.` };
     placed.set(`${image.url} ${tag.text}`, { url: image.url, tag: tag.text });
   }
