@@ -76,7 +76,7 @@ function altFix(lacking: { url: string; html: string; src: string | null }[]): {
   if (placed.size > MAX_PLACED) return { how: `${advice} ${placed.size} different image elements lack one, so the change is best made where they come from (the templates, or the CMS's image fields); the first is ${inlineCode([...placed.values()][0]!.tag)} on ${[...placed.values()][0]!.url}.` };
   const code: FixCode[] = [...placed.values()].map(({ url, tag }) => ({ where: { kind: "element", url, element: tag }, language: "html", code: withAlt(tag) }));
   const steps = [...placed.values()].map(({ url, tag }) => `On ${url}, replace ${inlineCode(tag)} with:\n\n${codeBlock("html", withAlt(tag))}`);
-  return { how: `${advice} Write your own words where the code says <your …>.\n\n${steps.join("\n\n")}`, code };
+  return { how: `${advice} Write your own words where the code says ${inlineCode("<your description of what the image shows>")}.\n\n${steps.join("\n\n")}`, code };
 }
 
 /** The tag as the site wrote it, with an alt attribute right after its name (where no unquoted value can swallow it). */

@@ -2,7 +2,7 @@ import type { Artifacts, ChildSitemapArtifact, SitemapArtifact } from "../../gat
 import { CHILD_SITEMAP_MAX_BYTES, SITEMAP_MAX_BYTES } from "../../gather/sitemap.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../../derive/site-identity.ts";
-import { codeBlock } from "../fix-code.ts";
+import { codeBlock, inlineCode } from "../fix-code.ts";
 import { type FixCode } from "../audit.ts";
 import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
 
@@ -165,7 +165,7 @@ function generateFix(artifacts: Artifacts, sitemap: SitemapArtifact, origin: str
     ...base,
     how:
       `Generate ${target} with your CMS or framework (WordPress, Next.js, Astro, Hugo… all have one), with every page you want found and a \`<lastmod>\` in each \`<url>\`: the date the page's content last changed, in W3C date format. ` +
-      `For the ${pages.length === 1 ? "page" : `${pages.length} pages`} this scan read, it starts like this (write each date where it says <YYYY-MM-DD>):\n\n${codeBlock("xml", xml)}` +
+      `For the ${pages.length === 1 ? "page" : `${pages.length} pages`} this scan read, it starts like this (write each date where it says ${inlineCode("<YYYY-MM-DD>")}):\n\n${codeBlock("xml", xml)}` +
       (listed ? "" : `\n\nThen list it in ${policy.kind === "rules" ? "" : "a new "}robots.txt:\n\n${codeBlock("text", line)}`),
     effort: "S",
     code,
