@@ -97,19 +97,24 @@ export function robotsUnblock(policy: RulesPolicy, tokens: readonly string[], pa
 }
 
 /**
- * The rules less those that decide against the path, one at a time as the crawler would find them (the
- * longest match, Allow on a tie): when `Disallow: /` goes, a `Disallow: /$` may be what decides next.
+ * The rules less those that decide against the path, as the crawler would find them one after another (the
+ * longest match decides, Allow on a tie): the matching rules from the longest down, each Disallow dropped,
+ * until an Allow (or none) is left to decide. When `Disallow: /` goes, a `Disallow: /$` may be what decides next.
+ * One parse per rule, so a file of many rules costs time in proportion to it.
  */
 function lifted<T extends { allow: boolean; pattern: string }>(rules: T[], url: string, path: string): T[] {
   const target = `${new URL(url).origin}${comparablePath(path.startsWith("/") ? path : `/${path}`)}`;
-  let left = [...rules];
-  for (let round = 0; round <= rules.length; round++) {
-    const text = `User-agent: unblock\n${left.map((rule) => `${rule.allow ? "Allow" : "Disallow"}: ${comparablePattern(rule.pattern)}`).join("\n")}`;
-    const robot = robotsParser(url, text);
-    if (robot.isAllowed(target, "unblock") !== false) return left;
-    const index = robot.getMatchingLineNumber(target, "unblock") - 2;
-    if (index < 0 || index >= left.length) return left;
-    left = left.filter((_, at) => at !== index);
+  const matching = rules
+    .map((rule) => ({ rule, length: comparablePattern(rule.pattern).length }))
+    .filter(({ rule }) => rule.pattern !== "" && robotsParser(url, `User-agent: unblock\nDisallow: ${comparablePattern(rule.pattern)}`).isAllowed(target, "unblock") === false)
+    .sort((a, b) => b.length - a.length || Number(b.rule.allow) - Number(a.rule.allow));
+  const allowLengths = new Set(matching.filter(({ rule }) => rule.allow).map(({ length }) => length));
+  const dropped = new Set<T>();
+  for (const { rule, length } of matching) {
+    if (rule.allow) break;
+    // An Allow as long as this Disallow wins the tie: it decides, and the Disallow can stay.
+    if (allowLengths.has(length)) break;
+    dropped.add(rule);
   }
-  return left;
+  return rules.filter((rule) => !dropped.has(rule));
 }

@@ -38,4 +38,13 @@ describe("robotsUnblock: the site's robots.txt with the agents let in and nothin
   test("a file cut at the scan's cap gives no code: the rest of it is unknown", () => {
     expect(robotsUnblock(rules("User-agent: *\nDisallow: /\nDisallow: /priv", true), ["PerplexityBot"], "/")).toBeNull();
   });
+
+  test("the longest match decides: an Allow as long as a Disallow wins the tie and ends the lifting", () => {
+    expect(robotsUnblock(rules("User-agent: *\nDisallow: /$\nDisallow: /\nAllow: /\nDisallow: /x\n"), ["PerplexityBot"], "/")!.code).toBe("User-agent: PerplexityBot\nDisallow: /\nAllow: /\nDisallow: /x");
+  });
+
+  test("hostile input: thousands of rules against the homepage are lifted in one pass", () => {
+    const text = `User-agent: *\n${"Disallow: /\n".repeat(20_000)}Disallow: /private\n`;
+    expect(robotsUnblock(rules(text), ["PerplexityBot"], "/")!.code).toBe("User-agent: PerplexityBot\nDisallow: /private");
+  });
 });
