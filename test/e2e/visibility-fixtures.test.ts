@@ -217,7 +217,10 @@ describe("fixture sites through the real scan path", () => {
     const first = record.result!.topIssues[0]!;
     expect(first.id).toBe("ai-platform-reach");
     expect(first.detail).toStartWith("Grade capped at C: ChatGPT cannot read the homepage");
-    expect(first.fix.how).toContain("delete line 3 (`Disallow: /`) in the group `User-agent: OAI-SearchBot / User-agent: ChatGPT-User`");
+    expect(first.fix.how).toContain("In robots.txt, delete line 1 `User-agent: OAI-SearchBot`;");
+    // The whole file, changed: ChatGPT-User keeps its group, OAI-SearchBot gets its own, the Sitemap line stays.
+    expect(first.fix.code).toEqual([{ where: { kind: "file", url: expect.stringMatching(/\/robots\.txt$/) }, language: "text", code: expect.stringContaining("User-agent: ChatGPT-User\nDisallow: /") }]);
+    expect(first.fix.code![0]!.code).toEndWith("User-agent: OAI-SearchBot\nAllow: /");
   });
 
   test("edge 403 per user agent (the issue's case): robots.txt allows all, browsers and Googlebot get the page, AI agents get 403", async () => {

@@ -32,8 +32,16 @@ export const FixSchema = Type.Object(
                 ),
                 Type.Object({ kind: Type.Literal("file", { description: "`file`" }), url: Type.String({ description: "The file's address, e.g. `https://example.com/llms.txt`." }) }, { description: "The whole file at `url`: create it, or replace what is there." }),
                 Type.Object({ kind: Type.Literal("lines", { description: "`lines`" }), url: Type.String({ description: "The file's address, e.g. `https://example.com/robots.txt`." }) }, { description: "Lines to add to the file at `url`, creating it when there is none." }),
+                Type.Object(
+                  {
+                    kind: Type.Literal("element", { description: "`element`" }),
+                    url: Type.String({ description: "The page." }),
+                    element: Type.String({ description: "An element's start tag exactly as the page's HTML source writes it, e.g. `<img src=\"/logo.png\" width=\"120\">`." }),
+                  },
+                  { description: "Replace `element` wherever it occurs in the source of the page at `url` with the block: the same tag with what it lacks, such as an alt attribute." },
+                ),
               ],
-              { description: "Where the block goes: `head`, `replace-node`, `file` or `lines`." },
+              { description: "Where the block goes: `head`, `replace-node`, `file`, `lines` or `element`." },
             ),
             language: Type.String({ description: "The block's label in `how`: `html`, `markdown`, `text`, `xml`." }),
             code: Type.String({ description: "The block's code, exactly as in `how`." }),

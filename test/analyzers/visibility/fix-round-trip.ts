@@ -1,4 +1,5 @@
 import { expect } from "bun:test";
+import robotsParser from "robots-parser";
 import type { SchemaResult } from "../../../src/analyzers/schema/record-schema.ts";
 import { parseHtml } from "../../../src/analyzers/structured-data/html-document.ts";
 import { parseBlock } from "../../../src/analyzers/structured-data/json-ld.ts";
@@ -10,6 +11,11 @@ import { AUDIT_RULES } from "../../../src/analyzers/visibility/audits/registry.t
 import { runAudit } from "../../../src/analyzers/visibility/audits/run-audit.ts";
 import type { Artifacts } from "../../../src/analyzers/visibility/gather/artifacts.ts";
 import { analyzeHtml } from "../schema/analyze-fixtures.ts";
+import { robotsGroups } from "../../../src/analyzers/visibility/derive/robots/robots-groups.ts";
+import { crawlersFor } from "../../../src/analyzers/visibility/crawlers.ts";
+import { platformReach } from "../../../src/analyzers/visibility/derive/platform-reach.ts";
+import { homepagePath, robotsPolicy, verdictFor } from "../../../src/analyzers/visibility/derive/robots/robots-policy.ts";
+import { summariseSitemap } from "../../../src/analyzers/visibility/gather/sitemap-summary.ts";
 
 /**
  * The round trip every visibility fix with code must pass, as the schema service's suggestions pass theirs
@@ -21,7 +27,21 @@ import { analyzeHtml } from "../schema/analyze-fixtures.ts";
  */
 
 /** Audits whose fixes carry placed code; every code block of their `how` must have its `fix.code` entry. */
-export const PLACED_AUDITS = ["json-ld-present", "organization-identity", "website-schema", "schema-type-fit", "llms-txt", "open-graph", "robots-sitemap"] as const;
+export const PLACED_AUDITS = [
+  "json-ld-present",
+  "organization-identity",
+  "website-schema",
+  "schema-type-fit",
+  "llms-txt",
+  "open-graph",
+  "robots-sitemap",
+  "robots-ai-search-access",
+  "ai-platform-reach",
+  "sitemap-valid",
+  "image-alt",
+  // Gives no block (the owner writes the questions and answers): listed so that one added unplaced fails.
+  "question-headings",
+] as const;
 
 export function auditById(id: string): AuditRule {
   return AUDIT_RULES.find((rule) => rule.id === id)!;
@@ -51,14 +71,19 @@ export function fillPlaceholders(code: string): string {
     .replace(/<your ([^<>]*)>/g, (_, words: string) => `filled-${words.replace(/\W+/g, "-")}`);
 }
 
-/** The artifacts after applying every placed block of the fix. */
+/** The artifacts after applying every placed block of the fix, then reading the sitemap where the scan would look for it. */
 export function applyFix(artifacts: Artifacts, fix: Fix): Artifacts {
   let changed: Artifacts = structuredClone(artifacts);
-  for (const entry of fix.code ?? []) changed = applyCode(changed, entry);
-  return changed;
+  const written = new Map<string, string>();
+  for (const entry of fix.code ?? []) changed = applyCode(changed, entry, written);
+  return written.size > 0 ? withSitemapRead(changed, written) : changed;
 }
 
-function applyCode(artifacts: Artifacts, entry: FixCode): Artifacts {
+function robotsArtifact(url: string, text: string): Artifacts["robotsTxt"] {
+  return { ok: true, url, finalUrl: url, status: 200, contentType: "text/plain; charset=utf-8", text, truncated: false, redirects: [] };
+}
+
+function applyCode(artifacts: Artifacts, entry: FixCode, written: Map<string, string>): Artifacts {
   const code = fillPlaceholders(entry.code);
   const { where } = entry;
   if (where.kind === "lines") {
@@ -66,14 +91,35 @@ function applyCode(artifacts: Artifacts, entry: FixCode): Artifacts {
     const robots = artifacts.robotsTxt;
     // An HTML page at /robots.txt is no robots.txt: the owner creates one.
     const text = robots.ok && robots.status >= 200 && robots.status < 300 && !/html/i.test(robots.contentType ?? "") ? `${robots.text.replace(/\n*$/, "\n")}\n${code}\n` : `${code}\n`;
-    return { ...artifacts, robotsTxt: { ok: true, url: where.url, finalUrl: where.url, status: 200, contentType: "text/plain; charset=utf-8", text, truncated: false, redirects: [] } };
+    return { ...artifacts, robotsTxt: robotsArtifact(where.url, text) };
   }
   if (where.kind === "file") {
-    if (!where.url.endsWith("/llms.txt")) throw new Error(`no file placement known for ${where.url}`);
+    if (where.url.endsWith("/robots.txt")) return { ...artifacts, robotsTxt: robotsArtifact(where.url, `${code}\n`) };
+    if (!where.url.endsWith("/llms.txt")) {
+      written.set(where.url, code);
+      return artifacts;
+    }
     const file = { url: where.url, ok: true as const, status: 200, finalUrl: where.url, contentType: "text/markdown; charset=utf-8", text: code, truncated: false };
     return { ...artifacts, llmsTxt: [file, ...(artifacts.llmsTxt ?? []).filter((existing) => existing.url !== where.url)], llmsLinks: [] };
   }
+  if (where.kind === "element") {
+    return withPageHtml(artifacts, where.url, (html) => {
+      if (!html.includes(where.element)) throw new Error(`${where.url} has no ${where.element}`);
+      return html.split(where.element).join(code);
+    });
+  }
   return withPageHtml(artifacts, where.url, (html) => (where.kind === "head" ? intoHead(html, code) : replaceNode(html, where.path, code)));
+}
+
+/** The sitemap the scan reads after the fix: the first Sitemap line of a 200 robots.txt, else /sitemap.xml (gather/index.ts), as the fix wrote it. */
+function withSitemapRead(artifacts: Artifacts, written: Map<string, string>): Artifacts {
+  const robots = artifacts.robotsTxt;
+  const origin = new URL(artifacts.homepage.ok ? artifacts.homepage.finalUrl : `https://${artifacts.domain}/`).origin;
+  const listed = robots.ok && robots.status === 200 ? robotsGroups(robots.text.split(/\r\n|\r|\n/)).sitemaps.find((sitemap) => URL.canParse(sitemap.url)) : undefined;
+  const url = listed ? new URL(listed.url).href : `${origin}/sitemap.xml`;
+  const text = written.get(url);
+  if (text === undefined) throw new Error(`the scan would read the sitemap at ${url}, which the fix does not write (it writes ${[...written.keys()].join(", ")})`);
+  return { ...artifacts, sitemap: { ok: true, source: listed ? "robots" : "default", url, status: 200, contentType: "application/xml", truncated: false, ...summariseSitemap(text) } };
 }
 
 function withPageHtml(artifacts: Artifacts, url: string, change: (html: string) => string): Artifacts {
@@ -191,7 +237,15 @@ function fixProblems(artifacts: Artifacts, auditId: string, before: AuditOutcome
     return [...problems, `could not apply: ${String(error)}`];
   }
   const judged = runAudit(auditById(auditId), after);
-  if (judged.status !== "pass") problems.push(`after the fix ${auditId} is ${judged.status}: ${judged.detail}`);
+  if (auditId === "ai-platform-reach") {
+    // Its code is the robots.txt step; the other steps (an edge rule, a render) are work on the server, in words.
+    const robotsCauses = (state: Artifacts) => platformReach(state).platforms.flatMap((verdict) => verdict.causes).filter((cause) => cause.kind === "robots-rule");
+    const left = robotsCauses(after);
+    if (left.length > 0) problems.push(`after the fix robots.txt still keeps out ${left.map((cause) => cause.agent).join(", ")}`);
+    const only = platformReach(artifacts).platforms.every((verdict) => verdict.causes.every((cause) => cause.kind === "robots-rule"));
+    if (only && judged.status !== "pass") problems.push(`after the fix ${auditId} is ${judged.status}: ${judged.detail}`);
+  } else if (judged.status !== "pass") problems.push(`after the fix ${auditId} is ${judged.status}: ${judged.detail}`);
+  if (auditId === "robots-ai-search-access" || auditId === "ai-platform-reach") problems.push(...robotsProblems(artifacts, after));
   for (const entry of fix.code ?? []) {
     if (entry.where.kind === "file" || entry.where.kind === "lines") continue;
     const url = entry.where.url;
@@ -212,6 +266,51 @@ function fixProblems(artifacts: Artifacts, auditId: string, before: AuditOutcome
     if (still.length > 0) problems.push(`${url}: the schema service still suggests ${still.join(", ")}`);
   }
   return problems;
+}
+
+/** Agents a fix may let in: AI search and assistant agents, never a crawler that only trains models. */
+const MAY_FREE = new Set(crawlersFor("search", "user").map((crawler) => crawler.token.toLowerCase()));
+/** Paths probed per agent: beyond this, a robots.txt is compared on its first rules' paths. */
+const MAX_PATHS = 300;
+
+/**
+ * RFC 9309 read on both files: the changed robots.txt parses as rules, every agent keeps exactly the access
+ * it had on every path its rules name (and its Crawl-delay), except AI search and assistant agents, which may
+ * only gain access; and the Sitemap lines are the same.
+ */
+export function robotsProblems(before: Artifacts, after: Artifacts): string[] {
+  const old = robotsPolicy(before);
+  const now = robotsPolicy(after);
+  if (now.kind !== "rules") return [`the changed robots.txt is read as ${now.kind}`];
+  if (old.kind !== "rules") return [];
+  const problems: string[] = [];
+  const home = homepagePath(before);
+  const groups = [...robotsGroups(old.lines).groups, ...robotsGroups(now.lines).groups];
+  // An agent neither file names follows `*` in both: one stands for all of them.
+  const agents = new Set(["UnlistedBot", ...groups.flatMap((group) => group.agentLines.flatMap((line) => line.agents)).filter((agent) => agent !== "*")]);
+  const patterns = groups.flatMap((group) => group.rules.map((rule) => rule.pattern)).filter((pattern) => pattern.startsWith("/"));
+  const paths = [...new Set(["/", home, "/x", ...patterns.flatMap((pattern) => { const literal = pattern.replace(/\*/g, "x").replace(/\$$/, ""); return [literal, `${literal}x`, `${literal}/x`]; })])].slice(0, MAX_PATHS);
+  for (const agent of agents) {
+    const freed = MAY_FREE.has(agent.toLowerCase());
+    for (const path of paths) {
+      const was = verdictFor(old, agent, path).allowed;
+      const is = verdictFor(now, agent, path).allowed;
+      if (was === is) continue;
+      // An AI agent let in gains a path only where a rule that also keeps it off the homepage decided.
+      const decided = verdictFor(old, agent, path).rule;
+      const lifted = freed && is && decided !== null && blocksHomepage(old.url, decided.text, home);
+      if (!lifted) problems.push(`${agent} ${was ? "loses" : "gains"} ${path}`);
+    }
+    if (old.robot.getCrawlDelay(agent) !== now.robot.getCrawlDelay(agent)) problems.push(`${agent}'s Crawl-delay changes`);
+  }
+  if (JSON.stringify(old.robot.getSitemaps()) !== JSON.stringify(now.robot.getSitemaps())) problems.push(`the Sitemap lines change: ${old.robot.getSitemaps().join(" ")} → ${now.robot.getSitemaps().join(" ")}`);
+  return problems.slice(0, 10);
+}
+
+/** Whether the rule line, alone, disallows the homepage. */
+function blocksHomepage(url: string, rule: string, home: string): boolean {
+  if (!/^disallow\s*:/i.test(rule)) return false;
+  return robotsParser(url, `User-agent: probe\n${rule.replace(/#.*/, "")}`).isAllowed(`${new URL(url).origin}${home}`, "probe") === false;
 }
 
 /** Fixture assertion: the fix is placed, applied it clears the finding, and nothing breaks. */

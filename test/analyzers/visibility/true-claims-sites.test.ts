@@ -195,7 +195,10 @@ describe("a question heading is a question", () => {
     expect(headings.status).toBe("warn");
     expect(headings.detail).toBe("None of the 3 pages read has a heading phrased as a question.");
     expect(headings.fix!.what).toBe("Answer the questions people ask, under headings that ask them");
-    expect(headings.fix!.how).toContain(`<h2>What does ${STATEMENTS} do?</h2>`);
+    expect(headings.fix!.how).toContain(`"What does ${STATEMENTS} do?"`);
+    // The answers are the owner's to write: no block is offered that could not be proven on the site's markup.
+    expect(headings.fix!.how).not.toContain("```");
+    expect(headings.fix!.code).toBeUndefined();
   });
 
   test("it ranks in the understanding stage by its points: 0.5 of 10 in a 15-point pillar of the 90 assessed", () => {

@@ -39,9 +39,16 @@ export interface FixCode {
  * - `replace-node`: replace the JSON-LD node at `path` (as the structured-data graph names it, e.g.
  *   `json-ld[0] @graph[2]`) on the page at `url` with the block's node: the node gains an `@id` and what it lacks;
  * - `file`: the whole file at `url` (create it, or replace what is there);
- * - `lines`: lines to add to the file at `url` (robots.txt), creating it when there is none.
+ * - `lines`: lines to add to the file at `url` (robots.txt), creating it when there is none;
+ * - `element`: replace `element`, an element's start tag exactly as the source of the page at `url` writes it,
+ *   wherever it occurs there, with the block (the same tag with what it lacks, such as an alt attribute).
  */
-export type FixPlacement = { kind: "head"; url: string } | { kind: "replace-node"; url: string; path: string } | { kind: "file"; url: string } | { kind: "lines"; url: string };
+export type FixPlacement =
+  | { kind: "head"; url: string }
+  | { kind: "replace-node"; url: string; path: string }
+  | { kind: "file"; url: string }
+  | { kind: "lines"; url: string }
+  | { kind: "element"; url: string; element: string };
 
 export interface AuditOutcome {
   /** "na": does not apply to this site; "unknown": could not be judged (e.g. the artifact is missing). */

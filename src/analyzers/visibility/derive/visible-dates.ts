@@ -2,6 +2,7 @@ import type { HtmlDocument } from "./homepage-document.ts";
 import { excerpt } from "./page-text.ts";
 import type { DateOrder } from "./date-text.ts";
 import { dateOrderOf } from "./date-order.ts";
+import { LEADING_LABEL } from "./byline-name.ts";
 import { type DateKind, dated, type PageDate } from "./page-date.ts";
 import { isOutsideContent, isReaderContribution, type PageElement, readableText } from "./page-regions.ts";
 
@@ -62,6 +63,8 @@ interface Walk {
   /** The last date-only line before the headline, its element and how many runs ago: read when it sits beside the headline. */
   before: { date: PageDate; element: PageElement; runsAgo: number } | null;
   datelines: PageDate[];
+  /** The first date that closes a byline ("Beitrag von r23 » 21.01.2009, 05:42"), wherever it stands. */
+  bylineDate: PageDate | null;
   runs: number;
 }
 
@@ -69,18 +72,30 @@ interface Walk {
 export function visibleDates(document: HtmlDocument): PageDate[] {
   const root = (document.body ?? document.documentElement) as TreeNode | null;
   if (!root) return [];
-  const walk: Walk = { order: dateOrderOf(document), headline: headlineOf(document), sinceHeadline: null, headlineDate: null, before: null, datelines: [], runs: 0 };
+  const walk: Walk = { order: dateOrderOf(document), headline: headlineOf(document), sinceHeadline: null, headlineDate: null, before: null, datelines: [], bylineDate: null, runs: 0 };
   visit(root, walk, 0);
-  return walk.headlineDate && !walk.datelines.some((date) => date.time === walk.headlineDate!.time) ? [...walk.datelines, walk.headlineDate] : walk.datelines;
+  const found = [...walk.datelines];
+  for (const date of [walk.headlineDate, walk.bylineDate]) if (date && !found.some((known) => known.time === date.time)) found.push(date);
+  return found;
 }
 
-/** The page's headline: its first <h1> in the content, else its first <h2> there. */
+/** The page's headline: its first <h1> in the content, else its first <h2> there; never the site's name linked to its front page. */
 function headlineOf(document: HtmlDocument): PageElement | null {
   for (const selector of ["h1", "h2"]) {
-    const found = Array.from(document.querySelectorAll(selector)).find((heading) => !isOutsideContent(heading) && !isReaderContribution(heading));
+    const found = Array.from(document.querySelectorAll(selector)).find((heading) => !isOutsideContent(heading) && !isReaderContribution(heading) && !isSiteName(heading));
     if (found) return found;
   }
   return null;
+}
+
+/** A masthead heading: its whole text is one link to a front page (`<h1><a href="https://www.regards.fr/">regards.fr</a></h1>`). */
+function isSiteName(heading: PageElement): boolean {
+  const links = Array.from(heading.querySelectorAll("a[href]"));
+  if (links.length !== 1 || readableText(links[0]!).trim() !== readableText(heading).trim()) return false;
+  const href = links[0]!.getAttribute("href") ?? "";
+  if (!URL.canParse(href, "https://page.invalid/x/y")) return false;
+  const url = new URL(href, "https://page.invalid/x/y");
+  return /^\/(?:index\.\w{2,5})?$/.test(url.pathname) && url.search === "";
 }
 
 function visit(node: TreeNode, walk: Walk, depth: number): void {
@@ -126,6 +141,7 @@ function read(flat: string, text: TreeNode, parent: TreeNode, walk: Walk): void 
     }
   }
   if (nearHeadline && isPagesOwn(parent)) walk.headlineDate = dateOnlyLine(flat, walk.order);
+  if (walk.bylineDate === null && isPagesOwn(parent)) walk.bylineDate = closingByline(flat, parent, walk.order);
   if (walk.sinceHeadline === null) {
     const line = dateOnlyLine(flat, walk.order);
     const date = line && isPagesOwn(parent) ? line : null;
@@ -197,6 +213,33 @@ function dateOnlyLine(flat: string, order: DateOrder | null): PageDate | null {
   const others = flat.replace(LEADING_PREPOSITION, "").replace(DATE_PUNCTUATION, " ").trim();
   if (others !== "" && others.split(" ").length > MAX_OTHER_WORDS) return null;
   return { ...date, source: `the date under the headline "${excerpt(flat, 60)}"` };
+}
+
+/** Levels above the date's text at which the byline's element may start: `<p class="author">Beitrag <span>von <a>r23</a> » </span>21.01.2009</p>`. */
+const BYLINE_LEVELS = 2;
+/** The longest first word before a byline's label ("Beitrag", "Posted"). */
+const FIRST_WORD = 16;
+
+/**
+ * A date-only text that ends a short byline: the element around it reads "[a word] by|von|par <name>
+ * <separator or on> <date>", as forum posts and article meta lines print it. Read once per page, the first.
+ */
+function closingByline(flat: string, parent: TreeNode, order: DateOrder | null): PageDate | null {
+  const line = dateOnlyLine(flat, order);
+  if (!line) return null;
+  let element: PageElement | null = parent;
+  for (let level = 0; element && level <= BYLINE_LEVELS; level++, element = element.parentElement) {
+    const text = readableText(element).replace(/\s+/g, " ").trim();
+    if (text.length > MAX_LINE) return null;
+    if (!text.endsWith(flat) || text === flat) continue;
+    const before = text.slice(0, -flat.length).trim();
+    // The label starts the text or follows its first word, even glued to it where an icon's hidden text was ("Beitragvon r23 »").
+    let labelAt = -1;
+    for (let at = 0; at <= Math.min(FIRST_WORD, before.length) && labelAt < 0; at++) if (/^\S*\s?$/u.test(before.slice(0, at)) && LEADING_LABEL.test(before.slice(at))) labelAt = at;
+    // The name, then what closes it: a separator ("»", "|", "-", "·") or "on", "am", "le".
+    if (labelAt >= 0 && (LEADING_PREPOSITION.test(flat) || /^[»|·•–—-]/u.test(flat) || /\S\s?(?:[»|·•–—-]|,|\s(?:on|am|le|el|il|op))$/iu.test(before))) return { ...line, kind: "published", source: `the date closing the byline "${excerpt(text.slice(labelAt), 60)}"` };
+  }
+  return null;
 }
 
 /** Dates of the page, not of its navigation, its readers' comments or the site's footer. */

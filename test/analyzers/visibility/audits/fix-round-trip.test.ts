@@ -5,6 +5,9 @@ import { siteOwner } from "../../../../src/analyzers/visibility/derive/site-owne
 import { BAKERY, BLOG, bakerySite, PLAIN, personalBlogSite, plainSite } from "../advice-sites.ts";
 import { auditById, expectRoundTrip, PLACED_AUDITS, roundTripProblems } from "../fix-round-trip.ts";
 import { SITES } from "./audit-sites.ts";
+import { ROBOTS_VARIANTS } from "../robots-variants.ts";
+import { page, siteWithHtml, siteWithRobots } from "../sample-site.ts";
+import type { Artifacts } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
 
 /**
  * Fixes proven on the site's own markup (issue 25): every fix with code, applied where it says on every
@@ -31,6 +34,67 @@ describe("round trip on every hand-made site", () => {
     for (const id of ["json-ld-present", "organization-identity", "website-schema", "schema-type-fit", "llms-txt", "open-graph"]) expectRoundTrip(plainSite(), id);
     expectRoundTrip(SITES["robots 404"]!, "robots-sitemap");
     expectRoundTrip(SITES["robots html"]!, "robots-sitemap");
+    expectRoundTrip(SITES["robots html"]!, "robots-ai-search-access");
+  });
+});
+
+describe("the fixes that let AI agents in, on the site's own robots.txt", () => {
+  for (const [name, text] of Object.entries(ROBOTS_VARIANTS)) {
+    test(`${name}: applied, the file parses, the agents are in, nothing else changes`, () => {
+      const artifacts = siteWithRobots(text);
+      expectRoundTrip(artifacts, "robots-ai-search-access");
+      const reach = run("ai-platform-reach", artifacts);
+      if (reach.fix?.code) expectRoundTrip(artifacts, "ai-platform-reach");
+    });
+  }
+});
+
+describe("image-alt: the site's own <img> tags, changed where they stand", () => {
+  const html = page({ body: '<h1>Menu</h1><img class="hero" src="/loaf.jpg?w=800&amp;h=600" width=800><p>Bread.</p><img src="/icon.svg" role="presentation"><img src=/loaf.jpg?w=800&amp;h=600 class="thumb"/><img src="/logo.png" alt="Rosewood">' });
+  const artifacts = siteWithHtml(html);
+
+  test("each element lacking alt is quoted as written and given an alt the owner writes; decorative and described ones are left alone", () => {
+    const fix = run("image-alt", artifacts).fix!;
+    expect(fix.code).toEqual([
+      { where: { kind: "element", url: "https://example.com/", element: '<img class="hero" src="/loaf.jpg?w=800&amp;h=600" width=800>' }, language: "html", code: '<img alt="<your description of what the image shows>" class="hero" src="/loaf.jpg?w=800&amp;h=600" width=800>' },
+      { where: { kind: "element", url: "https://example.com/", element: '<img src=/loaf.jpg?w=800&amp;h=600 class="thumb"/>' }, language: "html", code: '<img alt="<your description of what the image shows>" src=/loaf.jpg?w=800&amp;h=600 class="thumb"/>' },
+    ]);
+    expectRoundTrip(artifacts, "image-alt");
+  });
+
+  test("more distinct elements than a fix can list: named, with no code, since the change belongs in the templates", () => {
+    const many = siteWithHtml(page({ body: `<h1>Gallery</h1>${Array.from({ length: 12 }, (_, index) => `<img src="/p${index}.jpg">`).join("")}` }));
+    const fix = run("image-alt", many).fix!;
+    expect(fix.code).toBeUndefined();
+    expect(fix.how).toContain("12 different image elements lack one");
+    expect(fix.how).not.toContain("```");
+  });
+});
+
+describe("sitemap-valid: a sitemap where the scan reads it", () => {
+  test("no sitemap: the file at /sitemap.xml with the pages read and a lastmod for the owner to write, and the Sitemap line", () => {
+    const artifacts = SITES["no sitemap, llms.txt, feed or canonical"]!;
+    const fix = run("sitemap-valid", artifacts).fix!;
+    expect(fix.code!.map((entry) => entry.where)).toEqual([
+      { kind: "file", url: "https://example.com/sitemap.xml" },
+    ]);
+    expect(fix.code![0]!.code).toContain("<url><loc>https://example.com/</loc><lastmod><YYYY-MM-DD></lastmod></url>");
+    expectRoundTrip(artifacts, "sitemap-valid");
+  });
+
+  test("a sitemap robots.txt does not list: the file, and the line that makes crawlers find it", () => {
+    const artifacts = { ...SITES["no sitemap, llms.txt, feed or canonical"]!, sitemap: { ...(SITES["no sitemap, llms.txt, feed or canonical"]!.sitemap as Extract<NonNullable<Artifacts["sitemap"]>, { ok: true }>), source: "default" as const } };
+    const fix = run("sitemap-valid", artifacts).fix!;
+    expect(fix.code!.map((entry) => entry.where.kind)).toEqual(["file", "lines"]);
+    expect(fix.code![1]!.code).toBe("Sitemap: https://example.com/sitemap.xml");
+    expectRoundTrip(artifacts, "sitemap-valid");
+  });
+
+  test("robots.txt lists a sitemap that is missing: the file goes at the listed address, not at /sitemap.xml", () => {
+    const artifacts = siteWithRobots("User-agent: *\nDisallow: /admin/\nSitemap: https://example.com/maps/main.xml\n");
+    const missing = { ...artifacts, sitemap: { ok: true as const, source: "robots" as const, url: "https://example.com/maps/main.xml", status: 404, contentType: "text/html", kind: null, entries: 0, withLastmod: 0, newestLastmod: null, sample: [], truncated: false } };
+    expect(run("sitemap-valid", missing).fix!.code!.map((entry) => entry.where)).toEqual([{ kind: "file", url: "https://example.com/maps/main.xml" }]);
+    expectRoundTrip(missing, "sitemap-valid");
   });
 });
 

@@ -106,6 +106,26 @@ describe("dates people can see (issue 25): datelines, hAtom, video release dates
     ]);
   });
 
+  test("the real page of regards.fr: its <h1> is the site's name linked to the front page, so the article's <h2> is the headline", () => {
+    const body = '<div class="head"><h1><a href="http://www.regards.fr/" class="-logo">regards.fr</a></h1><ul><li>Politique</li><li>Idées</li></ul></div><div class="article"><span class="-meta"><a href="http://www.regards.fr/">Accueil</a> | Par <span class="vcard author"><a href="auteur/l">Loïc Le Clerc</a></span> | <!-- x --> 30 septembre 2018 <!-- y --></span><h2>Deux ans et demi en Macronie</h2><div class="cap"><p>Texte.</p></div></div>';
+    expect(dates(body, "", "fr")).toEqual(['unlabelled the date above the headline "30 septembre 2018": 2018-09-30']);
+    // An <h1> that is a headline linking to its own article stays the headline.
+    expect(dates('<article><h1><a href="/2018/09/deux-ans">Deux ans</a></h1><p>30 septembre 2018</p></article>', "", "fr")).toEqual(['unlabelled the date under the headline "30 septembre 2018": 2018-09-30']);
+  });
+
+  test("a date that closes a byline, wherever the post stands (phpBB: an icon's hidden text glued to \"von\")", () => {
+    const post = '<h2 class="topic-title"><a href="./viewtopic.php?t=167">Was ist Freie Software</a></h2>' + "<div><ul><li>Antworten</li><li>Suche</li></ul><p>1 Beitrag • Seite 1 von 1</p></div>".repeat(4) +
+      '<div class="postbody"><h3 class="first"><a href="#p453"></a></h3><p class="author"><a href="#p453"><span class="imageset" title="Beitrag">Beitrag</span></a><span class="responsive-hide">von <strong><a href="./memberlist.php?u=5">r23</a></strong> &raquo; </span>21.01.2009, 05:42 </p><div class="content">Freie Software ist Software, die …</div></div>';
+    expect(dates(post, "", "de")).toEqual(['published the date closing the byline "von r23 » 21.01.2009, 05:42": 2009-01-21']);
+    expect(dates('<main><h1>Release notes</h1><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><p>Lorem.</p><div class="meta">Posted by <a href="/u/jane">Jane Doe</a> on 3 May 2020</div></main>', "", "en")).toEqual([
+      'published the date closing the byline "Posted by Jane Doe on 3 May 2020": 2020-05-03',
+    ]);
+    // Only one: the first post is the page's, the replies after it are not.
+    expect(dates('<main><p class="author">von <b>a</b> » 21.01.2009, 05:42</p><p class="author">von <b>b</b> » 22.01.2009, 07:00</p></main>', "", "de")).toHaveLength(1);
+    // Not a byline: a date after a name with no label, a byline inside prose, and a reader's comment.
+    expect(dates('<main><h1>T</h1>' + "<p>x</p>".repeat(14) + '<p>Jane Doe » 21.01.2009</p><p>Read what the team wrote by hand about the move, published by us » 21.01.2009 and since then revised often.</p><div class="comments"><p>von <b>c</b> » 23.01.2009</p></div></main>', "", "de")).toEqual([]);
+  });
+
   test("hAtom's published and updated by their text, Open Graph's video:release_date, a VideoObject's uploadDate, a date class with a day-first date", () => {
     expect(dates('<div class="hentry"><h2 class="entry-title">T</h2><abbr class="published">16.12.2012</abbr></div>', "", "de")).toEqual(['published class="published" text: 2012-12-16']);
     expect(dates('<div class="hentry"><abbr class="updated" title="2012-12-18T10:00:00+01:00">18.12.2012</abbr></div>')).toEqual(['modified class="updated" title: 2012-12-18']);

@@ -1,9 +1,9 @@
+import { homepagePath, robotsPolicy } from "../../derive/robots/robots-policy.ts";
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { percent } from "../../platforms.ts";
-import { type AuditRule, type AuditOutcome, type Effort, type Fix, passed, unknownOutcome } from "../audit.ts";
+import { type AuditRule, type AuditOutcome, type Effort, type Fix, type FixCode, passed, unknownOutcome } from "../audit.ts";
 import { type Cause, type PlatformVerdict, type ReachSummary, namedPlatforms, platformReach, reachSummary, shutOut } from "../../derive/platform-reach.ts";
-import { namedInOwnGroup } from "../../derive/robots/robots-verdicts.ts";
-import { codeBlock, inlineCode } from "../fix-code.ts";
+import { robotsUnblockStep } from "../robots-unblock-step.ts";
 
 /**
  * Reach, by AI platform: which of the platforms people get answers from (ChatGPT, Google's AI features,
@@ -45,7 +45,7 @@ function run(artifacts: Artifacts): AuditOutcome {
       lost.map((verdict) => `${verdict.platform.name} (${percent(verdict.share)}) ${verdict.status === "blocked" ? "cannot read it" : verdict.findable ? "can only partly use it" : "cannot find it, but reads it when a person asks"}: ${causeList(verdict)}.`).join(" ") +
       unknownNote,
     evidence,
-    fix: fixFor(lost, summary, artifacts.domain),
+    fix: fixFor(lost, summary, artifacts),
     reach: summary,
   };
 }
@@ -54,7 +54,8 @@ function causeList(verdict: PlatformVerdict): string {
   return [...new Set(verdict.causes.map((cause) => cause.text))].join("; ");
 }
 
-function fixFor(lost: PlatformVerdict[], summary: ReachSummary, domain: string): Fix {
+function fixFor(lost: PlatformVerdict[], summary: ReachSummary, artifacts: Artifacts): Fix {
+  const domain = artifacts.domain;
   const causes = lost.flatMap((verdict) => verdict.causes);
   // The same platforms, in the same words, as the label and the gates (one fact, one count).
   const out = shutOut(summary);
@@ -74,7 +75,8 @@ function fixFor(lost: PlatformVerdict[], summary: ReachSummary, domain: string):
     steps.push({ text: "Serve /robots.txt with status 200 and Content-Type text/plain (or 404 for no rules): while it errors or does not answer, crawlers must assume the whole site is off limits.", effort: "S" });
   }
   const robotsRules = ofKind("robots-rule");
-  if (robotsRules.length > 0) steps.push({ text: robotsSteps(robotsRules), effort: "S" });
+  const robots = robotsRules.length > 0 ? robotsStep(robotsRules, artifacts) : null;
+  if (robots) steps.push({ text: robots.text, effort: "S" });
   const edge = ofKind("edge");
   if (edge.length > 0) {
     steps.push({
@@ -116,21 +118,14 @@ function fixFor(lost: PlatformVerdict[], summary: ReachSummary, domain: string):
     // Numbered only when there is an order to follow: a single step reads as a sentence.
     how: steps.length === 1 ? steps[0]!.text : steps.map((step, index) => `${index + 1}. ${step.text}`).join("\n"),
     effort,
+    ...(robots && robots.code.length > 0 ? { code: robots.code } : {}),
   };
 }
 
-function robotsSteps(causes: Cause[]): string {
-  const ownGroup: string[] = [];
-  const viaWildcard: string[] = [];
-  for (const cause of causes) {
-    if (cause.rule && namedInOwnGroup({ rule: cause.rule, tokens: [cause.agent] }, cause.agent)) {
-      ownGroup.push(`delete line ${cause.rule.line} (${inlineCode(cause.rule.text)}) in the group ${inlineCode(cause.rule.group)} or change it to \`Allow: /\``);
-    } else viaWildcard.push(cause.agent);
-  }
-  const parts = [...new Set(ownGroup)].map((step) => `In robots.txt, ${step}.`);
-  if (viaWildcard.length > 0) {
-    const agents = [...new Set(viaWildcard)];
-    parts.push(`Add a robots.txt group of their own, which takes precedence over \`User-agent: *\` for them:\n${codeBlock("text", `${agents.map((agent) => `User-agent: ${agent}`).join("\n")}\nAllow: /`)}`);
-  }
-  return parts.join("\n");
+/** The robots.txt change for the agents its rules keep out, with its code when it can be proven on the whole file. */
+function robotsStep(causes: Cause[], artifacts: Artifacts): { text: string; code: FixCode[] } {
+  const policy = robotsPolicy(artifacts);
+  const agents = [...new Set(causes.map((cause) => cause.agent))];
+  if (policy.kind !== "rules") return { text: `Let ${agents.join(", ")} fetch the homepage in robots.txt.`, code: [] };
+  return robotsUnblockStep(policy, agents, homepagePath(artifacts));
 }

@@ -3,8 +3,10 @@ import type { Artifacts } from "../../gather/artifacts.ts";
 import { AI_PLATFORMS, audienceShare, percent } from "../../platforms.ts";
 import type { AuditInputs } from "../audit-inputs.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed } from "../audit.ts";
-import { type BlockingRule, blockingRules, describeBlockingRule, namedInOwnGroup, verdictsFor } from "../../derive/robots/robots-verdicts.ts";
-import { codeBlock, inlineCode } from "../fix-code.ts";
+import { type RobotsPolicy, homepagePath } from "../../derive/robots/robots-policy.ts";
+import { blockingRules, describeBlockingRule, verdictsFor } from "../../derive/robots/robots-verdicts.ts";
+import { robotsUnblockStep } from "../robots-unblock-step.ts";
+import { codeBlock } from "../fix-code.ts";
 
 /**
  * The crawlers behind AI answers and citations: blocking them removes the site from those answers. The
@@ -53,16 +55,25 @@ function run(artifacts: Artifacts, inputs: AuditInputs<"robots-policy">): AuditO
         fix: {
           what: "Serve a real robots.txt",
           why: "Crawlers read robots.txt as plain text; an HTML page there means your crawl rules are invisible and the route may also be what blocks bots elsewhere.",
-          how: `Add a static /robots.txt (Content-Type text/plain) that your router or CDN serves before the catch-all route, for example:\n\n${codeBlock("text", "User-agent: *\nAllow: /\nSitemap: <your sitemap URL>")}`,
+          how: `Add a static /robots.txt (Content-Type text/plain) that your router or CDN serves before the catch-all route, for example:\n\n${codeBlock("text", openFile(artifacts))}`,
           effort: "S",
+          code: [{ where: { kind: "file", url: policy.url }, language: "text", code: openFile(artifacts) }],
         },
       };
     case "rules":
-      return judgeRules(artifacts, policy.url, verdictsFor(policy, artifacts, AGENTS));
+      return judgeRules(artifacts, policy, verdictsFor(policy, artifacts, AGENTS));
   }
 }
 
-function judgeRules(artifacts: Artifacts, url: string, verdicts: ReturnType<typeof verdictsFor>): AuditOutcome {
+/** A robots.txt that lets everyone in, pointing at the sitemap the scan read when there is one (never at one it did not find). */
+function openFile(artifacts: Artifacts): string {
+  const sitemap = artifacts.sitemap;
+  const found = sitemap?.ok && sitemap.status === 200 && sitemap.kind !== null;
+  return `User-agent: *\nAllow: /${found ? `\nSitemap: ${sitemap.url}` : ""}`;
+}
+
+function judgeRules(artifacts: Artifacts, policy: Extract<RobotsPolicy, { kind: "rules" }>, verdicts: ReturnType<typeof verdictsFor>): AuditOutcome {
+  const url = policy.url;
   const blocked = verdicts.filter((verdict) => !verdict.allowed);
   if (blocked.length === 0) {
     return passed(`${url} lets all ${AGENTS.length} AI search and assistant agents fetch the homepage (${AGENT_LIST}).`);
@@ -79,31 +90,18 @@ function judgeRules(artifacts: Artifacts, url: string, verdicts: ReturnType<type
       : `${url} blocks ${blocked.length} of ${verdicts.length} AI search and assistant agents from the homepage: ${summary}. ` +
         `The platforms robots.txt still lets in hold ${percent(allowedShare)} of the AI audience.`,
     evidence: rules.map((blocking) => `line ${blocking.rule.line} (${blocking.rule.group}): ${blocking.rule.text}`),
-    fix: unblockFix(rules, artifacts),
+    fix: unblockFix(policy, blocked.map((verdict) => verdict.token), artifacts),
   };
 }
 
-function unblockFix(rules: BlockingRule[], artifacts: Artifacts): Fix {
-  const ownGroup: string[] = [];
-  const viaWildcard: string[] = [];
-  for (const blocking of rules) {
-    for (const token of blocking.tokens) {
-      if (namedInOwnGroup(blocking, token)) ownGroup.push(`delete line ${blocking.rule.line} (${inlineCode(blocking.rule.text)}) in the group ${inlineCode(blocking.rule.group)}`);
-      else viaWildcard.push(token);
-    }
-  }
-  const steps: string[] = [...new Set(ownGroup)].map((step) => `In robots.txt, ${step} (or change it to \`Allow: /\`).`);
-  if (viaWildcard.length > 0) {
-    steps.push(
-      "Add a group of their own, which takes precedence over `User-agent: *` for these agents:\n\n" +
-        codeBlock("text", `${[...new Set(viaWildcard)].map((token) => `User-agent: ${token}`).join("\n")}\nAllow: /`),
-    );
-  }
+function unblockFix(policy: Extract<RobotsPolicy, { kind: "rules" }>, blocked: string[], artifacts: Artifacts): Fix {
+  const step = robotsUnblockStep(policy, blocked, homepagePath(artifacts));
   return {
     what: "Allow AI search and assistant agents in robots.txt",
     why: `These agents fetch pages to answer questions and link to their sources; while robots.txt blocks them, ${artifacts.domain} cannot appear in those answers. Training crawlers are separate and can stay blocked.`,
-    how: steps.join("\n\n"),
+    how: step.text,
     effort: "S",
+    ...(step.code.length > 0 ? { code: step.code } : {}),
   };
 }
 

@@ -5,7 +5,6 @@ import { documentLanguage, isQuestionHeading } from "../../derive/question-headi
 import { excerpt, wordCount } from "../../derive/page-text.ts";
 import { siteName } from "../../derive/site-identity.ts";
 import { contentPages, pathOf, textOf } from "../../derive/site-pages.ts";
-import { codeBlock } from "../fix-code.ts";
 
 /** People ask assistants questions; a heading phrased as the question, answered right below it, is the passage they quote. */
 export const questionHeadings: AuditRule<"readable-pages"> = {
@@ -43,7 +42,8 @@ function run(artifacts: Artifacts): AuditOutcome {
     fix: {
       what: "Answer the questions people ask, under headings that ask them",
       why: "AI assistants match questions to passages; a question heading with a direct two-or-three-sentence answer below is the passage they quote and cite.",
-      how: `Add a short FAQ section: each question as a heading, answered in the first sentence below it, then the details. For example:\n\n${codeBlock("html", `<h2>What does ${siteName(artifacts)} do?</h2>\n<p>${siteName(artifacts)} …</p>\n<h2>How much does it cost?</h2>\n<p>…</p>`)}`,
+      // Only the owner can write the answers, so no block to paste is offered: nothing could prove it on the site's markup.
+      how: `Add a short FAQ section: each question as a heading (\`<h2>\` or \`<h3>\`) in the words visitors use, such as "What does ${siteName(artifacts)} do?" or "How much does it cost?", answered in the first sentence of the paragraph right below it, then the details. The questions and answers have to be yours, so no markup to paste is given here.`,
       effort: "M",
     },
   };

@@ -2,7 +2,9 @@ import type { Artifacts, ChildSitemapArtifact, SitemapArtifact } from "../../gat
 import { CHILD_SITEMAP_MAX_BYTES, SITEMAP_MAX_BYTES } from "../../gather/sitemap.ts";
 import { type AuditRule, type AuditOutcome, type Fix, passed, unknownOutcome } from "../audit.ts";
 import { siteOriginOf } from "../../derive/site-identity.ts";
-import { codeBlock } from "../fix-code.ts";
+import { codeBlock, inlineCode } from "../fix-code.ts";
+import { type FixCode } from "../audit.ts";
+import { robotsPolicy } from "../../derive/robots/robots-policy.ts";
 
 /** A sitemap that parses and dates its pages tells crawlers what exists and what changed, so fresh pages get re-read. */
 export const sitemapValid: AuditRule<"sitemap"> = {
@@ -22,14 +24,7 @@ function run(artifacts: Artifacts): AuditOutcome {
   // Declared as an input: the runner has checked it was gathered.
   const sitemap = artifacts.sitemap!;
   const origin = siteOriginOf(artifacts);
-  const generate = {
-    what: "Publish an XML sitemap with lastmod dates",
-    why: "A sitemap lists every page you want found; lastmod dates tell AI search crawlers which pages changed and need re-reading.",
-    how:
-      `Generate ${origin}/sitemap.xml with your CMS or framework (WordPress, Next.js, Astro, Hugo… all have one), give every \`<url>\` a \`<lastmod>\` in W3C date format, and list it in robots.txt:\n\n` +
-      `${codeBlock("text", `Sitemap: ${origin}/sitemap.xml`)}\n\nA minimal sitemap:\n\n${codeBlock("xml", `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${origin}/</loc><lastmod>2025-01-31</lastmod></url>\n</urlset>`)}`,
-    effort: "S" as const,
-  };
+  const generate = generateFix(artifacts, sitemap, origin);
   if (!sitemap.ok) {
     if (sitemap.error.code === "aborted" || sitemap.error.code === "internal") return unknownOutcome(`${sitemap.url} could not be fetched (${sitemap.error.message}).`);
     return { status: "fail", score: 0, detail: `The sitemap ${sitemap.url} could not be fetched (${sitemap.error.message}).`, evidence: [`${sitemap.url}: ${sitemap.error.code}`], fix: generate };
@@ -139,4 +134,44 @@ function judgeCoverage(listed: string, entries: number, withLastmod: number, evi
       effort: "S",
     },
   };
+}
+
+/**
+ * A sitemap where the scan looks for it (the URL robots.txt lists, else /sitemap.xml), listing the pages the
+ * scan read, each with a lastmod the owner fills in (only they know when a page's content changed), and the
+ * Sitemap line robots.txt lacks. A gzip address gets no block: what to paste there is a compressed file.
+ */
+function generateFix(artifacts: Artifacts, sitemap: SitemapArtifact, origin: string): Fix {
+  const target = sitemap.url;
+  const base = {
+    what: "Publish an XML sitemap with lastmod dates",
+    why: "A sitemap lists every page you want found; lastmod dates tell AI search crawlers which pages changed and need re-reading.",
+    effort: "S" as const,
+  };
+  const line = `Sitemap: ${target}`;
+  if ((sitemap.ok && sitemap.gzipped) || /\.gz$/i.test(new URL(target).pathname)) {
+    return { ...base, how: `Generate ${target} with your CMS or framework (WordPress, Next.js, Astro, Hugo… all have one) and give every \`<url>\` a \`<lastmod>\` in W3C date format.` };
+  }
+  const pages = [...new Set([artifacts.homepage.ok ? artifacts.homepage.finalUrl : `${origin}/`, ...(artifacts.samplePages ?? []).flatMap((page) => (page.ok && page.status === 200 ? [page.finalUrl] : []))])].filter(
+    (url) => URL.canParse(url) && new URL(url).origin === origin,
+  );
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages.map((url) => `  <url><loc>${xmlEscaped(url)}</loc><lastmod><YYYY-MM-DD></lastmod></url>`).join("\n")}\n</urlset>`;
+  const code: FixCode[] = [{ where: { kind: "file", url: target }, language: "xml", code: xml }];
+  // The scan reads the first Sitemap line of robots.txt; without one, /sitemap.xml, which crawlers that do not guess it never find.
+  const listed = sitemap.source === "robots";
+  const policy = robotsPolicy(artifacts);
+  if (!listed) code.push({ where: { kind: "lines", url: `${origin}/robots.txt` }, language: "text", code: line });
+  return {
+    ...base,
+    how:
+      `Generate ${target} with your CMS or framework (WordPress, Next.js, Astro, Hugo… all have one), with every page you want found and a \`<lastmod>\` in each \`<url>\`: the date the page's content last changed, in W3C date format. ` +
+      `For the ${pages.length === 1 ? "page" : `${pages.length} pages`} this scan read, it starts like this (write each date where it says ${inlineCode("<YYYY-MM-DD>")}):\n\n${codeBlock("xml", xml)}` +
+      (listed ? "" : `\n\nThen list it in ${policy.kind === "rules" ? "" : "a new "}robots.txt:\n\n${codeBlock("text", line)}`),
+    effort: "S",
+    code,
+  };
+}
+
+function xmlEscaped(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
