@@ -8,8 +8,10 @@ import type { ScanProgress } from "./analyzer.ts";
  */
 export class StepProgress<TKey extends string> {
   private readonly finished = new Set<TKey>();
-  /** Running tasks' step names, oldest first; a name appears once per running task. */
-  private readonly running: string[] = [];
+  /** Running tasks' steps, oldest first; a step appears once per running task. */
+  private readonly running: TKey[] = [];
+  /** How far a running step has got, shown after its name ("12 of 40 pages"). */
+  private readonly details = new Map<TKey, string>();
   private lastStep: string;
 
   constructor(
@@ -26,12 +28,12 @@ export class StepProgress<TKey extends string> {
   /** Shows `key` as running until `work` settles. Returns `work` itself, so its result and errors are untouched. */
   track<T>(key: TKey, work: Promise<T>): Promise<T> {
     if (!this.report) return work;
-    const step = this.steps[key];
-    this.running.push(step);
-    this.lastStep = step;
+    this.running.push(key);
+    this.lastStep = this.steps[key];
     this.emit();
     const settle = () => {
-      this.running.splice(this.running.indexOf(step), 1);
+      this.running.splice(this.running.indexOf(key), 1);
+      this.details.delete(key);
       this.finished.add(key);
       this.emit();
     };
@@ -46,8 +48,17 @@ export class StepProgress<TKey extends string> {
     this.emit();
   }
 
+  /** Says how far a running step has got ("12 of 40 pages"); shown while it is the newest running step. */
+  detail(key: TKey, detail: string): void {
+    if (!this.report || !this.running.includes(key)) return;
+    this.details.set(key, detail);
+    this.emit();
+  }
+
   private emit(): void {
-    const step = this.running.at(-1) ?? this.lastStep;
+    const newest = this.running.at(-1);
+    const detail = newest === undefined ? undefined : this.details.get(newest);
+    const step = newest === undefined ? this.lastStep : detail ? `${this.steps[newest]} (${detail})` : this.steps[newest];
     try {
       this.report?.({ done: this.finished.size, total: this.total, step });
     } catch {

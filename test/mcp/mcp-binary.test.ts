@@ -67,7 +67,7 @@ describe("the binary's MCP endpoint, through the SDK client", () => {
 
     const scanSite = byName.get("scan_site")!;
     expect(scanSite.inputSchema.required).toEqual(["url"]);
-    expect(Object.keys(scanSite.inputSchema.properties ?? {}).sort()).toEqual(["forceRescan", "url"]);
+    expect(Object.keys(scanSite.inputSchema.properties ?? {}).sort()).toEqual(["forceRescan", "pages", "url"]);
     expect(Object.keys(scanSite.outputSchema?.properties ?? {}).sort()).toEqual(["domain", "fromCache", "reportUrl", "state", "summary"]);
     // The summary's issues are the API's: their fields and descriptions come through.
     expect(JSON.stringify(scanSite.outputSchema)).toContain("topIssues");

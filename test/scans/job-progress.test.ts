@@ -163,3 +163,17 @@ describe("StepProgress", () => {
     expect(seen.map((u) => u.done)).toEqual([...seen.map((u) => u.done)].sort((x, y) => x - y));
   });
 });
+
+test("a running step can say how far it has got, and the detail goes when the step ends", async () => {
+  const { StepProgress } = await import("../../src/analyzers/step-progress.ts");
+  const seen: string[] = [];
+  const steps = new StepProgress({ site: "Reading the site's pages", other: "Other" }, (update) => seen.push(`${update.done}/${update.total} ${update.step}`));
+  let finish = () => {};
+  const work = steps.track("site", new Promise<void>((resolve) => (finish = resolve)));
+  steps.detail("site", "3 of 10 pages");
+  steps.detail("other", "ignored: not running");
+  finish();
+  await work;
+  await Promise.resolve();
+  expect(seen).toEqual(["0/2 Reading the site's pages", "0/2 Reading the site's pages (3 of 10 pages)", "1/2 Reading the site's pages"]);
+});

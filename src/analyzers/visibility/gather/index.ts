@@ -18,7 +18,8 @@ import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, TDMREP_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 import { RSL_MAX_BYTES, rslPointers } from "../derive/usage-policy/rsl-licence.ts";
 import { pageFacts } from "../derive/page-facts.ts";
-import { crawlSite } from "./site-crawl/crawl-site.ts";
+import { crawlSite, type SiteCrawlInput } from "./site-crawl/crawl-site.ts";
+import type { SiteCrawlArtifact } from "./site-crawl-artifact.ts";
 
 type GatherContext = Pick<ScanContext, "domain" | "fetcher" | "signal"> &
   Partial<Pick<ScanContext, "offsite" | "now" | "progress" | "probeSigning" | "pages" | "crawlConcurrency">> & {
@@ -104,11 +105,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   const rslLicence = rslLicenceFile(site, files.robotsTxt, homepage);
   const siteCrawl =
     context.pages !== undefined && context.pages > 1 && homepage.ok && homepage.status < 400
-      ? steps.track(
-          "site",
-          // The scan's own fetcher, not the per-scan cache, which would hold every page's body until gathering ends.
-          sitemapPromise.then((sitemap) => crawlSite(context, { homepage, robotsTxt: files.robotsTxt, sitemap, llmsTxt: files.llmsTxt }, { pages: context.pages ?? 1, readPage: pageFacts, ...(context.crawlConcurrency ? { concurrency: context.crawlConcurrency } : {}) })),
-        )
+      ? steps.track("site", sitemapPromise.then((sitemap) => crawlTheSite(context, context.pages ?? 1, { homepage, robotsTxt: files.robotsTxt, sitemap, llmsTxt: files.llmsTxt }, steps)))
       : (steps.skip("site"), Promise.resolve(undefined));
   const [sitemap, llmsLinks, agentDocuments] = await Promise.all([
     sitemapPromise,
@@ -136,6 +133,17 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
     ...(await siteCrawl.then((crawl) => (crawl ? { siteCrawl: crawl } : {}))),
     offsite: await offsite,
   };
+}
+
+/** The pages behind the homepage (issue 29), each read into facts as it arrives, with the pages done shown to pollers. */
+function crawlTheSite(context: GatherContext, pages: number, input: SiteCrawlInput, steps: Steps): Promise<SiteCrawlArtifact> {
+  // The scan's own fetcher, not the per-scan cache, which would hold every page's body until gathering ends.
+  return crawlSite(context, input, {
+    pages,
+    readPage: pageFacts,
+    ...(context.crawlConcurrency ? { concurrency: context.crawlConcurrency } : {}),
+    onProgress: ({ done, total }) => steps.detail("site", `${done} of ${total} pages`),
+  });
 }
 
 interface SiteFiles {

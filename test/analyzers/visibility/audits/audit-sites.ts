@@ -1,9 +1,11 @@
 import type { Artifacts } from "../../../../src/analyzers/visibility/gather/artifacts.ts";
+import { sixTemplateSite } from "../site/six-template-site.ts";
 import { APP_SHELL, homepage, llms, offsite, page, probes, robots, samplePage, site, siteWithHtml, siteWithRobots, sitemap } from "../sample-site.ts";
 
 /** Hand-made sites covering every branch the audits know: good, broken, blocked, missing, odd. */
 export const SITES: Record<string, Artifacts> = {
   good: site(),
+  "six templates, each with its fault (site-wide scan)": sixTemplateSite(),
   "app shell": siteWithHtml(APP_SHELL),
   "next data payload": siteWithHtml(page({ body: `<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{"p":"${"some words here ".repeat(30)}"}</script><script src="/m.js"></script>` })),
   "thin page": siteWithHtml(page({ body: "<p>Hi</p>" })),

@@ -44,8 +44,10 @@ export async function discoverFromSitemaps(requests: CrawlRequests, discovery: S
       continue;
     }
     read++;
-    if (outcome.response.status !== 200) continue;
-    const { text } = await sitemapBody(outcome.response, SITEMAP_MAX_BYTES);
+    // Only the URLs found are kept (capped by the discovery); the body is given back once read.
+    const response = requests.released(outcome.response);
+    if (response.status !== 200) continue;
+    const { text } = await sitemapBody(response, SITEMAP_MAX_BYTES);
     if (sitemapKind(text) === "sitemapindex") {
       const children: string[] = [];
       summariseSitemap(text, (loc) => {
