@@ -16,6 +16,8 @@ export interface CheckEntry {
   pillar: Pillar;
   impact: string;
   fix: Issue["fix"] | null;
+  /** The top issue's detail where the check is one (it adds the gate it holds and the audits it stands for), else the signal's. */
+  detail: string;
 }
 
 const IMPACTS = ["critical", "high", "medium", "low"] as const;
@@ -35,6 +37,7 @@ export function checkEntries(pillars: readonly Pillar[], issues: readonly Issue[
         pillar,
         impact: knownImpact(signal.impact ?? issue?.impact ?? IMPACT_OF.get(signal.id)),
         fix: failing ? (signal.fix ?? issue?.fix ?? null) : null,
+        detail: failing && issue ? issue.detail : (signal.detail ?? ""),
       };
     }),
   );
@@ -82,10 +85,13 @@ function radioGroup(name: string, legend: string, options: readonly [string, str
   )}</fieldset>`;
 }
 
+/** A group of checks under its heading; only the issues to fix start open (issue 28: a report that reads at a glance). */
 function group(id: string, title: string, entries: readonly CheckEntry[], empty: string): SafeHtml {
   return html`<div class="check-group" data-group="${id}">
-<h3 id="checks-${id}">${title}</h3>
+<details${id === "issues" ? html` open` : ""}>
+<summary><h3 id="checks-${id}">${title}</h3></summary>
 ${entries.length === 0 ? html`<p class="muted">${empty}</p>` : html`<ul class="check-list">${entries.map(checkItem)}</ul>`}
+</details>
 </div>`;
 }
 
@@ -97,15 +103,17 @@ function checkItem(entry: CheckEntry): SafeHtml {
   const evidence = signal.evidence ?? [];
   const effort = fix && EFFORTS.includes(fix.effort as (typeof EFFORTS)[number]) ? fix.effort : "none";
   return html`<li class="check check-${status}" id="${anchor}" data-status="${status}" data-impact="${entry.impact}" data-effort="${effort}">
-<div class="check-head"><span class="status status-${status}">${STATUS_WORDS[signal.status] ?? signal.status}</span><h4>${signal.title}</h4><a class="check-link" href="#${anchor}" aria-label="Link to this check">#</a></div>
-<div class="tags"><span class="tag">${entry.pillar.title}</span><span class="tag impact-${entry.impact}">${entry.impact} impact</span>${fix ? html`<span class="tag">${EFFORT_WORDS[fix.effort] ?? fix.effort}</span>` : ""}${signal.weight === 0 ? html`<span class="tag">reported, not scored</span>` : ""}</div>
-<p>${inlineText(signal.detail ?? "")}</p>
+<details class="check-details">
+<summary class="check-head"><span class="status status-${status}">${STATUS_WORDS[signal.status] ?? signal.status}</span><h4>${signal.title}</h4></summary>
+<div class="tags"><span class="tag">${entry.pillar.title}</span><span class="tag impact-${entry.impact}">${entry.impact} impact</span>${fix ? html`<span class="tag">${EFFORT_WORDS[fix.effort] ?? fix.effort}</span>` : ""}${signal.weight === 0 ? html`<span class="tag">reported, not scored</span>` : ""}<a class="check-link" href="#${anchor}" aria-label="Link to this check">#</a></div>
+<p>${inlineText(entry.detail)}</p>
 ${evidenceList(evidence)}
-${fix ? html`<details class="check-fix"><summary>How to fix: ${inlineText(fix.what)}</summary>
+${fix ? html`<div class="check-fix"><p class="fix-what">How to fix: ${inlineText(fix.what)}</p>
 <p class="muted">${inlineText(fix.why)}</p>
-${renderFixHow(fix.how, `${safeId(anchor)}-fix`)}
-</details>` : ""}
+${renderFixHow(fix.how, `${safeId(anchor)}-fix`, fix.code)}
+</div>` : ""}
 ${learnMore ? html`<p class="learn-more"><a href="${learnMore}">Learn more about this check</a></p>` : ""}
+</details>
 </li>`;
 }
 

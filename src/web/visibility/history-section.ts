@@ -2,6 +2,7 @@ import { recordChanges, visibilityFindings, type ChangedFinding, type RecordChan
 import type { ReportTimeline } from "../../reports/report-timeline.ts";
 import type { StoredScan } from "../../store/scans-repo.ts";
 import { html, type SafeHtml } from "../html.ts";
+import { reportFold } from "./report-fold.ts";
 import type { PageContext } from "../page-context.ts";
 import { scanTime } from "../scan-time.ts";
 import { scoreChart, type ChartPoint } from "../score-chart.ts";
@@ -17,9 +18,7 @@ export function historySection(context: PageContext, shown: StoredScan, timeline
   const current = JSON.parse(shown.recordJson) as unknown;
   const scans = timeline.entries.filter((entry) => !entry.rescored).reverse();
   const points: ChartPoint[] = scans.map((entry) => ({ at: entry.scannedAt, score: entry.status === "ok" ? entry.score : null, grade: entry.grade }));
-  return html`<section class="history" id="history" aria-labelledby="history-title">
-<h2 id="history-title">History and changes</h2>
-${changesSummary(context, shown, current, timeline.previous)}
+  return reportFold("history", "History and changes", `${timeline.total} scans`, html`${changesSummary(context, shown, current, timeline.previous)}
 ${points.length > 1 ? html`<div class="card chart-card">${scoreChart(points, "score-chart-title")}</div>` : ""}
 <details class="history-table">
 <summary>All ${timeline.total} ${timeline.total === 1 ? "scan" : "scans"}${timeline.total > timeline.entries.length ? html` <span class="muted">(the newest ${timeline.entries.length} below)</span>` : ""}</summary>
@@ -28,8 +27,7 @@ ${points.length > 1 ? html`<div class="card chart-card">${scoreChart(points, "sc
 <tbody>${timeline.entries.map((entry) => html`<tr><td><time datetime="${new Date(entry.scannedAt).toISOString()}">${new Date(entry.scannedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>${entry.rescored ? html` <span class="muted">(re-scored)</span>` : ""}</td><td>${entry.score ?? "–"}</td><td>${entry.grade ?? "–"}</td><td>${entry.status === "ok" ? "completed" : "failed"}</td></tr>`)}</tbody>
 </table>
 <p class="muted">As JSON: <a href="/api/report/${encodeURIComponent(shown.domain)}/history.json"><code>/api/report/${shown.domain}/history.json</code></a></p>
-</details>
-</section>`;
+</details>`, { className: "history" });
 }
 
 function changesSummary(context: PageContext, shown: StoredScan, current: unknown, previous: StoredScan | null): SafeHtml {
