@@ -84,6 +84,7 @@ ${scoreGauge(result.score, result.grade, result.label)}
 <h1 class="domain-title" id="report-title">${domain}</h1>
 <p class="grade-line"><span class="grade-chip" aria-hidden="true">${result.grade}</span><span><span class="visually-hidden">Grade ${result.grade}, score ${result.score} of 100: </span>${result.label}</span></p>
 <p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}${typeof record.durationMs === "number" ? ` in ${formatDuration(record.durationMs)}` : ""}${record.pages ? html` · <a href="#pages-title">${record.pages.length} ${record.pages.length === 1 ? "page" : "pages"} read</a>` : ""} · <a href="${safeUrl(`https://${domain}/`)}" rel="nofollow noopener noreferrer">Visit ${domain}</a></p>
+${record.rescoredFrom ? html`<p class="meta-line rescored-line"><span class="tag rescored">re-scored</span> ${scanTime(record.rescoredFrom.rescoredAt, context.now)} by sightline ${record.rescoredFrom.version} from this scan's stored pages: nothing was fetched again.</p>` : ""}
 <p class="print-only">Printed from ${absoluteUrl(context, reportPath(domain))} · scanned ${record.scannedAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</p>
 </div>
 </section>`;
