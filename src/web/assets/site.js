@@ -30,6 +30,9 @@
     });
   });
   document.querySelectorAll("[data-rescan-note]").forEach(followRescan);
+  // A sign-in page answering a failed post: replacing the history entry drops its post, so a reload asks
+  // for the form again instead of re-sending a browser check already used (which answered 403).
+  if (document.querySelector("form[data-forget-post]")) history.replaceState(history.state, "", location.href);
 
   /**
    * A report shown while a newer scan of its domain runs (rescan-note.ts): the report endpoint's 200
