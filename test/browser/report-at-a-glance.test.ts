@@ -232,6 +232,28 @@ describe.skipIf(!hasChromium)("a report that reads at a glance, in Chromium", ()
   }
 });
 
+describe.skipIf(!hasChromium)("the page as each AI agent got it, in Chromium", () => {
+  for (const width of [390, 1366]) {
+    test(`at ${width}px: reached from the reach line, a card per agent with its status and words`, async () => {
+      const { context, watched, page } = await open(`/report/${DOMAIN}`, width);
+      await page.locator(".reach-line a", { hasText: "what each AI agent got" }).click();
+      await page.waitForURL(`${service.baseUrl}/report/${DOMAIN}/agents`);
+      const cards = page.locator(".agent-card");
+      expect(await cards.count()).toBeGreaterThan(2);
+      expect(await page.locator('.agent-card[data-agent="browser"]').count()).toBe(1);
+      for (const card of await cards.all()) {
+        expect(await card.locator("h2 .status").textContent()).toMatch(/^HTTP \d{3}$|^no answer$/);
+      }
+      const browserWords = Number(await page.locator('.agent-card[data-agent="browser"] [data-words]').textContent().then((text) => text!.split(" ")[0]));
+      expect(browserWords).toBeGreaterThan(10);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(OUTPUT, `glance-agents-${width}.png`), fullPage: true });
+      expectClean(watched);
+      await context.close();
+    }, 60_000);
+  }
+});
+
 async function expect_visible(locator: ReturnType<Page["locator"]>): Promise<void> {
   await locator.waitFor({ state: "visible", timeout: 5000 });
 }

@@ -23,13 +23,13 @@ const REACH_GROUPS: readonly { status: ReachStatus; words: string }[] = [
   { status: "unknown", words: "Not known" },
 ];
 
-export function reachLine(record: unknown): SafeHtml {
+export function reachLine(record: unknown, agentsPath: string | null = null): SafeHtml {
   const reach = platformReachOf(record);
   if (reach.every((entry) => entry.status === "unknown")) return html``;
   const platforms = AI_PLATFORMS.map((platform, index) => ({ platform, status: reach[index]!.status }));
   const readShare = platforms.filter((entry) => entry.status === "reads").reduce((sum, entry) => sum + audienceShare(entry.platform), 0);
   return html`<div class="reach-line" aria-labelledby="reach-line-title">
-<p><strong id="reach-line-title">Reach by AI platform:</strong> the platforms that can read the homepage hold ${Math.round(readShare * 100)}% of the AI audience (<a href="#${AUDIENCE_SOURCES_ID}">where the shares come from</a>).</p>
+<p><strong id="reach-line-title">Reach by AI platform:</strong> the platforms that can read the homepage hold ${Math.round(readShare * 100)}% of the AI audience (<a href="#${AUDIENCE_SOURCES_ID}">where the shares come from</a>)${agentsPath ? html`; <a href="${agentsPath}">what each AI agent got</a>` : ""}.</p>
 <ul class="reach-groups">${REACH_GROUPS.map(({ status, words }) => {
     const members = platforms.filter((entry) => entry.status === status);
     if (members.length === 0) return html``;

@@ -18,6 +18,7 @@ import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
 import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
 import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
 import { reportFold } from "./report-fold.ts";
+import { agentViewPath } from "./agent-view-page.ts";
 import { glanceIssues, reachLine } from "./report-glance.ts";
 import { AUDIENCE_SOURCES_ID, audienceSourcesBody } from "./audience-sources.ts";
 
@@ -48,7 +49,7 @@ ${scanRunning ? rescanRefresh() : ""}`;
   // The first screen: score, grade, reach by platform and the top issues; every other section is folded
   // (report-fold.ts), so the report reads at a glance and each detail is one click away (issue 28).
   const body = html`${result ? okHero(context, domain, record, result) : failedHero(context, domain, record)}
-${result ? html`${reachLine(record)}
+${result ? html`${reachLine(record, agentViewPath(domain))}
 ${glanceIssues(result.topIssues ?? [])}` : ""}
 ${reportActions(context, domain)}
 ${scanRunning ? rescanNote(domain, record.scannedAt, extras?.running ?? null) : ""}
