@@ -103,7 +103,7 @@ function failedHero(context: PageContext, domain: string, record: LooseRecord): 
 <p class="meta-line">Tried ${scanTime(record.scannedAt, context.now)}</p>
 </div>
 </section>
-${failureCard(failure, reason, "When it is fixed, scan again with the button below the report's title.")}`;
+${failureCard(failure, reason, "When it is fixed, scan again with the Rescan button below.")}`;
 }
 
 /** Rescan, download and print in one row under the first screen's content, on every report alike. */
