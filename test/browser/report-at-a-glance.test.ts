@@ -246,6 +246,9 @@ describe.skipIf(!hasChromium)("the page as each AI agent got it, in Chromium", (
       }
       const browserWords = Number(await page.locator('.agent-card[data-agent="browser"] [data-words]').textContent().then((text) => text!.split(" ")[0]));
       expect(browserWords).toBeGreaterThan(10);
+      // The text each got, from the start: the bakery's own words, for the browser and for an AI agent alike.
+      expect(await page.locator('.agent-card[data-agent="browser"] [data-text]').textContent()).toContain("Rosewood");
+      expect(await page.locator('.agent-card:not([data-agent="browser"]) [data-text]').first().textContent()).toContain("Rosewood");
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(OUTPUT, `glance-agents-${width}.png`), fullPage: true });
       expectClean(watched);

@@ -52,6 +52,7 @@ ${probe.challengeMarker ? html`<dt>Challenge page</dt><dd>${probe.challengeMarke
 ${probe.finalUrl !== probe.url ? html`<dt>Ended at</dt><dd class="url-cell"><a href="${safeUrl(probe.finalUrl)}" rel="nofollow noopener noreferrer">${probe.finalUrl}</a></dd>` : ""}
 ${probe.signed ? html`<dt>Signed</dt><dd>Web Bot Auth signature sent</dd>` : ""}
 </dl>
+${probe.textStart !== undefined ? html`<p class="agent-text-label">The text it got, from the start:</p><blockquote class="agent-text" data-text>${probe.textStart === "" ? html`<span class="muted">no visible text</span>` : probe.textStart}</blockquote>` : ""}
 ${Object.keys(probe.headers).length === 0
     ? html`<p class="muted">No content, cache, CDN or bot-protection header answered.</p>`
     : html`<details><summary>Headers (${Object.keys(probe.headers).length})</summary><ul class="evidence">${Object.entries(probe.headers).map(([header, value]) => html`<li><code>${header}: ${value}</code></li>`)}</ul></details>`}

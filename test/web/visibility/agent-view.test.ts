@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
 import type { ProbeArtifact } from "../../../src/analyzers/visibility/gather/artifacts.ts";
 import { renderAgentViewPage } from "../../../src/web/visibility/agent-view-page.ts";
+import { rawTextStart } from "../../../src/analyzers/visibility/gather/raw-html.ts";
 import { HOSTILE_STRINGS, HOSTILE_TEXT } from "../hostile-content.ts";
 import { expectInert } from "../inert-html.ts";
 
@@ -36,5 +37,15 @@ describe("the agent view", () => {
 
   test("a scan without stored probes says so", () => {
     expect(renderAgentViewPage(context, "a.test", "2026-11-20T10:00:00.000Z", null)).toContain("kept no record of what each agent received");
+  });
+
+  test("the text each agent got, from the start: visible text only, bounded, and inert when hostile", () => {
+    expect(rawTextStart('<html><head><title>T</title><script>var x = "<p>no</p>"</script></head><body><h1>Hello&amp;world</h1>\n<p>Second   para <!-- hidden --> more</p></body></html>')).toBe("Hello world Second para more");
+    expect(rawTextStart(`<p>${"word ".repeat(1_000_000)}</p>`).length).toBe(400);
+    const page = renderAgentViewPage(context, "a.test", "2026-11-20T10:00:00.000Z", [probe("GPTBot", 200, 5, { textStart: HOSTILE_TEXT }), probe("browser", 200, 5, { textStart: "" })]);
+    expectInert(page);
+    const { document } = parseHTML(page);
+    expect(document.querySelector('[data-agent="GPTBot"] [data-text]')!.textContent).toBe(HOSTILE_TEXT);
+    expect(document.querySelector('[data-agent="browser"] [data-text]')!.textContent).toBe("no visible text");
   });
 });
