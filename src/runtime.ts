@@ -1,4 +1,5 @@
 import { makeRecordsStorableOnce } from "./store/record-repair.ts";
+import { setPageService } from "./web/layout.ts";
 import { recordFacts } from "./analyzers/record-facts.ts";
 import { normalizeStoredEmails } from "./accounts/account-email.ts";
 import { ConfigError, scanProcessEnv, type Config } from "./config.ts";
@@ -78,6 +79,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const now = overrides.now ?? Date.now;
   const analyzer = analyzerFor(config.SERVICE);
+  setPageService(config.SERVICE);
   useVocabularyFile(config.SCHEMA_VOCABULARY);
   const scansIn = overrides.scansIn ?? (overrides.lookup || overrides.now || overrides.runWorker === false ? "in-process" : "threads");
   // Before the store opens: the database's directory is closed to the scan user first.

@@ -37,7 +37,7 @@ const error = (status: number, message: string, extra: Record<string, unknown> =
 /** The account behind an Authorization header, or the refusal to send. */
 export async function accountOf(deps: Pick<AnswersApiDeps, "authenticator" | "db">, authorization: string | null): Promise<{ ok: true; userId: number } | { ok: false; answer: ApiAnswer }> {
   const who = await deps.authenticator.identify(authorization);
-  if (who === null || !who.ok) return { ok: false, answer: error(401, "Unauthorized") };
+  if (who === null || !who.ok) return { ok: false, answer: error(401, "Unauthorized", who?.hint ? { hint: who.hint } : {}) };
   if (who.caller.kind !== "key") return { ok: false, answer: error(403, "AI answer tracking belongs to accounts: use an API key of your account.") };
   const userId = await userIdOfKey(deps.db, who.caller.keyId);
   if (userId === null) return { ok: false, answer: error(403, "AI answer tracking belongs to accounts: an operator's key has none. Use an API key of your account.") };

@@ -40,7 +40,7 @@ export interface CreatedApiKey {
 export type ApiKeySummary = ApiKeyListRow;
 export type ApiKeySummaryWithOwner = ApiKeyWithOwnerRow;
 
-export type ApiKeyVerification = { ok: true; keyId: number } | { ok: false };
+export type ApiKeyVerification = { ok: true; keyId: number } | { ok: false; revoked?: true };
 
 /** The look-up `verifyApiKey` makes; injectable so tests can see when the database is consulted. */
 export type FindApiKeyByHash = (db: Db, keyHash: Uint8Array) => Promise<ApiKeyAuthRow | null>;
@@ -101,7 +101,8 @@ export async function verifyApiKey(
   const parsed = parseApiKey(prefix, token);
   if (!parsed) return { ok: false };
   const row = await find(db, hashApiKey(parsed.key));
-  if (!row || row.revokedAt !== null) return { ok: false };
+  if (!row) return { ok: false };
+  if (row.revokedAt !== null) return { ok: false, revoked: true };
   const notBefore = now - LAST_USED_RESOLUTION_MS;
   if (row.lastUsedAt === null || row.lastUsedAt < notBefore) await touchApiKeyLastUsed(db, row.id, now, notBefore);
   return { ok: true, keyId: row.id };

@@ -11,7 +11,7 @@ import type { Caller } from "../types/caller.ts";
  */
 
 /** A credential names one of two callers: the operator's pipeline, or the holder of an API key. */
-export type Identified = { ok: true; caller: Extract<Caller, { kind: "key" }> | { kind: "pipeline" } } | { ok: false; status: 401; error: "Unauthorized" };
+export type Identified = { ok: true; caller: Extract<Caller, { kind: "key" }> | { kind: "pipeline" } } | { ok: false; status: 401; error: "Unauthorized"; hint?: string };
 export type ChallengeOutcome = { ok: true } | { ok: false; status: 403; error: "Verification failed. Please retry." };
 
 export interface Authenticator {
@@ -31,6 +31,21 @@ export interface AuthenticatorDeps {
 const UNAUTHORIZED = { ok: false, status: 401, error: "Unauthorized" } as const;
 const VERIFICATION_FAILED = { ok: false, status: 403, error: "Verification failed. Please retry." } as const;
 
+// The `error` text of a 401 is fixed by the interface; `hint` (an added field) says why, where the reason is
+// safe to tell: a revoked key, or a key of the other service (issue 28). An unknown key gets no hint.
+const REVOKED_HINT = "This API key was revoked. Create a new one at /account, or with `sightline keys create <name>`.";
+/** The default key prefixes of the two services (config.ts KEY_PREFIX): a key of one sent to the other. */
+const SERVICE_KEY_PREFIXES: Record<string, string> = { aivis_: "the AI visibility scanner", schema_: "the schema markup generator" };
+
+function otherServiceOf(token: string, ownStart: string): string | null {
+  const entry = Object.entries(SERVICE_KEY_PREFIXES).find(([start]) => start !== ownStart && token.startsWith(start));
+  return entry ? entry[1] : null;
+}
+
+function otherServiceHint(service: string): string {
+  return `This looks like an API key of ${service}, another sightline service: a key works only with the service that issued it. Create one for this service at /account.`;
+}
+
 export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
   const now = deps.now ?? Date.now;
   const matchesPipelineToken = createPipelineTokenMatcher(deps.pipelineTokens);
@@ -43,9 +58,12 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
       if (token === null) return UNAUTHORIZED;
       if (token.startsWith(keyStart)) {
         const verified = await verifyApiKey(deps.db, deps.keyPrefix, token, now());
-        return verified.ok ? { ok: true, caller: { kind: "key", keyId: verified.keyId } } : UNAUTHORIZED;
+        if (verified.ok) return { ok: true, caller: { kind: "key", keyId: verified.keyId } };
+        return verified.revoked ? { ...UNAUTHORIZED, hint: REVOKED_HINT } : UNAUTHORIZED;
       }
-      return matchesPipelineToken(token) ? { ok: true, caller: { kind: "pipeline" } } : UNAUTHORIZED;
+      if (matchesPipelineToken(token)) return { ok: true, caller: { kind: "pipeline" } };
+      const other = otherServiceOf(token, keyStart);
+      return other ? { ...UNAUTHORIZED, hint: otherServiceHint(other) } : UNAUTHORIZED;
     },
 
     async verifyChallenge(token, clientIp) {

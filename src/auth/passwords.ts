@@ -18,7 +18,10 @@ export function passwordProblem(password: string): string | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return `Use a password of at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (length > PASSWORD_MAX_LENGTH) return `Use a password of at most ${PASSWORD_MAX_LENGTH} characters.`;
+  // NIST SP 800-63B 5.1.1.2 names repetitive characters among what to refuse: 12 spaces, or "aaaaaaaaaaaa".
+  if (password.trim() === "") return "A password of only spaces cannot be accepted. Choose one with letters, digits or symbols, for example a few unrelated words.";
   if (isCommonPassword(password)) return "This password is one of the most commonly used ones. Choose another, for example a few unrelated words.";
+  if (new Set(password).size === 1) return "A password of one character repeated is easy to guess. Choose another, for example a few unrelated words.";
   return null;
 }
 

@@ -74,6 +74,9 @@ export async function scanCommand(args: string[], config: Config, io: ScanIo): P
   const record = await scanOnce(target.domain, config, parsed.pages ?? config.SCAN_PAGES_PIPELINE_DEFAULT);
   // The record quotes the scanned site: what a terminal would act on is escaped (terminal-text.ts).
   io.out(parsed.format === "json" ? `${terminalJson(record)}\n` : terminalBlock(parsed.format === "markdown" ? markdownSummary(record, parsed.minScore) : summary(record, parsed.minScore)));
+  // In JSON mode stdout is the record alone: the note on off-site checks goes to stderr.
+  const offsiteNote = offsiteOffNote(record);
+  if (parsed.format === "json" && offsiteNote) io.err(`sightline scan: ${offsiteNote}\n`);
   if (record.status !== "ok" || !record.result) return EXIT.failure;
   if (parsed.minScore !== null && record.result.score < parsed.minScore) {
     io.err(`sightline scan: score ${record.result.score} is below --min-score ${parsed.minScore}.\n`);
@@ -119,6 +122,17 @@ export async function scanOnce(domain: string, config: Config, pages?: number): 
   }
 }
 
+/**
+ * Why a CI scan with OFFSITE_CHECKS=off can score higher than the web report of the same site (issue 28): the
+ * off-site pillar is left out, and the other pillars' weights are scaled to 100. Null when it was assessed.
+ */
+export function offsiteOffNote(record: VisibilityRecord): string | null {
+  if (record.status !== "ok" || !record.result || record.offSite) return null;
+  const presence = record.result.pillars.find((pillar) => pillar.id === "presence");
+  if (!presence || presence.signals.some((signal) => signal.score !== null && signal.weight > 0)) return null;
+  return `Off-site checks were off (OFFSITE_CHECKS=off): the score leaves out ${presence.title} (weight ${presence.weight}) and scales the other pillars to 100, so it can differ from a scan with them on, such as the web report's.`;
+}
+
 /** The record for a person at a terminal: score and grade, the pillars, then the issues with their fixes. */
 export function summary(record: VisibilityRecord, minScore: number | null): string {
   if (record.status !== "ok" || !record.result) return `${record.domain}: the scan failed. ${record.reason ?? ""}\n`;
@@ -133,6 +147,8 @@ export function summary(record: VisibilityRecord, minScore: number | null): stri
     lines.push("", "Off-site:");
     for (const [name, check] of Object.entries(record.offSite)) lines.push(`  ${name.padEnd(12)} ${check.status.padEnd(10)} ${check.detail}`);
   }
+  const offsiteNote = offsiteOffNote(record);
+  if (offsiteNote) lines.push("", offsiteNote);
   lines.push("", result.topIssues.length === 0 ? "No issues found." : "Top issues, in the order to act:");
   result.topIssues.forEach((issue, index) => {
     lines.push(`  ${index + 1}. [${issue.impact}] ${issue.title} (${issue.id})${issue.points !== undefined ? `, costs ${issue.points} ${issue.points === 1 ? "point" : "points"}` : ""}`);

@@ -26,7 +26,10 @@ export const ScanAcceptedBody = T.Object(
   { description: "The scan runs in the background." },
 );
 
-export const UnauthorizedBody = T.Object({ error: T.Literal("Unauthorized") });
+export const UnauthorizedBody = T.Object({
+  error: T.Literal("Unauthorized"),
+  hint: T.Optional(T.String({ description: "Why, when it is safe to say: the key was revoked, or belongs to the other sightline service." })),
+});
 export const VerificationFailedBody = T.Object({
   error: T.Literal("Verification failed. Please retry."),
   hint: T.Optional(T.String({ description: "What the caller lacks: an API key (Authorization: Bearer) or a solved challenge (challengeToken), and where a key comes from." })),

@@ -15,8 +15,13 @@ export function badgeRoutes(deps: { db: Db; service: ServiceName }) {
       summary: "An SVG badge with the latest grade and score",
       description:
         "For READMEs and site footers: `/badge/example.com.svg`. A domain never scanned (or a name that is not a domain) gets a neutral " +
-        "\"not scanned\" badge with status 200, so an embedded image never breaks. Revalidate with `If-None-Match`.",
-      responses: { 200: { description: "The badge.", content: { "image/svg+xml": { schema: { type: "string" } } } }, 304: { description: "Unchanged." } },
+        "\"not scanned\" badge with status 200, so an embedded image never breaks. Revalidate with `If-None-Match`. Any other extension " +
+        "(`.png`) is a 404 whose `hint` names the SVG address.",
+      responses: {
+        200: { description: "The badge.", content: { "image/svg+xml": { schema: { type: "string" } } } },
+        304: { description: "Unchanged." },
+        404: { description: "Not an `.svg` address." },
+      },
     } as never,
   });
 }

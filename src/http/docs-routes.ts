@@ -72,9 +72,32 @@ function fullDocument(
     openapi: OPENAPI_VERSION,
     tags: undefined,
     info: { title: "Elysia Documentation", description: "Development documentation", version: "0.0.0", ...documentation.info },
-    paths: { ...generated.paths },
+    paths: withPlainDomainReportPath(generated.paths),
     components: { ...documentation.components, schemas: { ...generated.components.schemas } },
   };
+}
+
+type PathParameter = { name?: string; in?: string; description?: string; schema?: Record<string, unknown>; example?: unknown; examples?: unknown };
+
+/**
+ * The router takes the report's ".json" inside its parameter (report-routes.ts REPORT_PATH), so the generated
+ * path is /api/report/{domain} and "Try it out" with a plain domain got a 404 (issue 28). The document writes
+ * the suffix into the path instead, /api/report/{domain}.json, and describes `domain` as the plain domain.
+ */
+function withPlainDomainReportPath(paths: Record<string, unknown>): Record<string, unknown> {
+  const generated = "/api/report/{domain}";
+  const item = paths[generated] as { get?: { parameters?: PathParameter[] } } | undefined;
+  if (!item) return { ...paths };
+  const parameters = (item.get?.parameters ?? []).map((parameter) => {
+    if (parameter.in !== "path" || parameter.name !== "domain") return parameter;
+    const description = "The domain, e.g. `example.com` (the path ends in `.json`).";
+    const { example: _example, examples: _examples, ...rest } = parameter;
+    return { ...rest, description, schema: { ...(parameter.schema ?? {}), description, examples: ["example.com"] }, example: "example.com" };
+  });
+  const entries = Object.entries(paths).map(([path, value]): [string, unknown] =>
+    path === generated ? [`${generated}.json`, { ...item, get: { ...item.get, parameters } }] : [path, value],
+  );
+  return Object.fromEntries(entries);
 }
 
 // An external script rather than an inline one, so the page works under a same-origin-only CSP.

@@ -26,6 +26,7 @@ import { checkPageRoutes } from "./check-page-routes.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { challengePageCsp } from "./security-headers.ts";
 import { compareRoutes } from "./compare-routes.ts";
+import { agentViewRoutes } from "./agent-view-routes.ts";
 
 /** A form post is a URL and two short fields; anything bigger is not our form. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -124,7 +125,8 @@ export function pageRoutes(deps: PageRoutesDeps) {
       },
       { detail },
     )
-    .use(deps.service === "visibility" ? compareRoutes({ db: deps.scanApi.db, context, headers: csp }) : new Elysia());
+    .use(deps.service === "visibility" ? compareRoutes({ db: deps.scanApi.db, context, headers: csp }) : new Elysia())
+    .use(deps.service === "visibility" ? agentViewRoutes({ db: deps.scanApi.db, context, headers: csp, web }) : new Elysia());
 }
 
 /** A page of a domain asked for by `?url=` (undefined: the domain itself): its URL to scan and its report's address. */

@@ -1,5 +1,5 @@
 import type { Db } from "../store/database.ts";
-import { countScansOf, scanBefore, scanHistoryPage, type StoredScan } from "../store/scans-repo.ts";
+import { countScansOf, scanHistoryPage, visitBefore, type StoredScan } from "../store/scans-repo.ts";
 import type { ReportSubject } from "./report-subject.ts";
 
 /** Paging bounds of a history read; the history endpoint documents and validates against these. */
@@ -35,7 +35,11 @@ export async function reportHistory(db: Db, subject: ReportSubject, page: { limi
   };
 }
 
-/** The completed scan stored before `scan`, to say what changed since; failed scans are skipped, having nothing to compare. */
+/**
+ * The completed visit before `scan`, to say what changed since: failed scans are skipped, having nothing to
+ * compare, and re-scores too, which are no visit of the site (issue 28: a re-score was compared with the
+ * scan it was re-scored from).
+ */
 export async function previousRecord(db: Db, scan: StoredScan): Promise<StoredScan | null> {
-  return scanBefore(db, scan, "ok");
+  return visitBefore(db, scan);
 }

@@ -58,7 +58,7 @@ export async function handleCheckApi(
   input: { authorization: string | null; body: ParsedBody; clientIp: string; output?: CheckOutputRequest },
 ): Promise<CheckApiAnswer> {
   const who = await identifyCaller(deps.authenticator, input);
-  if (!who.ok) return who.status === 403 ? { status: 403, error: who.error, hint: who.hint, headers: {} } : refusal(who.status, who.error);
+  if (!who.ok) return who.status === 403 || who.hint ? { status: who.status, error: who.error, hint: who.hint, headers: {} } : refusal(who.status, who.error);
   const caller = who.caller;
 
   if (!input.body.ok) return refusal(input.body.status, input.body.error);

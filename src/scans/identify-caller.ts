@@ -9,7 +9,7 @@ import type { ParsedBody } from "./scan-api.ts";
  */
 export type CallerIdentification =
   | { ok: true; caller: Caller }
-  | { ok: false; status: 401; error: string }
+  | { ok: false; status: 401; error: string; hint?: string }
   | { ok: false; status: 403; error: string; hint: string };
 
 export async function identifyCaller(
@@ -17,7 +17,10 @@ export async function identifyCaller(
   input: { authorization: string | null; body: ParsedBody; clientIp: string },
 ): Promise<CallerIdentification> {
   const identified = await authenticator.identify(input.authorization);
-  if (identified) return identified.ok ? { ok: true, caller: identified.caller } : { ok: false, status: identified.status, error: identified.error };
+  if (identified) {
+    if (identified.ok) return { ok: true, caller: identified.caller };
+    return { ok: false, status: identified.status, error: identified.error, ...(identified.hint ? { hint: identified.hint } : {}) };
+  }
   // No Authorization header: the browser challenge is the credential, and it travels in the body.
   const token = input.body.ok ? challengeTokenOf(input.body.value) : undefined;
   const verified = await authenticator.verifyChallenge(token, input.clientIp);

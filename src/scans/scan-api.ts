@@ -28,7 +28,8 @@ export async function handleScanApi(
   const who = await identifyCaller(deps.authenticator, input);
   if (!who.ok) {
     // The error text is fixed by the interface; `hint` (an added field) says what the caller lacks.
-    return who.status === 403 ? { status: 403, json: JSON.stringify({ error: who.error, hint: who.hint }), headers: {} } : error(who.status, who.error);
+    if (who.status === 403 || who.hint) return { status: who.status, json: JSON.stringify({ error: who.error, hint: who.hint }), headers: {} };
+    return error(who.status, who.error);
   }
   const caller = who.caller;
 

@@ -53,6 +53,8 @@ export interface ScanSummary {
   score: number | null;
   scannedAt: number;
   callerKind: Caller["kind"];
+  /** 1 when the row is a re-score of an older scan (`sightline rescore`), not a scan: lists show "rescore" as its caller. */
+  rescored: number;
   apiKeyName: string | null;
 }
 
@@ -211,7 +213,7 @@ export async function scanHistory(db: Db, domain: string, limit: number, page?: 
 }
 
 export async function recentScans(db: Db, limit: number): Promise<ScanSummary[]> {
-  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", k.name AS "apiKeyName"
+  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", s.rescored, k.name AS "apiKeyName"
          FROM scans s LEFT JOIN api_keys k ON k.id = s.api_key_id
         ORDER BY s.scanned_at DESC, s.id DESC LIMIT ?`, [limit]));
 }
@@ -318,6 +320,16 @@ export async function scanBefore(db: Db, scan: { id: number; domain: string; sca
         ORDER BY scanned_at DESC, id DESC LIMIT 1`, [scan.domain, status, scan.scannedAt, scan.scannedAt, scan.id]));
 }
 
+/**
+ * The newest completed visit of the site before `scan`: re-scored rows are skipped, and so is the visit a
+ * re-scored `scan` was scored from, which keeps that visit's time (a re-score is no scan of its own).
+ */
+export async function visitBefore(db: Db, scan: { id: number; domain: string; scannedAt: number }): Promise<StoredScan | null> {
+  return (await db.get<StoredScan>(`SELECT id, domain, status, score, scanned_at AS "scannedAt", record AS "recordJson"
+         FROM scans WHERE domain = ? AND status = 'ok' AND rescored = 0 AND scanned_at < ?
+        ORDER BY scanned_at DESC, id DESC LIMIT 1`, [scan.domain, scan.scannedAt])) ?? null;
+}
+
 /** Filters of the admin's scan list; a missing field does not filter. Times are ms since the epoch. */
 export interface ScanFilter {
   /** Part of the domain, matched literally (a `%` or `_` typed is not a wildcard). */
@@ -353,7 +365,7 @@ function scanFilterParams(filter: ScanFilter): ScanFilterParams {
 
 /** One page of the scans matching `filter`, newest first, with the name of the key that asked. */
 export async function filteredScans(db: Db, filter: ScanFilter, limit: number, offset: number): Promise<ScanSummary[]> {
-  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", k.name AS "apiKeyName"
+  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", s.rescored, k.name AS "apiKeyName"
          FROM scans s LEFT JOIN api_keys k ON k.id = s.api_key_id
         WHERE ${SCAN_FILTER_WHERE}
         ORDER BY s.scanned_at DESC, s.id DESC LIMIT ?6 OFFSET ?7`, [...scanFilterParams(filter), limit, offset]));
@@ -365,7 +377,7 @@ export async function countFilteredScans(db: Db, filter: ScanFilter): Promise<nu
 
 /** One page of the scans asked for with any of a user's API keys (revoked ones included), newest first. */
 export async function scansOfUser(db: Db, userId: number, limit: number, offset: number): Promise<ScanSummary[]> {
-  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", k.name AS "apiKeyName"
+  return (await db.all<ScanSummary>(`SELECT s.id, s.domain, s.status, s.score, s.scanned_at AS "scannedAt", s.caller_kind AS "callerKind", s.rescored, k.name AS "apiKeyName"
          FROM scans s JOIN api_keys k ON k.id = s.api_key_id
         WHERE k.user_id = ?
         ORDER BY s.scanned_at DESC, s.id DESC LIMIT ? OFFSET ?`, [userId, limit, offset]));

@@ -14,7 +14,13 @@ export function badgeResponder(db: Db, web: ServiceWeb): (file: string, ifNoneMa
   const drawn = new BoundedMap<string, { svg: string; etag: string }>(512);
   const unknown = draw(web.badge(null), "none");
   return async (file, ifNoneMatch) => {
-    const target = file.endsWith(".svg") ? reportSubjectOf(file.slice(0, -4)) : null;
+    // Badges are SVG only: another extension (a .png, say) is a 404 that names the right address, never a
+    // "not scanned" badge for a domain that was scanned (issue 28).
+    if (!file.endsWith(".svg")) {
+      const stem = file.replace(/\.(png|jpe?g|gif|webp|avif|bmp|ico|svgz)$/i, "");
+      return Response.json({ error: "Not found", hint: `Badges are SVG images: /badge/${stem}.svg` }, { status: 404 });
+    }
+    const target = reportSubjectOf(file.slice(0, -4));
     const scan = target?.ok ? await latestRecord(db, target.subject) : null;
     let badge = unknown;
     if (scan) {

@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from "./html.ts";
+import type { ServiceName } from "../analyzers/analyzer.ts";
 
 /**
  * The shell of every HTML page: one stylesheet and our own scripts only, so that the page works
@@ -36,14 +37,32 @@ const NAV_LINKS: readonly { href: string; label: string }[] = [
   { href: "/account", label: "Account" },
 ];
 
+/** The service's name on its pages, so that two open tabs, one per service, can be told apart (issue 28). */
+export const SERVICE_LABELS: Record<ServiceName, string> = { visibility: "AI visibility", schema: "Schema markup" };
+
+// One process runs one service (DESIGN.md): createRuntime sets it once, and every page's header and title name it.
+let pageService: ServiceName | null = null;
+
+export function setPageService(service: ServiceName): void {
+  pageService = service;
+}
+
+/** The title with the service's name after it, unless it names it already. */
+export function titleWithService(title: string, service: ServiceName | null): string {
+  if (!service) return title;
+  const label = SERVICE_LABELS[service];
+  return title.toLowerCase().includes(label.toLowerCase()) ? title : `${title} · ${label}`;
+}
+
 export function renderPage(options: PageOptions): string {
   const siteName = options.siteName ?? "sightline";
+  const service = pageService;
   return `<!doctype html>\n${html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${options.title}</title>
+<title>${titleWithService(options.title, service)}</title>
 ${options.description ? html`<meta name="description" content="${options.description}">` : ""}
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
@@ -53,7 +72,7 @@ ${(options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>
 </head>
 <body${options.bodyClass ? html` class="${options.bodyClass}"` : ""}>
 <a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header"><div class="wrap header-row"><a class="brand" href="/">${siteName}</a>
+<header class="site-header"><div class="wrap header-row"><a class="brand" href="/">${siteName}${service ? html` <span class="brand-service" data-service="${service}">${SERVICE_LABELS[service]}</span>` : ""}</a>
 <nav aria-label="Site"><ul class="nav-links">${NAV_LINKS.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)}</ul></nav></div></header>
 <main id="main" class="wrap">
 ${options.body}

@@ -4,7 +4,8 @@ import { html, type SafeHtml } from "./html.ts";
 /**
  * The scan form, in its three uses: the home page's "type a domain", and the one-button "scan this
  * domain" and "rescan" forms on report pages. With JavaScript, site.js sends it to POST /api/scan
- * and shows progress in the status region; without, it posts to /scan (see form-scan.ts).
+ * and shows progress in the status region; without, it posts to /scan (see form-scan.ts). A report's
+ * Rescan form keeps its challenge hidden until Rescan is pressed (issue 28: a widget headed every report).
  */
 
 export const FORM_SCAN_PATH = "/scan";
@@ -32,7 +33,7 @@ ${challengeWidget(challenge)}
   return html`<form class="scan-form" id="${id}" action="${FORM_SCAN_PATH}" method="post" data-scan-form data-status="${statusId}"${options.reportPath ? html` data-report-path="${options.reportPath}"` : ""}>
 <input type="hidden" name="url" value="${options.domain}">
 ${options.mode === "rescan" ? html`<input type="hidden" name="forceRescan" value="true">` : ""}
-${challengeWidget(challenge)}
+${options.mode === "rescan" ? html`<div class="challenge-slot" data-challenge-slot hidden>${challengeWidget(challenge)}</div>` : challengeWidget(challenge)}
 <div><button class="button${options.mode === "rescan" ? " secondary" : ""}" type="submit">${options.buttonLabel}</button></div>
 <div class="scan-status" id="${statusId}" role="status" aria-live="polite"></div>
 </form>`;

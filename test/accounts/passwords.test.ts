@@ -7,6 +7,11 @@ describe("password rules", () => {
   test("12 to 256 characters, counted as the person sees them", () => {
     expect(passwordProblem("short pass1")).toContain("at least 12");
     expect(passwordProblem("twelve chars")).toBeNull();
+    // Only spaces (issue 28), any whitespace, or one character repeated: refused, with a reason.
+    expect(passwordProblem(" ".repeat(12))).toContain("only spaces");
+    expect(passwordProblem(" \t\u00a0".repeat(5))).toContain("only spaces");
+    expect(passwordProblem("é".repeat(14))).toContain("one character repeated");
+    expect(passwordProblem("  twelve chars  ")).toBeNull();
     expect(passwordProblem("🙂".repeat(11))).toContain("at least 12");
     expect(passwordProblem("a".repeat(200) + "b".repeat(57))).toContain("at most 256");
     expect(passwordProblem("x".repeat(100) + "y".repeat(156))).toBeNull();

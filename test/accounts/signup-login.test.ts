@@ -84,6 +84,11 @@ describe("signup", () => {
     expect(commonPage).toContain("most commonly used");
     expect(commonPage).not.toContain("Password1234");
 
+    // Twelve spaces count as twelve characters, but are no password (issue 28).
+    const spaces = await s.post("/account/signup", { email: "bob@example.com", password: " ".repeat(12), challengeToken: challengeToken() });
+    expect(spaces.status).toBe(422);
+    expect(await spaces.text()).toContain("only spaces");
+
     const email = await s.post("/account/signup", { email: "bob@", password: GOOD_PASSWORD, challengeToken: challengeToken() });
     expect(email.status).toBe(422);
     expect(await email.text()).toContain("Enter an email address such as");

@@ -130,7 +130,7 @@ describe("verifyApiKey", () => {
     const created = await createApiKey(db, { prefix: "aivis", name: "k", userId: null, now: T0 });
     expect(await verifyApiKey(db, "aivis", created.key, T0 + 1)).toEqual({ ok: true, keyId: created.id });
     await revokeApiKey(db, created.id, T0 + 2);
-    expect(await verifyApiKey(db, "aivis", created.key, T0 + 3)).toEqual({ ok: false });
+    expect(await verifyApiKey(db, "aivis", created.key, T0 + 3)).toEqual({ ok: false, revoked: true });
   });
 
   test("refuses a key with a changed character before any look-up", async () => {

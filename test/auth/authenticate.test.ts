@@ -102,7 +102,8 @@ describe("identify: API keys", () => {
     const auth = authenticator();
     expect((await auth.identify(`Bearer ${created.key}`))?.ok).toBe(true);
     await revokeApiKey(db, created.id, clock);
-    expect(await auth.identify(`Bearer ${created.key}`)).toEqual(UNAUTHORIZED);
+    // The error stays "Unauthorized"; a hint says the key was revoked (issue 28).
+    expect(await auth.identify(`Bearer ${created.key}`)).toEqual({ ...UNAUTHORIZED, hint: expect.stringContaining("revoked") });
   });
 
   test("an unknown well-formed key is 401", async () => {
@@ -132,7 +133,7 @@ describe("identify: API keys", () => {
 
   test("a key of another service's prefix is treated as a pipeline token, and fails", async () => {
     const other = await createApiKey(db, { prefix: "schema", name: "k", userId: null, now: clock });
-    expect(await authenticator().identify(`Bearer ${other.key}`)).toEqual(UNAUTHORIZED);
+    expect(await authenticator().identify(`Bearer ${other.key}`)).toEqual({ ...UNAUTHORIZED, hint: expect.stringContaining("the schema markup generator") });
   });
 });
 

@@ -236,3 +236,23 @@ for (const width of WIDTHS) {
     await adminContext.close();
   }, 240_000);
 }
+
+// Issue 28: reloading the page of a failed sign-in re-sent the post, whose browser check was used already: a 403.
+test.skipIf(!hasChromium)("reloading after a failed sign-in shows the form again, not 403 “Verification failed”", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${service.baseUrl}/account/login`);
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong password here");
+  await waitForChallenge(page);
+  const failed = page.waitForResponse((response) => response.url() === `${service.baseUrl}/account/login` && response.request().method() === "POST");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  expect((await failed).status()).toBe(401);
+  await page.getByText("Invalid email or password.").first().waitFor();
+  const reloaded = await page.reload();
+  expect(reloaded!.request().method()).toBe("GET");
+  expect(reloaded!.status()).toBe(200);
+  expect(await page.content()).not.toContain("Verification failed");
+  await page.getByRole("button", { name: "Sign in" }).waitFor();
+  await context.close();
+}, 120_000);

@@ -257,7 +257,7 @@ describe.skipIf(!hasChromium)("history, comparison and rescan progress in Chromi
     expect(await status.locator(".checks").count()).toBe(0);
     await page.screenshot({ path: join(OUTPUT, "rescan-button-progress-1280.png") });
     // Then the page opens the new report: one scan more in its history.
-    await page.locator("#history summary", { hasText: `All ${WIDTHS.length + 2} scans` }).waitFor({ timeout: 90_000 });
+    await page.locator("#history summary", { hasText: `All ${WIDTHS.length + 2} scans` }).waitFor({ state: "attached", timeout: 90_000 });
     expectClean(watched);
     await page.close();
   }, 240_000);

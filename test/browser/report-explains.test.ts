@@ -101,8 +101,10 @@ describe.skipIf(!hasChromium)("a report that explains itself, in Chromium", () =
       await arithmetic.screenshot({ path: join(OUTPUT, `explain-arithmetic-${width}.png`) });
 
       // Copy on the JSON-LD fix: the clipboard gets the block, not the sentence before it.
-      const issue = page.locator("ol.issues > li", { has: page.locator("h3", { hasText: "structured data" }) }).first();
+      const issue = page.locator('.check-group[data-group="issues"] li.check', { has: page.locator("h4", { hasText: "structured data" }) }).first();
+      await issue.locator("summary").click();
       const block = issue.locator(".code-block").first();
+      expect(await block.locator(".code-where").textContent()).toBe("in the <head> of /");
       await block.locator("button.copy").click();
       const copied = await page.evaluate(() => (window as unknown as { copiedTexts: string[] }).copiedTexts);
       expect(copied.length).toBe(1);
@@ -147,7 +149,7 @@ describe.skipIf(!hasChromium)("a report that explains itself, in Chromium", () =
     const { context, watched } = await openReport(1280);
     const { page } = watched;
     await page.emulateMedia({ media: "print" });
-    for (const hidden of [".site-header", ".site-footer", ".report-hero .actions", ".check-filters", "button.copy"]) {
+    for (const hidden of [".site-header", ".site-footer", ".report-actions", ".check-filters", "button.copy"]) {
       expect(await page.locator(hidden).first().isVisible()).toBe(false);
     }
     expect(await page.locator(".print-only").isVisible()).toBe(true);
@@ -165,6 +167,7 @@ describe.skipIf(!hasChromium)("a report that explains itself, in Chromium", () =
       const { context, watched } = await openReport(width);
       const { page } = watched;
       const item = page.locator("#check-json-ld-present");
+      await item.locator("summary").click();
       await item.locator(".learn-more a").click();
       await page.waitForURL(`${service.baseUrl}/checks/json-ld-present`);
       expect(await page.locator("h1").textContent()).toBe("The homepage describes the site in structured data");

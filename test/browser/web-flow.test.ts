@@ -82,12 +82,17 @@ describe.skipIf(!hasChromium)("the web pages in Chromium", () => {
     expect(await page.locator("h1").textContent()).toBe("good.test");
     const pillars = await page.locator("article.pillar h3").allTextContents();
     expect(pillars.length).toBe(7);
-    // Signals open on demand.
+    // The pillars, then their signals, open on demand.
+    await page.locator("#pillars > details > summary").click();
     const firstDetails = page.locator("article.pillar details").first();
     await firstDetails.locator("summary").click();
     expect(await firstDetails.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
     // Copy buttons appear once the script runs.
-    if ((await page.locator("ol.issues button.copy").count()) > 0) expect(await page.locator("ol.issues button.copy").first().isVisible()).toBe(true);
+    const fixWithCode = page.locator('.check-group[data-group="issues"] li.check', { has: page.locator("button.copy") }).first();
+    if ((await fixWithCode.count()) > 0) {
+      await fixWithCode.locator("summary").click();
+      expect(await fixWithCode.locator("button.copy").first().isVisible()).toBe(true);
+    }
 
     await page.screenshot({ path: join(OUTPUT, "report-1280.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -124,9 +129,9 @@ describe.skipIf(!hasChromium)("the web pages in Chromium", () => {
     const watched = await openPage();
     const { page } = watched;
     await scanFromHome(watched, "xss.secure.test");
-    await page.locator("article.pillar").first().waitFor();
+    await page.locator("article.pillar").first().waitFor({ state: "attached" });
     // Open every signal so that all of the record's text is rendered and visible.
-    for (const summary of await page.locator("details > summary").all()) await summary.click();
+    await page.locator("details").evaluateAll((folds) => folds.forEach((fold) => ((fold as HTMLDetailsElement).open = true)));
     await page.waitForTimeout(300);
     const text = await page.locator("main").textContent();
     expect(text).toContain("alert(");

@@ -81,6 +81,15 @@ describe("sightline scan (the binary)", () => {
     expect(stdout).toContain("Access for AI crawlers");
   });
 
+  // Issue 28: with OFFSITE_CHECKS=off (as in CI) the score leaves out the off-site pillar; the CLI says so.
+  test("says that off-site checks were off and the score leaves out presence: in the summary, and on stderr with --json", async () => {
+    const human = await run("cli.secure.test");
+    expect(human.stdout).toContain("Off-site checks were off (OFFSITE_CHECKS=off): the score leaves out Off-site presence (weight 10)");
+    const json = await run("cli.secure.test", "--json");
+    expect(json.stderr).toContain("Off-site checks were off (OFFSITE_CHECKS=off)");
+    expect(json.stdout).not.toContain("Off-site checks were off");
+  }, 60_000);
+
   test("--json prints the record the API serves", async () => {
     const { stdout, code } = await run("cli.secure.test", "--json");
     expect(code).toBe(0);

@@ -130,7 +130,7 @@ test("the endpoint is in /swagger/json beside the report, and the static files a
   const s = await idleService();
   const paths = (await (await s.request("/swagger/json")).json()).paths as Record<string, { get?: { summary?: string } }>;
   expect(paths["/api/report/{domain}/history.json"]?.get?.summary).toBeString();
-  expect(paths["/api/report/{domain}"]).toBeDefined();
+  expect(paths["/api/report/{domain}.json"]).toBeDefined();
   for (const path of ["/llms.txt", "/robots.txt", "/sitemap.xml", "/swagger/assets/init.js"]) expect(paths[path]).toBeUndefined();
   expect(Object.keys(paths).filter((path) => path.startsWith("/assets/"))).toEqual([]);
 });

@@ -70,7 +70,7 @@ describe("the report 404 while a scan is under way", () => {
   test("the OpenAPI description documents the scan field of the 404", async () => {
     const s = await idleService();
     const spec = (await (await s.request("/swagger/json")).json()) as { paths: Record<string, { get: { responses: Record<string, { description: string; content: { "application/json": { schema: { properties: Record<string, unknown> } } } }> } }> };
-    const notFound = Object.entries(spec.paths).find(([path]) => path === "/api/report/{domain}")![1].get.responses["404"]!;
+    const notFound = Object.entries(spec.paths).find(([path]) => path === "/api/report/{domain}.json")![1].get.responses["404"]!;
     expect(notFound.description).toContain('"state": "queued"|"running"');
     expect(Object.keys(notFound.content["application/json"].schema.properties)).toEqual(["error", "scan"]);
   });

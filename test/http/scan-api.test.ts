@@ -409,7 +409,7 @@ describe("the rest of the surface", () => {
     expect(JSON.stringify(scan.responses["403"])).toContain("Verification failed. Please retry.");
     expect(JSON.stringify(scan.responses["429"])).toContain("retryAfterSeconds");
     expect(JSON.stringify(scan.requestBody)).toContain("forceRescan");
-    const report = Object.entries(spec.paths).find(([path]) => path === "/api/report/{domain}")![1] as { get: { responses: Record<string, unknown> } };
+    const report = Object.entries(spec.paths).find(([path]) => path === "/api/report/{domain}.json")![1] as { get: { responses: Record<string, unknown> } };
     expect(Object.keys(report.get.responses).sort()).toEqual(["200", "304", "404"]);
     expect(JSON.stringify(report.get.responses["200"])).toContain("topIssues");
     const page = await s.request("/swagger");

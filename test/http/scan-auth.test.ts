@@ -115,7 +115,7 @@ describe("API keys", () => {
     expect(await revokeApiKey(s.runtime.db, created.id, Date.now())).toBe(true);
     const after = await s.scan({ url: "after.test" }, { token: created.key });
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ error: "Unauthorized" });
+    expect(await after.json()).toEqual({ error: "Unauthorized", hint: expect.stringContaining("revoked") });
   });
 
   test("a key with one changed character is refused without a database look-up", async () => {

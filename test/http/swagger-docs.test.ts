@@ -40,12 +40,18 @@ describe("/swagger/json", () => {
     expect(routes.filter((route) => route.method === "POST").length).toBeGreaterThanOrEqual(8);
   });
 
-  test("the report's path parameter is named for the domain", () => {
+  test("the report's path ends in .json and its parameter is the plain domain, so \"Try it out\" with example.com works (issue 28)", async () => {
     const reportPaths = Object.keys(paths).filter((path) => path.startsWith("/api/report/"));
-    expect(reportPaths.sort()).toEqual(["/api/report/{domain}", "/api/report/{domain}/history.json", "/api/report/{domain}/pages.json"]);
-    const parameters = paths["/api/report/{domain}"]!.get!.parameters!;
+    expect(reportPaths.sort()).toEqual(["/api/report/{domain}.json", "/api/report/{domain}/history.json", "/api/report/{domain}/pages.json"]);
+    const parameters = paths["/api/report/{domain}.json"]!.get!.parameters!;
     expect(parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(["path:domain"]);
-    expect(JSON.stringify(parameters[0])).toContain("example.com.json");
+    expect(JSON.stringify(parameters[0])).not.toContain("example.com.json");
+    expect(JSON.stringify(parameters[0])).toContain("example.com");
+    // What Swagger UI requests when a plain domain is typed: the path with the parameter filled in answers with the record.
+    await insertScan(service.runtime.db, { domain: "tried.test", status: "ok", score: 70, scannedAt: Date.now(), recordJson: '{"domain":"tried.test"}', artifactsJson: null, caller: { kind: "cli" } });
+    const tried = await service.request("/api/report/{domain}.json".replace("{domain}", "tried.test"));
+    expect(tried.status).toBe(200);
+    expect(await tried.json()).toEqual({ domain: "tried.test" });
   });
 });
 

@@ -69,4 +69,16 @@ describe("GET /badge/:domain.svg", () => {
     expect(changed.response.status).toBe(200);
     expect(changed.text).toContain(">A · 91</text>");
   });
+
+  test("a .png (or any other extension) of a scanned domain is a 404 naming the SVG address, never a \"not scanned\" badge", async () => {
+    runtime = await createTestRuntime();
+    await storeRecord(runtime.runtime.db, okRecord("png.test", 80));
+    for (const path of ["/badge/png.test.png", "/badge/png.test", "/badge/png.test.jpeg"]) {
+      const response = await runtime.request(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toStartWith("application/json");
+      expect(await response.json()).toEqual({ error: "Not found", hint: "Badges are SVG images: /badge/png.test.svg" });
+    }
+    expect((await badge("/badge/png.test.svg")).text).toContain(">B · 80</text>");
+  });
 });

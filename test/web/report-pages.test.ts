@@ -54,8 +54,11 @@ describe("GET /report/:domain", () => {
     }
     expect(pillars[0]!.querySelector("summary")!.textContent).toContain("1 pass, 1 fail");
 
-    const issues = document.querySelectorAll("ol.issues > li");
-    expect(Array.from(issues).map((issue) => issue.querySelector("h3")!.textContent)).toEqual(["First issue", "Second issue"]);
+    // The first screen lists the issues in order, a line each, linked to their checks where detail and fix stand.
+    const glance = document.querySelectorAll("ol.glance-issues > li");
+    expect(Array.from(glance).map((issue) => issue.querySelector("a")!.textContent)).toEqual(["First issue", "Second issue"]);
+    const issues = Array.from(glance).map((issue) => document.getElementById(issue.querySelector("a")!.getAttribute("href")!.slice(1))!);
+    expect(issues.every((issue) => issue.closest('.check-group[data-group="issues"]') !== null)).toBe(true);
     const how = issues[1]!.querySelector("pre code")!;
     // Copy takes the code alone, never the explanation around it.
     expect(how.textContent).toBe("User-agent: *\nAllow: /");
@@ -75,6 +78,8 @@ describe("GET /report/:domain", () => {
     expect(rescan.getAttribute("action")).toBe("/scan");
     expect(rescan.querySelector('input[name="forceRescan"]')!.getAttribute("value")).toBe("true");
     expect(rescan.querySelector("altcha-widget")!.getAttribute("challenge")).toBe("/api/challenge");
+    // The challenge waits, hidden, until Rescan is pressed.
+    expect(rescan.querySelector("altcha-widget")!.closest("[data-challenge-slot]")!.hasAttribute("hidden")).toBe(true);
   });
 
   test("Open Graph tags preview the grade with absolute URLs", async () => {
@@ -101,9 +106,9 @@ describe("GET /report/:domain", () => {
     expectInert(text);
     for (const hostile of HOSTILE_STRINGS) expect(text).not.toContain(hostile);
     // Shown, as text, where the record put it.
-    expect(document.querySelector("li.signal p")!.textContent).toBe(HOSTILE_TEXT);
-    expect(document.querySelector("ol.issues .fix-how p")!.textContent).toBe(`How: ${HOSTILE_TEXT}`);
-    expect(document.querySelector("ol.issues pre code")!.textContent).toBe(HOSTILE_TEXT);
+    expect(document.querySelector(".check-details > p")!.textContent).toBe(HOSTILE_TEXT);
+    expect(document.querySelector(".check .fix-how p")!.textContent).toBe(`How: ${HOSTILE_TEXT}`);
+    expect(document.querySelector(".check pre code")!.textContent).toBe(HOSTILE_TEXT);
   });
 
   test("a failed record explains what failed and what to check", async () => {

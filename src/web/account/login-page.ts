@@ -19,7 +19,7 @@ export function loginPage(model: LoginPageModel): string {
 ${admin ? html`<p class="lead">For the operator of this service.</p>` : html`<p class="lead">Sign in to manage your API keys.</p>`}
 ${formMessage(model.notice, "info")}
 ${formMessage(model.message)}
-<form class="form card" method="post" action="${admin ? "/admin/login" : "/account/login"}">
+<form class="form card" method="post" action="${admin ? "/admin/login" : "/account/login"}" data-forget-post>
 ${field({ id: "email", label: "Email", type: "email", value: model.email ?? "", autocomplete: admin ? "username" : "email", maxlength: 254 })}
 ${field({ id: "password", label: "Password", type: "password", autocomplete: "current-password", maxlength: 256 })}
 ${challengeWidget(model.challenge)}

@@ -10,6 +10,6 @@ export function scanTable(scans: readonly ScanSummary[], options: { caption: str
 <tbody>${scans.map(
   (scan) => html`<tr><th scope="row"><a href="/report/${encodeURIComponent(scan.domain)}">${scan.domain}</a></th>
 <td data-label="Status"><span class="status ${scan.status === "ok" ? "status-pass" : "status-fail"}">${scan.status}</span></td>
-<td data-label="Score">${scan.score ?? "–"}</td><td data-label="When">${timeOf(scan.scannedAt)}</td>${options.showCaller ? html`<td data-label="Caller">${scan.callerKind}</td>` : ""}<td data-label="Key">${scan.apiKeyName ?? html`<span class="muted">–</span>`}</td></tr>`,
+<td data-label="Score">${scan.score ?? "–"}</td><td data-label="When">${timeOf(scan.scannedAt)}</td>${options.showCaller ? html`<td data-label="Caller">${Number(scan.rescored) === 1 ? "rescore" : scan.callerKind}</td>` : ""}<td data-label="Key">${scan.apiKeyName ?? html`<span class="muted">–</span>`}</td></tr>`,
 )}</tbody></table></div>`;
 }

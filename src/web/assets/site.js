@@ -30,6 +30,9 @@
     });
   });
   document.querySelectorAll("[data-rescan-note]").forEach(followRescan);
+  // A sign-in page answering a failed post: replacing the history entry drops its post, so a reload asks
+  // for the form again instead of re-sending a browser check already used (which answered 403).
+  if (document.querySelector("form[data-forget-post]")) history.replaceState(history.state, "", location.href);
 
   /**
    * A report shown while a newer scan of its domain runs (rescan-note.ts): the report endpoint's 200
@@ -86,6 +89,33 @@
   }
 
   document.querySelectorAll(".all-checks").forEach(setUpCheckFilters);
+  // The report folds its sections and checks (<details>): a link to something inside one opens it first.
+  openTargetDetails();
+  window.addEventListener("hashchange", openTargetDetails);
+  // A second click on the same in-page link fires no hashchange: open its target anyway.
+  document.addEventListener("click", function (event) {
+    var link = event.target && event.target.closest ? event.target.closest('a[href^="#"]') : null;
+    if (link) setTimeout(openTargetDetails, 0);
+  });
+  function openTargetDetails() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    var opened = false;
+    for (var node = target; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS" && !node.open) {
+        node.open = true;
+        opened = true;
+      }
+    }
+    // A check's own <details> (the target is its list item) opens too, so the link shows its detail and fix.
+    var own = target.querySelector(":scope > details");
+    if (own && !own.open) {
+      own.open = true;
+      opened = true;
+    }
+    if (opened) target.scrollIntoView();
+  }
   document.querySelectorAll("button[data-print]").forEach(setUpPrintButton);
   // Closed <details> print as their summary only: open them all for printing, and restore after.
   var closedForPrint = [];
@@ -110,7 +140,11 @@
     var form = section.querySelector(".check-filters");
     var count = section.querySelector(".filter-count");
     if (!form || !count) return;
-    var update = function () {
+    var update = function (event) {
+      // A filter shows what it picks: the groups it leaves checks in open (they start folded).
+      var filtering = event && Array.prototype.some.call(form.querySelectorAll("input:checked"), function (input) {
+        return input.value !== "all";
+      });
       var checks = section.querySelectorAll(".check");
       var shown = 0;
       checks.forEach(function (check) {
@@ -121,6 +155,8 @@
           return getComputedStyle(check).display !== "none";
         });
         group.classList.toggle("filtered-empty", !visible);
+        var fold = group.querySelector(":scope > details");
+        if (filtering && visible && fold) fold.open = true;
       });
       count.hidden = false;
       count.textContent = shown === checks.length ? "Showing all " + checks.length + " checks." : "Showing " + shown + " of " + checks.length + " checks.";
@@ -190,6 +226,9 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (busy || Date.now() < blockedUntil) return;
+      // A report's Rescan form shows its browser check only once Rescan is pressed.
+      var slot = form.querySelector("[data-challenge-slot]");
+      if (slot) slot.hidden = false;
       busy = true;
       button.disabled = true;
       run()

@@ -10,6 +10,7 @@ import { renderPage } from "../layout.ts";
 import { absoluteUrl, type PageContext } from "../page-context.ts";
 import { SITE_SCRIPT_PATH } from "../page-shell.ts";
 import { CHECKS_PATH } from "./check-anchor.ts";
+import { AUDIENCE_SOURCES_ID, audienceSourcesBody } from "./audience-sources.ts";
 import { oneDecimal } from "../../analyzers/visibility/scoring/score-explanation.ts";
 
 /**
@@ -46,6 +47,8 @@ export function renderCheckPage(context: PageContext, auditId: string): string |
 <li><strong>warn</strong> and <strong>fail</strong>: part or none of it (a score between 0 and 1); the report gives a fix written for the site, with the code to paste.</li>
 <li><strong>n/a</strong>: the check does not apply to the site; <strong>unknown</strong>: what it reads could not be fetched. Neither counts against the site: both leave the pillar's denominator.</li>
 </ul>
+${audit.id === "ai-platform-reach" ? html`<h2 id="${AUDIENCE_SOURCES_ID}">Where the audience shares come from</h2>
+${audienceSourcesBody()}` : ""}
 <p>${otherChecks(audit)}</p>
 <p><a href="/">Scan a site</a> · <a href="${CHECKS_PATH}">Every check</a></p>
 </article>`;

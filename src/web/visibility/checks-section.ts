@@ -13,9 +13,14 @@ import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
  */
 export interface CheckEntry {
   signal: Signal;
-  pillar: Pillar;
+  /** Null for a top issue that names no signal of the record (hand-made or older records). */
+  pillar: Pillar | null;
   impact: string;
   fix: Issue["fix"] | null;
+  /** The top issue's detail where the check is one (it adds the gate it holds and the audits it stands for), else the signal's. */
+  detail: string;
+  /** Its place among the top issues, which lead the issues to fix in the order to act; null when it is none. */
+  rank: number | null;
 }
 
 const IMPACTS = ["critical", "high", "medium", "low"] as const;
@@ -26,7 +31,7 @@ const IMPACT_OF = new Map(AUDIT_CATALOGUE.map((audit) => [audit.id, audit.impact
 
 /** The checks of a record, with impact and fix filled from older records' top issues and the catalogue where signals lack them. */
 export function checkEntries(pillars: readonly Pillar[], issues: readonly Issue[]): CheckEntry[] {
-  return pillars.flatMap((pillar) =>
+  const entries: CheckEntry[] = pillars.flatMap((pillar) =>
     (pillar.signals ?? []).map((signal) => {
       const issue = issues.find((candidate) => candidate.id === signal.id);
       const failing = signal.status === "fail" || signal.status === "warn";
@@ -35,9 +40,24 @@ export function checkEntries(pillars: readonly Pillar[], issues: readonly Issue[
         pillar,
         impact: knownImpact(signal.impact ?? issue?.impact ?? IMPACT_OF.get(signal.id)),
         fix: failing ? (signal.fix ?? issue?.fix ?? null) : null,
+        detail: failing && issue ? issue.detail : (signal.detail ?? ""),
+        rank: failing && issue ? issues.indexOf(issue) : null,
       };
     }),
   );
+  // A top issue no signal stands for still shows, once, with its detail and fix.
+  const orphans = issues.filter((issue) => !entries.some((entry) => entry.signal.id === issue.id && entry.rank !== null));
+  return [
+    ...entries,
+    ...orphans.map((issue): CheckEntry => ({
+      signal: { id: issue.id, title: issue.title, status: issue.status, score: null, weight: 1, detail: issue.detail, evidence: [] },
+      pillar: null,
+      impact: knownImpact(issue.impact),
+      fix: issue.fix,
+      detail: issue.detail,
+      rank: issues.indexOf(issue),
+    })),
+  ];
 }
 
 function knownImpact(impact: string | undefined): string {
@@ -50,7 +70,7 @@ export function statusClass(status: string): string {
 
 export function checksSection(entries: readonly CheckEntry[]): SafeHtml {
   const issues = entries.filter((entry) => entry.signal.status === "fail" || entry.signal.status === "warn");
-  // Failing first, then by impact, keeping record order otherwise.
+  // The top issues first, in the order to act; then failing before warning, then by impact, keeping record order otherwise.
   issues.sort((a, b) => rank(a) - rank(b));
   const passed = entries.filter((entry) => entry.signal.status === "pass");
   const unassessed = entries.filter((entry) => entry.signal.status !== "pass" && entry.signal.status !== "fail" && entry.signal.status !== "warn");
@@ -65,6 +85,7 @@ ${group("unassessed", `Not assessed (${unassessed.length})`, unassessed, "Every 
 }
 
 function rank(entry: CheckEntry): number {
+  if (entry.rank !== null) return entry.rank - 100;
   return (entry.signal.status === "fail" ? 0 : 10) + IMPACTS.indexOf(entry.impact as (typeof IMPACTS)[number]);
 }
 
@@ -82,10 +103,13 @@ function radioGroup(name: string, legend: string, options: readonly [string, str
   )}</fieldset>`;
 }
 
+/** A group of checks under its heading; only the issues to fix start open (issue 28: a report that reads at a glance). */
 function group(id: string, title: string, entries: readonly CheckEntry[], empty: string): SafeHtml {
   return html`<div class="check-group" data-group="${id}">
-<h3 id="checks-${id}">${title}</h3>
+<details${id === "issues" ? html` open` : ""}>
+<summary><h3 id="checks-${id}">${title}</h3></summary>
 ${entries.length === 0 ? html`<p class="muted">${empty}</p>` : html`<ul class="check-list">${entries.map(checkItem)}</ul>`}
+</details>
 </div>`;
 }
 
@@ -97,15 +121,17 @@ function checkItem(entry: CheckEntry): SafeHtml {
   const evidence = signal.evidence ?? [];
   const effort = fix && EFFORTS.includes(fix.effort as (typeof EFFORTS)[number]) ? fix.effort : "none";
   return html`<li class="check check-${status}" id="${anchor}" data-status="${status}" data-impact="${entry.impact}" data-effort="${effort}">
-<div class="check-head"><span class="status status-${status}">${STATUS_WORDS[signal.status] ?? signal.status}</span><h4>${signal.title}</h4><a class="check-link" href="#${anchor}" aria-label="Link to this check">#</a></div>
-<div class="tags"><span class="tag">${entry.pillar.title}</span><span class="tag impact-${entry.impact}">${entry.impact} impact</span>${fix ? html`<span class="tag">${EFFORT_WORDS[fix.effort] ?? fix.effort}</span>` : ""}${signal.weight === 0 ? html`<span class="tag">reported, not scored</span>` : ""}</div>
-<p>${inlineText(signal.detail ?? "")}</p>
+<details class="check-details">
+<summary class="check-head"><span class="status status-${status}">${STATUS_WORDS[signal.status] ?? signal.status}</span><h4>${signal.title}</h4></summary>
+<div class="tags">${entry.pillar ? html`<span class="tag">${entry.pillar.title}</span>` : ""}<span class="tag impact-${entry.impact}">${entry.impact} impact</span>${fix ? html`<span class="tag">${EFFORT_WORDS[fix.effort] ?? fix.effort}</span>` : ""}${signal.weight === 0 ? html`<span class="tag">reported, not scored</span>` : ""}<a class="check-link" href="#${anchor}" aria-label="Link to this check">#</a></div>
+<p>${inlineText(entry.detail)}</p>
 ${evidenceList(evidence)}
-${fix ? html`<details class="check-fix"><summary>How to fix: ${inlineText(fix.what)}</summary>
+${fix ? html`<div class="check-fix"><p class="fix-what">How to fix: ${inlineText(fix.what)}</p>
 <p class="muted">${inlineText(fix.why)}</p>
-${renderFixHow(fix.how, `${safeId(anchor)}-fix`)}
-</details>` : ""}
+${renderFixHow(fix.how, `${safeId(anchor)}-fix`, fix.code)}
+</div>` : ""}
 ${learnMore ? html`<p class="learn-more"><a href="${learnMore}">Learn more about this check</a></p>` : ""}
+</details>
 </li>`;
 }
 

@@ -64,7 +64,9 @@ function columnOf(domain: string, recordJson: string): Column {
 
 function comparisonTable(context: PageContext, columns: readonly Column[]): SafeHtml {
   const reach = columns.map((column) => platformReachOf(column.record));
-  return html`<div class="compare-scroll">
+  // On a phone, three or four columns scroll sideways inside their box: say so, since nothing else shows it.
+  return html`${columns.length > 2 ? html`<p class="compare-cue shown-${columns.length}">Scroll the table sideways to see all ${columns.length} domains →</p>` : ""}
+<div class="compare-scroll" tabindex="0" aria-label="The comparison table, scrollable sideways">
 <table class="compare-table columns-${columns.length}">
 <caption class="visually-hidden">Each domain's latest AI visibility report, one column per domain</caption>
 <thead><tr><td></td>${columns.map((column) => html`<th scope="col"><a href="${reportPath(column.domain)}">${column.domain}</a></th>`)}</tr></thead>

@@ -2,6 +2,7 @@ import { recordChanges, visibilityFindings, type ChangedFinding, type RecordChan
 import type { ReportTimeline } from "../../reports/report-timeline.ts";
 import type { StoredScan } from "../../store/scans-repo.ts";
 import { html, type SafeHtml } from "../html.ts";
+import { reportFold } from "./report-fold.ts";
 import type { PageContext } from "../page-context.ts";
 import { scanTime } from "../scan-time.ts";
 import { scoreChart, type ChartPoint } from "../score-chart.ts";
@@ -17,19 +18,18 @@ export function historySection(context: PageContext, shown: StoredScan, timeline
   const current = JSON.parse(shown.recordJson) as unknown;
   const scans = timeline.entries.filter((entry) => !entry.rescored).reverse();
   const points: ChartPoint[] = scans.map((entry) => ({ at: entry.scannedAt, score: entry.status === "ok" ? entry.score : null, grade: entry.grade }));
-  return html`<section class="history" id="history" aria-labelledby="history-title">
-<h2 id="history-title">History and changes</h2>
-${changesSummary(context, shown, current, timeline.previous)}
+  const rescores = timeline.entries.filter((entry) => entry.rescored).length;
+  const note = rescores === 0 ? `${timeline.total} scans` : `${timeline.total - rescores} scans and ${rescores} ${rescores === 1 ? "re-score" : "re-scores"}`;
+  return reportFold("history", "History and changes", note, html`${changesSummary(context, shown, current, timeline.previous)}
 ${points.length > 1 ? html`<div class="card chart-card">${scoreChart(points, "score-chart-title")}</div>` : ""}
 <details class="history-table">
-<summary>All ${timeline.total} ${timeline.total === 1 ? "scan" : "scans"}${timeline.total > timeline.entries.length ? html` <span class="muted">(the newest ${timeline.entries.length} below)</span>` : ""}</summary>
+<summary>All ${timeline.total} ${rescores > 0 ? "records" : timeline.total === 1 ? "scan" : "scans"}${timeline.total > timeline.entries.length ? html` <span class="muted">(the newest ${timeline.entries.length} below)</span>` : ""}</summary>
 <table>
 <thead><tr><th scope="col">Scanned</th><th scope="col">Score</th><th scope="col">Grade</th><th scope="col">Status</th></tr></thead>
-<tbody>${timeline.entries.map((entry) => html`<tr><td><time datetime="${new Date(entry.scannedAt).toISOString()}">${new Date(entry.scannedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>${entry.rescored ? html` <span class="muted">(re-scored)</span>` : ""}</td><td>${entry.score ?? "–"}</td><td>${entry.grade ?? "–"}</td><td>${entry.status === "ok" ? "completed" : "failed"}</td></tr>`)}</tbody>
+<tbody>${timeline.entries.map((entry) => html`<tr><td><time datetime="${new Date(entry.scannedAt).toISOString()}">${new Date(entry.scannedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>${entry.rescored ? html` <span class="tag rescored">re-scored, not a scan</span>` : ""}</td><td>${entry.score ?? "–"}</td><td>${entry.grade ?? "–"}</td><td>${entry.status === "ok" ? "completed" : "failed"}</td></tr>`)}</tbody>
 </table>
 <p class="muted">As JSON: <a href="/api/report/${encodeURIComponent(shown.domain)}/history.json"><code>/api/report/${shown.domain}/history.json</code></a></p>
-</details>
-</section>`;
+</details>`, { className: "history" });
 }
 
 function changesSummary(context: PageContext, shown: StoredScan, current: unknown, previous: StoredScan | null): SafeHtml {

@@ -1,4 +1,4 @@
-import type { Issue, Pillar, Signal, VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
+import type { Pillar, Signal, VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
 import { gradeFor } from "../../analyzers/visibility/scoring/grades.ts";
 import type { StoredScan } from "../../store/scans-repo.ts";
 import { scoreBar, scoreGauge } from "../gauge.ts";
@@ -12,15 +12,17 @@ import { badgeEmbedAlt } from "../badge.ts";
 import type { ReportExtras, ReportPageParts } from "../service-web.ts";
 import { rescanNote, rescanRefresh } from "../rescan-note.ts";
 import { historySection } from "./history-section.ts";
-import { renderFixHow } from "../fix/fix-how.ts";
-import { inlineText } from "../fix/inline-text.ts";
-import { checkAnchor, checkPagePath, safeId } from "./check-anchor.ts";
-import { EFFORT_WORDS, checkEntries, checksSection, evidenceList, statusClass } from "./checks-section.ts";
+import { checkAnchor } from "./check-anchor.ts";
+import { checkEntries, checksSection, statusClass } from "./checks-section.ts";
 import { formatDuration, pagesReadSection } from "./pages-read-section.ts";
 import { scoreArithmeticSection } from "./score-arithmetic-section.ts";
 import { agentOfferingsSection } from "./agent-offerings-section.ts";
 import { reportPagesTable } from "../report-pages-table.ts";
 import { isAssessed } from "../../analyzers/visibility/scoring/score-explanation.ts";
+import { reportFold } from "./report-fold.ts";
+import { agentViewPath } from "./agent-view-page.ts";
+import { glanceIssues, reachLine } from "./report-glance.ts";
+import { AUDIENCE_SOURCES_ID, audienceSourcesBody } from "./audience-sources.ts";
 
 /**
  * The visibility report page. Every string of the record may come from the scanned site (titles,
@@ -46,17 +48,22 @@ export function renderVisibilityReport(context: PageContext, scan: StoredScan, s
 <link rel="alternate" type="application/json" href="${reportJsonPath(domain)}">
 ${scanRunning ? rescanRefresh() : ""}`;
 
+  // The first screen: score, grade, reach by platform and the top issues; every other section is folded
+  // (report-fold.ts), so the report reads at a glance and each detail is one click away (issue 28).
   const body = html`${result ? okHero(context, domain, record, result) : failedHero(context, domain, record)}
+${result ? html`${reachLine(record, agentViewPath(domain))}
+${glanceIssues(result.topIssues ?? [])}` : ""}
+${reportActions(context, domain)}
 ${scanRunning ? rescanNote(domain, record.scannedAt, extras?.running ?? null) : ""}
-${historySection(context, scan, extras?.timeline ?? null)}
-${result ? html`${pillarsSection(result.pillars ?? [])}
-${scoreArithmeticSection(result)}
-${issuesSection(result.topIssues ?? [])}
-${checksSection(checkEntries(result.pillars ?? [], result.topIssues ?? []))}
-${pagesReadSection(record.pages, record.durationMs)}
-${agentOfferingsSection(record.agentOfferings)}
+${result ? html`${checksSection(checkEntries(result.pillars ?? [], result.topIssues ?? []))}
 ${extras?.pagesTable ? reportPagesTable(domain, extras.pagesTable) : ""}
-${offSiteSection(record.offSite ?? null)}` : ""}
+${pillarsSection(result.pillars ?? [])}
+${scoreArithmeticSection(result)}` : ""}
+${historySection(context, scan, extras?.timeline ?? null)}
+${result ? html`${pagesReadSection(record.pages, record.durationMs)}
+${agentOfferingsSection(record.agentOfferings)}
+${offSiteSection(record.offSite ?? null)}
+${reportFold(AUDIENCE_SOURCES_ID, "Where the audience shares come from", "", audienceSourcesBody())}` : ""}
 ${result ? badgeSection(context, domain, result.grade, result.score) : ""}`;
 
   return { title: `${summary} · ${context.siteName}`, description, head, body };
@@ -82,8 +89,8 @@ ${scoreGauge(result.score, result.grade, result.label)}
 <h1 class="domain-title" id="report-title">${domain}</h1>
 <p class="grade-line"><span class="grade-chip" aria-hidden="true">${result.grade}</span><span><span class="visually-hidden">Grade ${result.grade}, score ${result.score} of 100: </span>${result.label}</span></p>
 <p class="meta-line">Scanned ${scanTime(record.scannedAt, context.now)}${typeof record.durationMs === "number" ? ` in ${formatDuration(record.durationMs)}` : ""}${record.pages ? html` · <a href="#pages-title">${record.pages.length} ${record.pages.length === 1 ? "page" : "pages"} read</a>` : ""} · <a href="${safeUrl(`https://${domain}/`)}" rel="nofollow noopener noreferrer">Visit ${domain}</a></p>
+${record.rescoredFrom ? html`<p class="meta-line rescored-line"><span class="tag rescored">re-scored</span> ${scanTime(record.rescoredFrom.rescoredAt, context.now)} by sightline ${record.rescoredFrom.version} from this scan's stored pages: nothing was fetched again.</p>` : ""}
 <p class="print-only">Printed from ${absoluteUrl(context, reportPath(domain))} · scanned ${record.scannedAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</p>
-${reportActions(context, domain)}
 </div>
 </section>`;
 }
@@ -98,14 +105,14 @@ function failedHero(context: PageContext, domain: string, record: LooseRecord): 
 <h1 class="domain-title" id="report-title">The scan of ${domain} failed</h1>
 <p class="failed-reason" data-cause="${failure.cause}">${failure.sentence}</p>
 <p class="meta-line">Tried ${scanTime(record.scannedAt, context.now)}</p>
-${reportActions(context, domain)}
 </div>
 </section>
-${failureCard(failure, reason, "When it is fixed, scan again with the button above.")}`;
+${failureCard(failure, reason, "When it is fixed, scan again with the Rescan button below.")}`;
 }
 
+/** Rescan, download and print in one row under the first screen's content, on every report alike. */
 function reportActions(context: PageContext, domain: string): SafeHtml {
-  return html`<div class="actions">
+  return html`<div class="actions report-actions">
 ${scanForm({ mode: "rescan", domain, buttonLabel: "Rescan now" }, context.challenge, "rescan")}
 <a class="button secondary" href="${reportJsonPath(domain)}" download="${domain}-ai-visibility.json" type="application/json">Download JSON</a>
 <button class="button secondary" type="button" data-print hidden>Print or save as PDF</button>
@@ -117,11 +124,8 @@ function gradeClass(score: number): string {
 }
 
 function pillarsSection(pillars: readonly Pillar[]): SafeHtml {
-  return html`<section aria-labelledby="pillars-title">
-<h2 id="pillars-title">Pillars</h2>
-<p class="muted">Each pillar is scored 0–100 from its signals; its weight decides how much it counts toward the overall score.</p>
-<div class="pillars">${pillars.map(pillarCard)}</div>
-</section>`;
+  return reportFold("pillars", "Pillars", `${pillars.length} pillars, each scored 0–100`, html`<p class="muted">Each pillar is scored 0–100 from its signals; its weight decides how much it counts toward the overall score.</p>
+<div class="pillars">${pillars.map(pillarCard)}</div>`);
 }
 
 function pillarCard(pillar: Pillar): SafeHtml {
@@ -151,40 +155,11 @@ function countStatuses(signals: readonly Signal[]): string {
     .join(", ");
 }
 
+/** A signal of a pillar card: its status and title, linked to the check where its detail stands (printed once). */
 function signalItem(signal: Signal): SafeHtml {
-  const evidence = signal.evidence ?? [];
   return html`<li class="signal">
 <div class="signal-title"><span class="status status-${statusClass(signal.status)}">${STATUS_WORDS[signal.status] ?? signal.status}</span><a href="#${checkAnchor(signal.id)}">${signal.title}</a></div>
-<p>${inlineText(signal.detail ?? "")}</p>
-${evidenceList(evidence)}
 </li>`;
-}
-
-function issuesSection(issues: readonly Issue[]): SafeHtml {
-  return html`<section aria-labelledby="issues-title">
-<h2 id="issues-title">Top issues</h2>
-${issues.length === 0
-    ? html`<p>No issues: every applicable check passed.</p>`
-    : html`<p class="muted">In the order to act: what keeps AI platforms from finding or reading the site first, then what helps them understand it, then presence elsewhere; within each, by the points it costs the score, then by effort.</p>
-<ol class="issues">${issues.map(issueItem)}</ol>`}
-</section>`;
-}
-
-function issueItem(issue: Issue, index: number): SafeHtml {
-  const learnMore = checkPagePath(issue.id);
-  return html`<li class="card issue" id="issue-${safeId(issue.id)}">
-<h3>${issue.title}</h3>
-<div class="tags"><span class="status status-${statusClass(issue.status)}">${issue.status}</span><span class="tag impact-${statusClassOfImpact(issue.impact)}">${issue.impact} impact</span>${issue.points !== undefined ? html`<span class="tag">costs ${issue.points} ${issue.points === 1 ? "point" : "points"}</span>` : ""}${issue.fix ? html`<span class="tag">${EFFORT_WORDS[issue.fix.effort] ?? issue.fix.effort}</span>` : ""}</div>
-<p>${inlineText(issue.detail)}</p>
-${issue.fix ? html`<p class="fix-what">Fix: ${inlineText(issue.fix.what)}</p>
-<p class="muted">${inlineText(issue.fix.why)}</p>
-${renderFixHow(issue.fix.how, `fix-${index + 1}`)}` : ""}
-<p class="learn-more"><a href="#${checkAnchor(issue.id)}">The check in the list</a>${learnMore ? html` · <a href="${learnMore}">Learn more about this check</a>` : ""}</p>
-</li>`;
-}
-
-function statusClassOfImpact(impact: string): string {
-  return ["critical", "high", "medium", "low"].includes(impact) ? impact : "low";
 }
 
 const SOURCE_NAMES: Record<string, string> = { wikidata: "Wikidata", wikipedia: "Wikipedia", commonCrawl: "Common Crawl" };
@@ -194,16 +169,14 @@ type OffSiteCheck = { status: string; detail: string; url: string | null };
 
 function offSiteSection(offSite: Record<string, OffSiteCheck> | null): SafeHtml {
   const entries = offSite ? Object.entries(offSite).filter(([, check]) => check && typeof check === "object") : [];
-  return html`<section aria-labelledby="offsite-title">
-<h2 id="offsite-title">Off-site presence</h2>
-${entries.length === 0
+  const found = entries.filter(([, check]) => check.status === "found").length;
+  return reportFold("offsite", "Off-site presence", entries.length === 0 ? "not checked" : `found in ${found} of ${entries.length} sources`, html`${entries.length === 0
     ? html`<p class="muted">Off-site checks were not run for this scan.</p>`
     : html`<ul class="offsite">${entries.map(([source, check]) => html`<li class="card">
 <h3>${SOURCE_NAMES[source] ?? source} <span class="status status-${statusClass(check.status)}">${PRESENCE_WORDS[check.status] ?? check.status}</span></h3>
 <p>${check.detail}</p>
 ${check.url ? html`<p><a href="${safeUrl(check.url)}" rel="nofollow noopener noreferrer">${check.url}</a></p>` : ""}
-</li>`)}</ul>`}
-</section>`;
+</li>`)}</ul>`}`);
 }
 
 function badgeSection(context: PageContext, domain: string, grade: string | null, score: number | null): SafeHtml {
@@ -215,12 +188,9 @@ function badgeSection(context: PageContext, domain: string, grade: string | null
   const markdown = `[![${alt}](${badgeUrl})](${reportUrl})`;
   const markup = `<a href="${reportUrl}"><img src="${badgeUrl}" alt="${alt}"></a>`;
   const previewAlt = grade ? `AI visibility of ${domain}: grade ${grade}, ${score} of 100` : alt;
-  return html`<section aria-labelledby="badge-title">
-<h2 id="badge-title">Badge</h2>
-<div class="badge-preview"><img src="${badgePath(domain)}" alt="${previewAlt}" height="20"><span class="muted">Always shows the latest scan.</span></div>
+  return reportFold("badge", "Badge", "for a README or a site footer", html`<div class="badge-preview"><img src="${badgePath(domain)}" alt="${previewAlt}" height="20"><span class="muted">Always shows the latest scan.</span></div>
 <p>Markdown, for a README:</p>
 <div class="copyable"><pre><code id="badge-markdown">${markdown}</code></pre><button class="button small secondary copy" type="button" data-copy-target="badge-markdown" hidden>Copy</button></div>
 <p>HTML, for a site footer:</p>
-<div class="copyable"><pre><code id="badge-html">${markup}</code></pre><button class="button small secondary copy" type="button" data-copy-target="badge-html" hidden>Copy</button></div>
-</section>`;
+<div class="copyable"><pre><code id="badge-html">${markup}</code></pre><button class="button small secondary copy" type="button" data-copy-target="badge-html" hidden>Copy</button></div>`, { className: "badge-fold" });
 }

@@ -92,7 +92,9 @@ describe("every check, filterable, at a stable anchor", () => {
     const s = await start();
     await storeRecord(s.runtime.db, okRecord("old.test", 70));
     const { document, text } = await page("/report/old.test");
-    expect(document.querySelectorAll("li.check").length).toBe(14);
+    // 14 signals, and the two top issues of the hand-made record, which name no signal, shown once each.
+    expect(document.querySelectorAll("li.check").length).toBe(16);
+    expect(document.querySelectorAll('.check-group[data-group="issues"] li.check')[0]!.textContent).toContain("First issue");
     expect(text).toContain("This record does not list the pages it read");
     expect(document.querySelector("section.arithmetic")).not.toBeNull();
   });

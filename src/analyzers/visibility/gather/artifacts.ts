@@ -138,6 +138,8 @@ export type ProbeArtifact =
       title: string | null;
       /** A challenge page recognised in the body (e.g. "Just a moment..."), or null. */
       challengeMarker: string | null;
+      /** The first 400 characters of the visible text it got, for the report's agent view; absent on older records. */
+      textStart?: string;
       /** The probe carried a Web Bot Auth signature (SIGNED_PROBES=on); absent on older records and unsigned probes. */
       signed?: true;
     }

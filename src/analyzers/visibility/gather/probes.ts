@@ -5,7 +5,7 @@ import { signedRequestHeaders } from "../../../net/web-bot-auth.ts";
 import { EDGE_VENDOR_HEADERS } from "../derive/edge-vendor.ts";
 import type { ProbeArtifact } from "./artifacts.ts";
 import { gatherErrorFrom } from "./gather-error.ts";
-import { detached, rawTitle, rawWordCount } from "./raw-html.ts";
+import { detached, rawTextStart, rawTitle, rawWordCount } from "./raw-html.ts";
 
 type ProbeOk = Extract<ProbeArtifact, { ok: true }>;
 
@@ -108,7 +108,7 @@ async function probe(
  * the text is dropped on return, and strings cut from it or from a header are copied, as a slice would keep
  * the whole string alive for as long as the artifact.
  */
-function bodyFacts(response: FetchResult): Pick<ProbeOk, "headers" | "bytes" | "truncated" | "words" | "title" | "challengeMarker"> {
+function bodyFacts(response: FetchResult): Pick<ProbeOk, "headers" | "bytes" | "truncated" | "words" | "title" | "challengeMarker" | "textStart"> {
   const html = bodyText(response);
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) if (response.headers[name] !== undefined) headers[name] = detached(response.headers[name]!.slice(0, 200));
@@ -120,5 +120,6 @@ function bodyFacts(response: FetchResult): Pick<ProbeOk, "headers" | "bytes" | "
     words: rawWordCount(html),
     title: rawTitle(html),
     challengeMarker: CHALLENGE_MARKERS.find(([pattern]) => pattern.test(head))?.[1] ?? null,
+    textStart: rawTextStart(html),
   };
 }

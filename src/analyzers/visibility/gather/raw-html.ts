@@ -23,6 +23,29 @@ export function rawWordCount(html: string): number {
   return count + pieces.words(from, html.length);
 }
 
+/**
+ * The first `maxChars` characters of the visible text (the same pieces rawWordCount reads), entities as
+ * spaces and runs of white space as one: what an agent got to read, for the report's agent view. Copied,
+ * so the artifact keeps no slice of the page alive.
+ */
+export function rawTextStart(html: string, maxChars = 400): string {
+  const hidden = hiddenRanges(html);
+  let text = "";
+  let from = 0;
+  const take = (to: number) => {
+    if (text.length >= maxChars || to <= from) return;
+    // Read at most a few times what is still wanted: a huge visible piece is never copied whole.
+    const piece = html.slice(from, Math.min(to, from + (maxChars - text.length) * 8 + 64)).replace(/&[a-z#0-9]+;/gi, " ").replace(/\s+/g, " ");
+    text = `${text}${text.endsWith(" ") || piece.startsWith(" ") || text === "" ? "" : " "}${piece}`.replace(/^ /, "");
+  };
+  while (hidden.next()) {
+    take(hidden.start);
+    from = hidden.end + 1;
+  }
+  take(html.length);
+  return detached(text.replace(/\s+/g, " ").trim().slice(0, maxChars));
+}
+
 /** Removes /&[a-z#0-9]+;/gi from the visible pieces and counts the words left, one "&" search across all pieces. */
 class EntitySplitter {
   private readonly word = new RegExp(WORD_PATTERN.source, WORD_PATTERN.flags);

@@ -3,7 +3,7 @@ import { gatherHomepage } from "../../../../src/analyzers/visibility/gather/home
 import { fetchRobotsTxt } from "../../../../src/analyzers/visibility/gather/robots-txt.ts";
 import { CRAWL_DELAY_MAX_SECONDS } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-robots.ts";
 import { PAGE_MAX_BYTES } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-page.ts";
-import { CRAWL_CONCURRENCY_DEFAULT, crawlSite, type SiteCrawlOptions } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-site.ts";
+import { crawlSite, type SiteCrawlOptions } from "../../../../src/analyzers/visibility/gather/site-crawl/crawl-site.ts";
 import type { PageReader } from "../../../../src/analyzers/visibility/gather/site-crawl/page-reader.ts";
 import { DISCOVERY_MAX_URLS } from "../../../../src/analyzers/visibility/gather/site-crawl/site-discovery.ts";
 import { probesPerTemplate } from "../../../../src/analyzers/visibility/gather/site-crawl/template-probes.ts";
