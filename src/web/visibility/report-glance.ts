@@ -6,6 +6,9 @@ import { html, type SafeHtml } from "../html.ts";
 import { checkAnchor } from "./check-anchor.ts";
 import { EFFORT_WORDS } from "./checks-section.ts";
 import { AUDIENCE_SOURCES_ID } from "./audience-sources.ts";
+import { reachLosses } from "../../analyzers/visibility/derive/site-reach-losses.ts";
+import { Value } from "@sinclair/typebox/value";
+import { SiteSummarySchema, type SiteSummary } from "../../analyzers/visibility/site-record-schema.ts";
 
 /**
  * What the report's first screen holds beside the score (issue 28): the reach line, which AI platforms can
@@ -37,7 +40,27 @@ export function reachLine(record: unknown, agentsPath: string | null = null): Sa
       (entry, index) => html`${index > 0 ? ", " : ""}<span class="reach-platform">${shortPlatformName(entry.platform)} <span class="muted">${sharePercent(entry.platform)}</span></span>`,
     )}</li>`;
   })}</ul>
+${siteReachLine(record)}
 </div>`;
+}
+
+/** Templates shown on the first screen that some platform cannot read; the rest are in the pages table and site-reach's detail. */
+const SITE_LOSSES_SHOWN = 3;
+
+/** Across the site (issue 29): the templates behind the homepage some AI platform cannot read, with the cause and example pages. */
+function siteReachLine(record: unknown): SafeHtml {
+  const summary = siteSummaryOf(record);
+  if (!summary || summary.pages.sampled <= 1) return html``;
+  const losses = reachLosses(summary);
+  if (losses.length === 0) return html`<p class="site-reach">Across the site: every AI platform can read the ${summary.pages.sampled} pages sampled from ${summary.templates.length} templates (<a href="#site-pages">the pages</a>).</p>`;
+  return html`<p class="site-reach"><strong>Across the site</strong> (${summary.pages.sampled} pages sampled from ${summary.templates.length} templates, <a href="#site-pages">the pages</a>):</p>
+<ul class="site-reach-losses">${losses.slice(0, SITE_LOSSES_SHOWN).map((loss) => html`<li>${loss.sentence}</li>`)}${losses.length > SITE_LOSSES_SHOWN ? html`<li class="muted"><a href="#${checkAnchor("site-reach")}">${losses.length - SITE_LOSSES_SHOWN} more</a></li>` : ""}</ul>`;
+}
+
+/** The record's site summary, when it has one in the shape this build reads (older or hand-edited records are shown without it). */
+function siteSummaryOf(record: unknown): SiteSummary | null {
+  const site = (record as { result?: { site?: unknown } } | null)?.result?.site;
+  return site !== undefined && Value.Check(SiteSummarySchema, site) ? site : null;
 }
 
 const SHORT_EFFORT: Record<string, string> = { S: "minutes to fix", M: "hours to fix", L: "days to fix" };
