@@ -1,4 +1,5 @@
 import { recordChanges, visibilityFindings, type ChangedFinding, type RecordChanges } from "../../reports/record-changes.ts";
+import { templateChanges, type TemplateChange } from "../../reports/template-changes.ts";
 import type { ReportTimeline } from "../../reports/report-timeline.ts";
 import type { StoredScan } from "../../store/scans-repo.ts";
 import { html, type SafeHtml } from "../html.ts";
@@ -35,14 +36,41 @@ ${points.length > 1 ? html`<div class="card chart-card">${scoreChart(points, "sc
 function changesSummary(context: PageContext, shown: StoredScan, current: unknown, previous: StoredScan | null): SafeHtml {
   if (shown.status !== "ok") return html`<p class="muted">This scan failed, so there is nothing to compare with the scans before it.</p>`;
   if (!previous) return html`<p class="muted">No earlier completed scan to compare with.</p>`;
-  const changes = recordChanges(visibilityFindings(JSON.parse(previous.recordJson) as unknown), visibilityFindings(current));
+  const before = JSON.parse(previous.recordJson) as unknown;
+  const changes = recordChanges(visibilityFindings(before), visibilityFindings(current));
   const then = new Date(previous.scannedAt).toISOString();
   return html`<p class="changes-lead">Since the previous scan on ${scanTime(then, context.now)}: ${scoreDelta(previous.score, shown.score)}.</p>
 ${isQuiet(changes) ? html`<p>No check changed its outcome.</p>` : html`<div class="changes">
 ${changeList("fixed", "Fixed", changes.fixed, "pass")}
 ${changeList("new", "New issues", changes.appeared, "fail")}
 ${changeList("regraded", "Changed severity", changes.regraded, "warn")}
-</div>`}`;
+</div>`}
+${templateChangeList(templateChanges(before, current))}`;
+}
+
+const DIRECTION_WORDS: Record<TemplateChange["direction"], { word: string; status: string }> = {
+  better: { word: "better", status: "pass" },
+  worse: { word: "worse", status: "fail" },
+  mixed: { word: "better and worse", status: "warn" },
+};
+
+/** Template by template (site-wide scans only): which got better or worse, what went or appeared, on which pages. */
+function templateChangeList(changes: ReturnType<typeof templateChanges>): SafeHtml {
+  if (!changes || changes.changed.length + changes.added.length + changes.dropped.length === 0) return html``;
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  return html`<div class="card change-list" id="changes-templates">
+<h3>By template <span class="muted">(${changes.changed.length} changed)</span></h3>
+<ul>${changes.changed.map((change) => {
+    const direction = DIRECTION_WORDS[change.direction];
+    const parts = [
+      change.sound.before !== change.sound.now ? `sound pages ${percent(change.sound.before)} → ${percent(change.sound.now)}` : "",
+      change.fixed.length > 0 ? `gone: ${change.fixed.join(", ")}` : "",
+      change.reachGained.length > 0 ? `${change.reachGained.join(", ")} now ${change.reachGained.length === 1 ? "reads" : "read"} more of its pages` : "",
+      change.reachLost.length > 0 ? `${change.reachLost.join(", ")} now ${change.reachLost.length === 1 ? "reads" : "read"} fewer of its pages` : "",
+    ].filter((part) => part !== "");
+    return html`<li><span class="status status-${direction.status}">${direction.word}</span> <code>${change.template}</code>${parts.length > 0 ? html`: ${parts.join("; ")}` : ""}${change.appeared.length > 0 ? html`<ul>${change.appeared.map((issue) => html`<li>new: ${issue.id} on ${issue.pages} ${issue.pages === 1 ? "page" : "pages"}${issue.examples.length > 0 ? html` (e.g. ${issue.examples.map((url, index) => html`${index > 0 ? ", " : ""}<span class="url">${url}</span>`)})` : ""}</li>`)}</ul>` : ""}</li>`;
+  })}${changes.added.length > 0 ? html`<li class="muted">Sampled for the first time: ${changes.added.join(", ")}</li>` : ""}${changes.dropped.length > 0 ? html`<li class="muted">Not sampled this time: ${changes.dropped.join(", ")}</li>` : ""}</ul>
+</div>`;
 }
 
 function scoreDelta(before: number | null, after: number | null): SafeHtml {

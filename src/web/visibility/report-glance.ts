@@ -7,8 +7,7 @@ import { checkAnchor } from "./check-anchor.ts";
 import { EFFORT_WORDS } from "./checks-section.ts";
 import { AUDIENCE_SOURCES_ID } from "./audience-sources.ts";
 import { reachLosses } from "../../analyzers/visibility/derive/site-reach-losses.ts";
-import { Value } from "@sinclair/typebox/value";
-import { SiteSummarySchema, type SiteSummary } from "../../analyzers/visibility/site-record-schema.ts";
+import { siteSummaryOf } from "../../reports/template-changes.ts";
 
 /**
  * What the report's first screen holds beside the score (issue 28): the reach line, which AI platforms can
@@ -57,11 +56,6 @@ function siteReachLine(record: unknown): SafeHtml {
 <ul class="site-reach-losses">${losses.slice(0, SITE_LOSSES_SHOWN).map((loss) => html`<li>${loss.sentence}</li>`)}${losses.length > SITE_LOSSES_SHOWN ? html`<li class="muted"><a href="#${checkAnchor("site-reach")}">${losses.length - SITE_LOSSES_SHOWN} more</a></li>` : ""}</ul>`;
 }
 
-/** The record's site summary, when it has one in the shape this build reads (older or hand-edited records are shown without it). */
-function siteSummaryOf(record: unknown): SiteSummary | null {
-  const site = (record as { result?: { site?: unknown } } | null)?.result?.site;
-  return site !== undefined && Value.Check(SiteSummarySchema, site) ? site : null;
-}
 
 const SHORT_EFFORT: Record<string, string> = { S: "minutes to fix", M: "hours to fix", L: "days to fix" };
 
