@@ -1,14 +1,14 @@
 /**
  * Run as a child process by site-crawl.ts: gathers what the scan hands the crawl (homepage, robots.txt,
- * sitemap, llms.txt), then crawls the site on CRAWL_ORIGIN's host with a page budget of CRAWL_PAGES, and
- * prints the crawl's wall time, what it spent, and the process's peak memory (VmHWM) before and after.
+ * sitemap, llms.txt), then crawls the site on CRAWL_ORIGIN's host with a page budget of CRAWL_PAGES, reading
+ * each page as a scan does (derive/page-facts.ts), and prints the crawl's wall time, what it spent, and the
+ * process's peak memory (VmHWM) before and after.
  */
 import { readFileSync } from "node:fs";
 import { gatherHomepage } from "../../src/analyzers/visibility/gather/homepage.ts";
-import { rawTitle, rawWordCount } from "../../src/analyzers/visibility/gather/raw-html.ts";
 import { fetchRobotsTxt } from "../../src/analyzers/visibility/gather/robots-txt.ts";
 import { crawlSite } from "../../src/analyzers/visibility/gather/site-crawl/crawl-site.ts";
-import type { PageReader } from "../../src/analyzers/visibility/gather/site-crawl/page-reader.ts";
+import { pageFacts } from "../../src/analyzers/visibility/derive/page-facts.ts";
 import { gatherSitemap } from "../../src/analyzers/visibility/gather/sitemap.ts";
 import { LLMS_TXT_MAX_BYTES, fetchTextFile } from "../../src/analyzers/visibility/gather/text-file.ts";
 import { parseConnectTo } from "../../src/net/connect-to.ts";
@@ -19,21 +19,6 @@ function highWaterKb(): number {
   return Number(/VmHWM:\s+(\d+)\s+kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? NaN);
 }
 
-/** Reads each page's title and words from its raw HTML, as a stand-in for derive/page-facts.ts until the crawl is wired to it. */
-const readPage: PageReader = (page) => ({
-  title: rawTitle(page.html),
-  description: null,
-  h1: null,
-  lang: null,
-  canonical: null,
-  metaDirectives: [],
-  words: rawWordCount(page.html),
-  appShell: false,
-  softNotFound: false,
-  structuredData: { types: [], errors: 0, examples: [] },
-  article: null,
-  openGraph: { title: false, description: false, image: false, type: null },
-});
 
 const origin = process.env.CRAWL_ORIGIN!;
 const host = new URL(origin).host;
@@ -55,7 +40,7 @@ process.stdout.write("ready\n");
 // The parent notes where the server's log stands, then says go.
 for await (const _line of console) break;
 const started = performance.now();
-const artifact = await crawlSite(context, { homepage, robotsTxt, sitemap, llmsTxt }, { pages: Number(process.env.CRAWL_PAGES), readPage });
+const artifact = await crawlSite(context, { homepage, robotsTxt, sitemap, llmsTxt }, { pages: Number(process.env.CRAWL_PAGES), readPage: pageFacts });
 const ms = performance.now() - started;
 const peakKb = highWaterKb();
 process.stdout.write(
