@@ -5,6 +5,7 @@ import { pageVerdictsOfScan, VERDICT_WORDS, type PageVerdictFilters, type PageVe
 import type { Db } from "../store/database.ts";
 import { html, safeUrl, type SafeHtml } from "./html.ts";
 import { reportPath } from "./page-context.ts";
+import { reportFold } from "./visibility/report-fold.ts";
 
 /**
  * The report's table of the verdict on each page a site-wide scan sampled: template, URL, verdict,
@@ -50,9 +51,10 @@ export function reportPagesTable(domain: string, view: PagesTableView): SafeHtml
   const { page, filters } = view;
   const rows = page.pagesJson.map((json) => JSON.parse(json) as PageVerdict);
   const filtered = filters.template !== undefined || filters.status !== undefined || filters.platform !== undefined;
-  return html`<section aria-labelledby="site-pages-title" id="site-pages">
-<h2 id="site-pages-title">Pages of the site</h2>
-<p class="muted">The verdict on each page the scan sampled across the site's templates, the homepage first. <a href="/api/report/${encodeURIComponent(domain)}/pages.json">As JSON</a>.</p>
+  // Folded like the report's other sections (issue 28), and open when the reader filtered or paged it.
+  const open = filtered || page.offset > 0 || view.ignored !== null;
+  const templates = page.templates.length;
+  return reportFold("site-pages", "Pages of the site", `${page.templates.reduce((sum, entry) => sum + entry.pages, 0)} pages from ${templates} ${templates === 1 ? "template" : "templates"}`, html`<p class="muted">The verdict on each page the scan sampled across the site's templates, the homepage first. <a href="/api/report/${encodeURIComponent(domain)}/pages.json">As JSON</a>.</p>
 ${filterForm(domain, page, filters)}
 ${view.ignored ? html`<p class="notice warn" role="status">Filters ignored: ${view.ignored}</p>` : ""}
 ${rows.length === 0
@@ -62,8 +64,7 @@ ${rows.length === 0
 <thead><tr><th scope="col">Template</th><th scope="col">Page</th><th scope="col">Verdict</th><th scope="col">Status</th><th scope="col">Cannot read it</th><th scope="col">Findings</th></tr></thead>
 <tbody>${rows.map(row)}</tbody>
 </table></div>
-${pager(domain, page, filters)}`}
-</section>`;
+${pager(domain, page, filters)}`}`, { open });
 }
 
 function filterForm(domain: string, page: PageVerdictsPage, filters: PageVerdictFilters): SafeHtml {

@@ -24,7 +24,9 @@ const DOMAINS = ["rosewood-bakery.secure.test", "second-bakery.secure.test", "th
 const DOMAIN = DOMAINS[0];
 const TOKEN = "glance-pipeline-token";
 // A word that would break mid-word in a narrow column ("Discoverabili-ty").
-const HEIGHT_BUDGET: Record<number, number> = { 390: 4000, 1366: 3000 };
+// The report's height with every section folded; the site-wide scan (issue 29) added its two checks, the
+// pages fold and the line across the site (about 400 px on a phone: 3,746 → 4,207 px measured).
+const HEIGHT_BUDGET: Record<number, number> = { 390: 4400, 1366: 3000 };
 
 let browser: Browser;
 let service: ServiceProcess;

@@ -83,6 +83,9 @@ describe.if(hasChromium)("the report's pages table", () => {
       await page.goto(`${origin}/report/shop.test`);
       const section = page.locator("#site-pages");
       expect(await section.locator("h2").textContent()).toBe("Pages of the site");
+      // Folded like the report's other sections until opened; filtering or paging opens it.
+      expect(await section.locator("tbody tr").first().isVisible()).toBe(false);
+      await section.locator("summary").first().click();
       expect(await section.locator("tbody tr").count()).toBe(25);
       expect(await section.getByText("Showing 1–25 of 38 pages.").count()).toBe(1);
 

@@ -1,5 +1,6 @@
 import type { VisibilityRecord } from "../../analyzers/visibility/record-schema.ts";
 import { html, safeUrl, type SafeHtml } from "../html.ts";
+import { reportFold } from "./report-fold.ts";
 
 type AgentOffering = NonNullable<VisibilityRecord["agentOfferings"]>[number];
 
@@ -17,13 +18,12 @@ const STATUS: Record<AgentOffering["status"], { word: string; className: string 
  */
 export function agentOfferingsSection(offerings: readonly AgentOffering[] | undefined): SafeHtml | "" {
   if (!offerings) return "";
-  return html`<section aria-labelledby="agents-title" class="agent-offerings">
-<h2 id="agents-title">What the site offers agents</h2>
-${offerings.length === 0
+  // Folded like the report's other sections (issue 28).
+  const offered = offerings.filter((offering) => offering.status === "offered").length;
+  return reportFold("agents", "What the site offers agents", offerings.length === 0 ? "nothing published" : `${offered} offered`, html`${offerings.length === 0
     ? html`<p class="muted">Nothing published for agents that act: no Markdown answer, llms.txt, MCP server card, A2A agent card, API catalog or OAuth metadata. A site that offers agents no service loses nothing by it.</p>`
     : html`<ul class="agent-offerings-list">${offerings.map((offering) => {
         const status = STATUS[offering.status] ?? STATUS.unspecified;
         return html`<li><span class="status ${status.className}">${status.word}</span> ${offering.name}: <a href="${safeUrl(offering.url)}" rel="nofollow noopener noreferrer">${offering.url}</a>${offering.note ? html` <span class="muted">(${offering.note})</span>` : ""}</li>`;
-      })}</ul>`}
-</section>`;
+      })}</ul>`}`, { className: "agent-offerings" });
 }
