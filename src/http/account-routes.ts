@@ -32,6 +32,7 @@ import { keyIdOf } from "../web/account/key-id.ts";
 import { loginAnswer, waitText } from "../web/account/login-answer.ts";
 import { html } from "../web/html.ts";
 import { answersListPage, answersWatchPage } from "../web/account/answers-page.ts";
+import { citedPageVerdicts } from "../reports/page-verdicts.ts";
 import { findWatch, watchesOf } from "../store/answer-watches-repo.ts";
 import { latestResults } from "../answers/answer-results.ts";
 import { DELIVERY_LOG_SHOWN } from "../answers/alerts/alerts-api.ts";
@@ -123,7 +124,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const id = keyIdOf(params.id);
       const watch = id === null ? null : await findWatch(deps.db, user.id, id);
       if (!watch) return pageResponse(messagePage({ title: "No such watch", message: "You watch no domain with that number.", next: html`<p><a href="/account/answers">Back to AI answers</a></p>` }), { status: 404 });
-      return pageResponse(answersWatchPage(watch, await latestResults(deps.db, watch), await alertSettingsOf(deps.db, watch.id), await deliveriesOfWatch(deps.db, watch.id, DELIVERY_LOG_SHOWN)));
+      return pageResponse(answersWatchPage(watch, await latestResults(deps.db, watch), await alertSettingsOf(deps.db, watch.id), await deliveriesOfWatch(deps.db, watch.id, DELIVERY_LOG_SHOWN), await citedPageVerdicts(deps.db, watch.domain)));
     })
     .get("/account/keys/:id/revoke", async ({ request, params }) => {
       const user = await signedInUser(request);

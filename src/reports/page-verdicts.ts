@@ -3,6 +3,8 @@ import { MAX_PAGES_PER_RECORD } from "../scans/bounded-page-verdicts.ts";
 import type { Db } from "../store/database.ts";
 import { pageTemplatesOf, pageVerdictsOf } from "../store/scan-pages-repo.ts";
 import { latestRecord } from "./latest-record.ts";
+import type { PageVerdict } from "../analyzers/visibility/site-record-schema.ts";
+import { verdictIndex, type VerdictIndex } from "./cited-page-verdicts.ts";
 import type { ReportSubject } from "./report-subject.ts";
 
 /**
@@ -76,4 +78,11 @@ export async function pageVerdictsOfScan(
 export function parseStatusFilter(text: string): VerdictWord | number | null {
   if ((VERDICT_WORDS as readonly string[]).includes(text)) return text as VerdictWord;
   return /^[1-5]\d\d$/.test(text) ? Number(text) : null;
+}
+
+/** The latest scan's verdicts of a domain, indexed for joining the pages AI answers cite (answers page); null when it has no site-wide scan. */
+export async function citedPageVerdicts(db: Db, domain: string): Promise<VerdictIndex | null> {
+  const page = await latestPageVerdicts(db, { domain }, { offset: 0, limit: MAX_PAGES_PER_RECORD });
+  if (!page || !page.siteWide) return null;
+  return verdictIndex(page.pagesJson.map((json) => JSON.parse(json) as PageVerdict));
 }

@@ -11,6 +11,9 @@ import { setBudget } from "../../src/store/answer-runs-repo.ts";
 import { claimDueDelivery, insertDelivery, recordAttempt, saveAlertSettings } from "../../src/store/alerts-repo.ts";
 import { insertPrompt, insertWatch } from "../../src/store/answer-watches-repo.ts";
 import { findUserByEmail } from "../../src/store/users-repo.ts";
+import { insertScan } from "../../src/store/scans-repo.ts";
+import { storedPageVerdicts } from "../../src/scans/bounded-page-verdicts.ts";
+import { sampleSiteVerdicts } from "../fixtures/page-verdicts.ts";
 import { startFakeProviders } from "../helpers/fake-answer-providers.ts";
 import { startAccounts, stopTurnstileFake } from "./account-test-kit.ts";
 
@@ -81,6 +84,43 @@ test("results are shown escaped, with nofollow http(s) links and the API each en
 
     expect((await s.get(`/account/answers/${watchId}`, { cookie: other })).status).toBe(404);
     expect((await s.get("/account/answers/abc", { cookie })).status).toBe(404);
+  } finally {
+    await s.close();
+  }
+});
+
+test("each cited page of the domain links to its verdict from the latest site-wide scan; where only competitors are cited, their pages are shown", async () => {
+  const fakes = await fakesReady;
+  const s = await startAccounts({ OPENAI_API_KEY: "sk-proj-pageFakeKey0123456789abcdef", OPENAI_BASE_URL: fakes.baseUrls.openai, ANSWERS_RETRIES: "0" });
+  try {
+    const cookie = await s.signUp("pages@example.com");
+    const db = s.runtime.db;
+    const userId = (await findUserByEmail(db, "pages@example.com"))!.id;
+    const watchId = (await insertWatch(db, userId, { domain: "shop.test", brandNames: ["Shop"], competitors: ["rival.io"], engines: null, samples: 1, schedule: "none", nextRunAt: null }, s.clock.now))!;
+    await insertPrompt(db, watchId, { name: "cited", prompt: "Best widget?", group: null }, s.clock.now);
+    await insertPrompt(db, watchId, { name: "rival", prompt: "Cheapest widget?", group: null }, s.clock.now);
+    await setBudget(db, userId, 1_000_000, s.clock.now);
+    const verdicts = sampleSiteVerdicts("https://shop.test");
+    const sampled = verdicts.find((verdict) => verdict.template !== "/" && verdict.findings.length > 0)!;
+    // One answer cites the shop's pages, the other only the competitor's (the page shows both, whichever prompt got which).
+    let calls = 0;
+    fakes.behave("openai", () =>
+      calls++ === 0
+        ? { kind: "answer", text: "Shop sells widgets.", cited: [{ url: `${sampled.url}#reviews`, title: "Widget" }, { url: "https://shop.test/never-sampled", title: "Other" }] }
+        : { kind: "answer", text: "Rival is cheaper.", cited: [{ url: "https://www.rival.io/cheap", title: "Rival" }] },
+    );
+    await insertScan(db, { domain: "shop.test", status: "ok", score: 70, scannedAt: s.clock.now, recordJson: JSON.stringify({ domain: "shop.test", status: "ok", scannedAt: new Date(s.clock.now).toISOString(), result: null, offSite: null }), artifactsJson: null, caller: { kind: "pipeline" }, pages: storedPageVerdicts(verdicts) });
+    const config = s.runtime.config;
+    const deps = { db, engines: configuredEngines(config), serviceLimitMicros: null, timeoutMs: 5000, secrets: providerSecrets(config), now: () => s.clock.now };
+    expect((await startRun(deps, userId, watchId, "manual")).ok).toBe(true);
+    expect(await answerRunWorker({ ...deps, log: () => undefined }).drain()).toBe(1);
+
+    const page = await (await s.get(`/account/answers/${watchId}`, { cookie })).text();
+    expect(page).toContain("Your pages it cites:");
+    expect(page).toContain(`href="/report/shop.test?template=${encodeURIComponent(sampled.template)}#site-pages"`);
+    expect(page).toContain(`>${sampled.verdict}</a>`);
+    expect(page).toContain("not among the pages the latest scan sampled");
+    expect(page).toContain('Cited instead of your site: <a href="https://www.rival.io/cheap" rel="nofollow noopener"');
   } finally {
     await s.close();
   }

@@ -5,6 +5,10 @@ import type { WatchRow } from "../../store/answer-watches-repo.ts";
 import type { AlertSettingsRow, DeliveryRow } from "../../store/alerts-repo.ts";
 import { html, safeUrl, type SafeHtml } from "../html.ts";
 import { renderAccountPage } from "./account-layout.ts";
+import { citedPages, type VerdictIndex } from "../../reports/cited-page-verdicts.ts";
+import { isSameSite, siteOfHost } from "../../answers/source-domain.ts";
+import type { AnswerAnalysis } from "../../answers/analyze-answer.ts";
+import { reportPath } from "../page-context.ts";
 
 /**
  * "AI answers" for a signed-in account: its watched domains, and for one of them the latest finished
@@ -23,7 +27,7 @@ ${watches.length === 0
   return renderAccountPage({ title: "AI answers", body });
 }
 
-export function answersWatchPage(watch: WatchRow, results: RunResults | null, alerts: AlertSettingsRow | null = null, deliveries: readonly DeliveryRow[] = []): string {
+export function answersWatchPage(watch: WatchRow, results: RunResults | null, alerts: AlertSettingsRow | null = null, deliveries: readonly DeliveryRow[] = [], verdicts: VerdictIndex | null = null): string {
   const apis = html`<ul>${ENGINE_NAMES.map((name) => html`<li><strong>${name}</strong>: ${ENGINE_APIS[name]}</li>`)}</ul>`;
   const body = html`<section>
 <h1>AI answers: ${watch.domain}</h1>
@@ -31,7 +35,7 @@ export function answersWatchPage(watch: WatchRow, results: RunResults | null, al
 <p>Each prompt is asked of each engine through its API with web search on; answers vary, so each is asked ${String(watch.samples)} time${watch.samples === 1 ? "" : "s"} and the shares carry a 95% interval. <strong>API answers can differ from what the ChatGPT, Claude, Gemini and Perplexity apps show.</strong></p>
 <details><summary>Which API each engine is asked through</summary>${apis}</details>
 <p class="muted">Brand names looked for: ${watch.brandNames.join(", ")}${watch.competitors.length > 0 ? html`. Competitors: ${watch.competitors.join(", ")}` : ""}.</p>
-${results === null ? html`<p>No run has finished yet.</p>` : resultsSection(results)}
+${results === null ? html`<p>No run has finished yet.</p>` : resultsSection(results, watch, verdicts)}
 ${alertsSection(alerts, deliveries)}
 </section>`;
   return renderAccountPage({ title: `AI answers · ${watch.domain}`, body });
@@ -52,7 +56,7 @@ ${deliveries.map(
 </tbody></table>`}`;
 }
 
-function resultsSection(results: RunResults): SafeHtml {
+function resultsSection(results: RunResults, watch: WatchRow, verdicts: VerdictIndex | null): SafeHtml {
   return html`<h2>Latest run</h2>
 <p class="muted">Finished ${results.finishedAt ?? "-"}, ${results.startedBy === "schedule" ? "on schedule" : "on request"}; cost $${results.costUsd.toFixed(4)}.</p>
 <table><caption>Per engine</caption><thead><tr><th scope="col">Engine</th><th scope="col">Cited</th><th scope="col">Mentioned</th><th scope="col">Mean position</th><th scope="col">Unavailable</th><th scope="col">Other domains cited</th></tr></thead><tbody>
@@ -75,6 +79,28 @@ ${results.samples.map((sample) => {
 <p class="muted">${engine} (${result.model}), sample ${String(sample.sample)}, ${result.askedAt}: ${analysis.cited ? `cited at position ${analysis.position}` : "not cited"}; ${analysis.mentioned ? "brand mentioned" : "brand not mentioned"}.</p>
 <blockquote>${analysis.text}${analysis.textCut ? " …" : ""}</blockquote>
 <ol>${analysis.sources.map((source) => html`<li><a href="${safeUrl(source.url)}" rel="nofollow noopener" referrerpolicy="no-referrer">${source.title ?? source.host}</a> <span class="muted">${source.host}, ${source.kind}</span></li>`)}</ol>
+${ownPages(watch.domain, analysis, verdicts)}
+${competitorPages(watch, analysis)}
 </article>`;
 })}`;
+}
+
+/** The domain's cited pages, each with its verdict from the latest site-wide scan, linked to the report's pages table. */
+function ownPages(domain: string, analysis: AnswerAnalysis, verdicts: VerdictIndex | null): SafeHtml {
+  if (analysis.domainUrls.length === 0) return html``;
+  const pages = citedPages(analysis.domainUrls, verdicts ?? new Map());
+  return html`<p>Your pages it cites:</p><ul class="cited-pages">${pages.map(({ url, verdict }) => html`<li><span class="url">${url}</span>: ${verdict
+    ? html`<a href="${reportPath(domain)}?template=${encodeURIComponent(verdict.template)}#site-pages">${verdict.verdict}</a> <span class="muted">(${verdict.template}${verdict.findings[0] ? html`; ${verdict.findings[0].text}` : ""})</span>`
+    : verdicts === null
+      ? html`<span class="muted">no site-wide scan of ${domain} yet</span>`
+      : html`<span class="muted">not among the pages the latest scan sampled</span>`}</li>`)}</ul>`;
+}
+
+/** Where the domain is not cited but competitors are: the competitors' pages the answer cites instead. */
+function competitorPages(watch: WatchRow, analysis: AnswerAnalysis): SafeHtml {
+  if (analysis.cited || analysis.competitorsCited.length === 0) return html``;
+  const sites = watch.competitors.map((competitor) => siteOfHost(competitor));
+  const pages = analysis.sources.filter((source) => source.kind === "cited" && sites.some((site) => isSameSite({ host: source.host, domain: source.domain }, site)));
+  if (pages.length === 0) return html``;
+  return html`<p>Cited instead of your site: ${pages.map((source, index) => html`${index > 0 ? ", " : ""}<a href="${safeUrl(source.url)}" rel="nofollow noopener" referrerpolicy="no-referrer">${source.url}</a>`)}</p>`;
 }
