@@ -53,7 +53,7 @@ function siteReachLine(record: unknown): SafeHtml {
   // Platforms the homepage line already shows as limited or blocked are no news template by template (site-reach's detail lists them).
   const reach = platformReachOf(record);
   const homeLost = new Set(AI_PLATFORMS.filter((_, index) => reach[index] !== undefined && reach[index].status !== "reads" && reach[index].status !== "unknown").map((platform) => platform.id));
-  const losses = reachLosses(summary).filter((loss) => loss.platforms.some((platform) => !homeLost.has(platform.id)));
+  const losses = reachLosses(summary, undefined, homeLost);
   if (losses.length === 0) return html`<p class="site-reach">Across the site: every AI platform can read the ${summary.pages.sampled} pages sampled from ${summary.templates.length} templates (<a href="#site-pages">the pages</a>).</p>`;
   return html`<p class="site-reach"><strong>Across the site</strong> (${summary.pages.sampled} pages sampled from ${summary.templates.length} templates, <a href="#site-pages">the pages</a>):</p>
 <ul class="site-reach-losses">${losses.slice(0, SITE_LOSSES_SHOWN).map((loss) => html`<li>${loss.sentence}</li>`)}${losses.length > SITE_LOSSES_SHOWN ? html`<li class="muted"><a href="#${checkAnchor("site-reach")}">${losses.length - SITE_LOSSES_SHOWN} more</a></li>` : ""}</ul>`;

@@ -24,10 +24,15 @@ export interface ReachLoss {
 const CREDIT = { reads: 1, limited: 0.5, blocked: 0 } as const;
 const EXAMPLES = 2;
 
-/** Each template some platform cannot read all of; platforms losing the same pages for the same cause are one loss. */
-export function reachLosses(summary: SiteSummary, verdicts?: readonly PageVerdict[]): ReachLoss[] {
+/**
+ * Each template some platform cannot read all of; platforms losing the same pages for the same cause are
+ * one loss. Platforms in `homepageLost` (those that cannot fully read the homepage) are left out: that is
+ * the homepage's finding, and one cause is one issue.
+ */
+export function reachLosses(summary: SiteSummary, verdicts?: readonly PageVerdict[], homepageLost: ReadonlySet<string> = new Set()): ReachLoss[] {
   const losses = new Map<string, Omit<ReachLoss, "examples" | "sentence">>();
   for (const platform of summary.reach) {
+    if (homepageLost.has(platform.platform)) continue;
     const definition = AI_PLATFORMS.find((candidate) => candidate.id === platform.platform);
     const share = definition ? audienceShare(definition) : 0;
     for (const entry of platform.templates) {
@@ -63,10 +68,12 @@ function examplesOf(loss: Omit<ReachLoss, "examples" | "sentence">, summary: Sit
 }
 
 /** Σ over platforms of audience share × the share of pages it reads (limited counted half, unknown left out), over the judged audience. */
-export function siteReadingShare(pages: readonly PageVerdict[]): number {
+export function siteReadingShare(pages: readonly PageVerdict[], homepageLost: ReadonlySet<string> = new Set()): number {
   let total = 0;
   let weight = 0;
   for (const platform of AI_PLATFORMS) {
+    // A platform that cannot read the homepage is the homepage's finding (reachLosses leaves it out too).
+    if (homepageLost.has(platform.id)) continue;
     const statuses = pages.map((page) => page.reach.find((entry) => entry.platform === platform.id)?.status).filter((status): status is keyof typeof CREDIT => status !== undefined && status !== "unknown");
     if (statuses.length === 0) continue;
     const share = audienceShare(platform);

@@ -13,7 +13,7 @@ import { fetchRobotsTxt, skippedRobotsTxt } from "./robots-txt.ts";
 import { gatherSamplePages, pickSamplePages, pickSitemapPages, sampleHasRoom } from "./sample-pages.ts";
 import { robotsGroups } from "../derive/robots/robots-groups.ts";
 import { gatherSitemap, sitemapPageUrls, withChildSitemaps } from "./sitemap.ts";
-import { cacheFetches } from "./scan-fetch-cache.ts";
+import { cacheFetches, type ScanFetchCache } from "./scan-fetch-cache.ts";
 import { limitFetcher } from "./site-limiter.ts";
 import { LLMS_FULL_TXT_MAX_BYTES, LLMS_TXT_MAX_BYTES, TDMREP_MAX_BYTES, checkLink, fetchTextFile } from "./text-file.ts";
 import { RSL_MAX_BYTES, rslPointers } from "../derive/usage-policy/rsl-licence.ts";
@@ -58,7 +58,8 @@ type Steps = StepProgress<GatherStep>;
 export async function gatherArtifacts(context: GatherContext): Promise<Artifacts> {
   const gatheredAt = (context.now?.() ?? new Date()).toISOString();
   // The cache sits outside the per-site bound: a response already fetched (or on its way) takes no slot.
-  const site = { ...context, fetcher: cacheFetches(limitFetcher(context.fetcher)) };
+  const cache = cacheFetches(limitFetcher(context.fetcher));
+  const site = { ...context, fetcher: cache };
   const guessedOrigin = `https://${context.domain}`;
   const steps: Steps = new StepProgress(GATHER_STEPS, context.progress);
 
@@ -105,7 +106,7 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
   const rslLicence = rslLicenceFile(site, files.robotsTxt, homepage);
   const siteCrawl =
     context.pages !== undefined && context.pages > 1 && homepage.ok && homepage.status < 400
-      ? steps.track("site", sitemapPromise.then((sitemap) => crawlTheSite(context, context.pages ?? 1, { homepage, robotsTxt: files.robotsTxt, sitemap, llmsTxt: files.llmsTxt }, steps)))
+      ? steps.track("site", sitemapPromise.then((sitemap) => crawlTheSite(context, cache, context.pages ?? 1, { homepage, robotsTxt: files.robotsTxt, sitemap, llmsTxt: files.llmsTxt }, steps)))
       : (steps.skip("site"), Promise.resolve(undefined));
   const [sitemap, llmsLinks, agentDocuments] = await Promise.all([
     sitemapPromise,
@@ -136,9 +137,10 @@ export async function gatherArtifacts(context: GatherContext): Promise<Artifacts
 }
 
 /** The pages behind the homepage (issue 29), each read into facts as it arrives, with the pages done shown to pollers. */
-function crawlTheSite(context: GatherContext, pages: number, input: SiteCrawlInput, steps: Steps): Promise<SiteCrawlArtifact> {
-  // The scan's own fetcher, not the per-scan cache, which would hold every page's body until gathering ends.
-  return crawlSite(context, input, {
+function crawlTheSite(context: GatherContext, cache: ScanFetchCache, pages: number, input: SiteCrawlInput, steps: Steps): Promise<SiteCrawlArtifact> {
+  // Through the per-scan cache read-through: pages the scan already read are not asked for again, and the
+  // crawl's own pages are not kept there (the cache would hold every body until gathering ends).
+  return crawlSite({ ...context, fetcher: cache.readThrough() }, input, {
     pages,
     readPage: pageFacts,
     ...(context.crawlConcurrency ? { concurrency: context.crawlConcurrency } : {}),

@@ -11,9 +11,10 @@ import type { FetchOptions, FetchResult, SafeFetcher } from "../../../net/fetch-
  * link check of it) either ask for the same type or only read the status. Failures are shared as well:
  * a URL that timed out once is not given a second timeout within the same scan.
  */
-export function cacheFetches(fetcher: SafeFetcher, kept: KeptBodies = KEPT_BODIES): SafeFetcher {
+export function cacheFetches(fetcher: SafeFetcher, kept: KeptBodies = KEPT_BODIES): ScanFetchCache {
   const entries = new Map<string, Entry>();
   return {
+    readThrough: () => readThrough(fetcher, entries),
     fetch(url, options = {}) {
       const key = keyOf(url, options);
       const wanted = options.maxBytes ?? Number.POSITIVE_INFINITY;
@@ -32,6 +33,47 @@ export function cacheFetches(fetcher: SafeFetcher, kept: KeptBodies = KEPT_BODIE
         () => {},
       );
       return response;
+    },
+  };
+}
+
+/** The scan's cached fetcher, and a view of it for gatherers that read many pages and keep none of them. */
+export interface ScanFetchCache extends SafeFetcher {
+  /**
+   * A fetcher that answers from what the scan already fetched (or is fetching), and otherwise fetches
+   * without keeping the answer: the site crawl reads hundreds of pages and must not hold their bodies
+   * until gathering ends, yet a page the scan already read (a sample page, the sitemap) is not asked for
+   * twice. A request that follows no redirects is also answered by the same URL fetched following them,
+   * when that answer came without a redirect (it is then the same response).
+   */
+  readThrough(): SafeFetcher;
+}
+
+function readThrough(fetcher: SafeFetcher, entries: ReadonlyMap<string, Entry>): SafeFetcher {
+  const fromCache = new WeakSet<FetchResult>();
+  const cachedAnswer = async (url: string, options: FetchOptions): Promise<FetchResult | null> => {
+    if (isNoCache(options)) return null;
+    const wanted = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const exact = entries.get(keyOf(url, options));
+    if (exact && exact.maxBytes >= wanted) return exact.response.then((result) => capped(result, wanted)).catch(() => null);
+    if (options.followRedirects !== false) return null;
+    const followed = entries.get(keyOf(url, { ...options, followRedirects: true }));
+    if (!followed || followed.maxBytes < wanted) return null;
+    const result = await followed.response.catch(() => null);
+    return result && result.redirects.length === 0 ? capped(result, wanted) : null;
+  };
+  return {
+    async fetch(url, options = {}) {
+      const cached = await cachedAnswer(url, options);
+      if (cached) {
+        fromCache.add(cached);
+        return cached;
+      }
+      return fetcher.fetch(url, options);
+    },
+    release(result) {
+      // The cache still holds what it answered with; only bodies fetched here are given back.
+      if (!fromCache.has(result)) fetcher.release?.(result);
     },
   };
 }

@@ -29,5 +29,6 @@ export function limitFetcher(fetcher: SafeFetcher, limit: number = PER_SITE_CONC
         release();
       }
     },
+    release: (result) => fetcher.release?.(result),
   };
 }

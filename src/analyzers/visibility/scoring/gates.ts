@@ -98,7 +98,7 @@ export const GATES: readonly Gate[] = [
     id: "site-minority-reach",
     audit: "site-reach",
     maxScore: 74,
-    when: "across the sampled pages behind the homepage, the AI platforms read less than half of what they could, weighted by their audience",
+    when: "across the sampled pages behind the homepage, the AI platforms that can read the homepage read less than half of what they could, weighted by their audience",
     holds: (outcome) => outcome.status === "fail" && outcome.score !== null && outcome.score < MINORITY_SHARE,
     says: () => "the AI platforms can read less than half of the site's sampled pages, weighted by their audience",
   },

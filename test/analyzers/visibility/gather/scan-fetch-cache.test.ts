@@ -140,3 +140,35 @@ describe("cacheFetches keeps large bodies only for the requests that read their 
     expect(inner.calls).toHaveLength(1);
   });
 });
+
+describe("the read-through view for the site crawl", () => {
+  test("answers from what the scan fetched, fetches the rest without keeping it, and gives back only what it fetched", async () => {
+    const asked: string[] = [];
+    const released: string[] = [];
+    const inner: SafeFetcher = {
+      async fetch(url, options = {}) {
+        asked.push(`${options.followRedirects === false ? "manual" : "follow"} ${url}`);
+        const redirected = url.endsWith("/moved");
+        return { url, finalUrl: redirected ? "https://a.test/new" : url, status: 200, headers: {}, body: new TextEncoder().encode("page"), truncated: false, redirects: redirected ? [{ url, status: 301 }] : [], timing: { ttfbMs: 1, totalMs: 1 }, remoteAddress: "127.0.0.1" };
+      },
+      release(result) {
+        released.push(result.url);
+      },
+    };
+    const cache = cacheFetches(inner);
+    await cache.fetch("https://a.test/about");
+    await cache.fetch("https://a.test/moved");
+    const crawl = cache.readThrough();
+    // The same URL, asked without following redirects: the followed answer had none, so it is the same response.
+    const about = await crawl.fetch("https://a.test/about", { followRedirects: false });
+    // One that redirected is asked again, hop by hop; a page the scan never read is fetched.
+    const moved = await crawl.fetch("https://a.test/moved", { followRedirects: false });
+    const fresh = await crawl.fetch("https://a.test/fresh", { followRedirects: false });
+    await crawl.fetch("https://a.test/fresh", { followRedirects: false });
+    expect(asked).toEqual(["follow https://a.test/about", "follow https://a.test/moved", "manual https://a.test/moved", "manual https://a.test/fresh", "manual https://a.test/fresh"]);
+    crawl.release?.(about);
+    crawl.release?.(moved);
+    crawl.release?.(fresh);
+    expect(released).toEqual(["https://a.test/moved", "https://a.test/fresh"]);
+  });
+});

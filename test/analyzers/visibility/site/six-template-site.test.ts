@@ -94,7 +94,7 @@ describe("a six-template site: the faults, page by page and template by template
     expect(outcome.blocking).toBe(true);
     expect(outcome.detail).toContain("ChatGPT, Perplexity, Claude and 4 smaller platforms can read only 2 of 8 sampled pages of /blog/<slug>: 6 of 8 sampled pages are app shells (e.g. https://example.com/blog/note-1, https://example.com/blog/note-2).");
     expect(outcome.detail).toContain("ChatGPT cannot read /docs/<slug>: OAI-SearchBot is disallowed by robots.txt line 2 (Disallow: /docs/) on 4 of 4 sampled pages");
-    expect(outcome.fix!.how).toContain("/blog/<slug> (e.g. https://example.com/blog/note-1): render the template's content on the server");
+    expect(outcome.fix!.how).toContain("`/blog/<slug>` (e.g. https://example.com/blog/note-1): render the template's content on the server");
     expect(outcome.fix!.how).toContain("robots.txt line 2 (Disallow: /docs/) keeps OAI-SearchBot out of this page.");
     const tagsOnly = { ...artifacts, siteCrawl: { ...artifacts.siteCrawl!, pages: artifacts.siteCrawl!.pages.filter((page) => page.template === "/" || page.template === "/tag/<name>" || page.template === "/guides/<slug>") } };
     const tagOutcome = runAudit(siteReach, tagsOnly);

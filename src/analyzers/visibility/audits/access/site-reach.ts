@@ -1,12 +1,13 @@
 import type { Artifacts } from "../../gather/artifacts.ts";
 import { percent } from "../../platforms.ts";
 import type { PageVerdict } from "../../site-record-schema.ts";
-import { listed } from "../../derive/platform-reach.ts";
+import { listed, platformReach } from "../../derive/platform-reach.ts";
 import { reachLosses, type ReachLoss, siteReadingShare } from "../../derive/site-reach-losses.ts";
 import { judgedPages } from "../../derive/site-summary.ts";
 import { siteVerdicts } from "../../derive/site-verdicts.ts";
 import { type AuditOutcome, type AuditRule, type Fix, notApplicable, passed } from "../audit.ts";
 import { counted } from "../wording.ts";
+import { inlineCode } from "../fix-code.ts";
 
 /**
  * Reach across the site (issue 29): for each AI platform, the share of the sampled pages behind the
@@ -56,10 +57,20 @@ function run(artifacts: Artifacts): AuditOutcome {
   if (judged.filter((page) => page.template !== "/").length === 0) {
     return notApplicable(`No page behind the homepage could be judged: of ${counted(site.verdicts.length, "sampled page")}, none answered with a readable HTML page.`);
   }
-  const score = siteReadingShare(judged);
   const evidence = site.summary.reach.map((platform) => `${platform.name}: reads ${platform.pagesRead} of ${platform.pagesJudged} judged pages`);
-  const partial = reachLosses(site.summary, site.verdicts);
-  if (partial.length === 0) return passed(`Every AI platform can find and read all ${counted(judged.length, "page")} judged, across ${counted(new Set(judged.map((page) => page.template)).size, "template")}.`, evidence);
+  // Platforms that cannot read the homepage are ai-platform-reach's finding: one cause, one issue (issue 25).
+  const homepageLost = new Set(platformReach(artifacts).platforms.filter((verdict) => verdict.status === "blocked" || verdict.status === "limited").map((verdict) => verdict.platform.id));
+  const partial = reachLosses(site.summary, site.verdicts, homepageLost);
+  const score = siteReadingShare(judged, homepageLost);
+  const templates = counted(new Set(judged.map((page) => page.template)).size, "template");
+  if (partial.length === 0) {
+    return passed(
+      homepageLost.size === 0
+        ? `Every AI platform can find and read all ${counted(judged.length, "page")} judged, across ${templates}.`
+        : `Every AI platform that can read the homepage can also find and read the ${counted(judged.length, "page")} judged behind it, across ${templates}; the platforms that cannot read the homepage are its own finding.`,
+      evidence,
+    );
+  }
   // Most of a template: a platform that cannot read at least half of its sampled pages has lost it.
   const lost = partial.filter((entry) => entry.read * 2 <= entry.judged);
   const lines = partial.map((entry) => entry.sentence);
@@ -93,8 +104,8 @@ function fixFor(verdicts: readonly PageVerdict[], partial: readonly ReachLoss[])
     const robots = [...new Set(pages.flatMap((page) => page.findings.filter((finding) => finding.id === "robots-disallowed").map((finding) => finding.text)))].slice(0, 2);
     const example = pages.find((page) => page.reach.some((entry) => entry.status !== "reads"))?.url ?? pages[0]?.url ?? "";
     const todo = [...ids].map((id) => (id === "robots-disallowed" && robots.length > 0 ? `${REACH_FIXES[id]} (${robots.join(" ")})` : REACH_FIXES[id]!));
-    if (todo.length > 0) steps.push(`- ${template} (e.g. ${example}): ${todo.join("; ")}.`);
-    else steps.push(`- ${template} (e.g. ${example}): see the page verdicts for what each platform gets.`);
+    if (todo.length > 0) steps.push(`- ${inlineCode(template)} (e.g. ${example}): ${todo.join("; ")}.`);
+    else steps.push(`- ${inlineCode(template)} (e.g. ${example}): see the page verdicts for what each platform gets.`);
   }
   const appShell = partial.some((entry) => entry.cause?.includes("app shell"));
   return {

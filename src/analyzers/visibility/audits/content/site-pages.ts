@@ -4,6 +4,7 @@ import { FINDING_SOURCES } from "../../derive/page-verdict.ts";
 import { siteVerdicts } from "../../derive/site-verdicts.ts";
 import { type AuditOutcome, type AuditRule, type Fix, notApplicable, passed } from "../audit.ts";
 import { counted } from "../wording.ts";
+import { inlineCode } from "../fix-code.ts";
 
 /**
  * The pages behind the homepage, template by template (issue 29): pages that fail (an error status,
@@ -111,7 +112,7 @@ function templateIssues(pages: readonly PageVerdict[]): TemplateIssue[] {
 }
 
 function fixFor(issues: readonly TemplateIssue[]): Fix {
-  const steps = issues.slice(0, 10).map((issue) => `- ${issue.template} (${issue.urls.length} of ${issue.sampled}, e.g. ${issue.urls[0]}): ${FINDINGS[issue.id]?.fix ?? "see the page verdicts"}.`);
+  const steps = issues.slice(0, 10).map((issue) => `- ${inlineCode(issue.template)} (${issue.urls.length} of ${issue.sampled}, e.g. ${issue.urls[0]}): ${FINDINGS[issue.id]?.fix ?? "see the page verdicts"}.`);
   const more = issues.length > 10 ? `\n\n${counted(issues.length - 10, "more finding")} in the pages table.` : "";
   const failing = issues.filter((issue) => issue.severity === "fail");
   return {
