@@ -81,7 +81,7 @@ describe("API key dashboard", () => {
     expect(revoked.headers.get("location")).toBe("/account?revoked=1");
     const refused = await s.scan({ url: "third.test" }, { token: key });
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: "Unauthorized" });
+    expect(await refused.json()).toEqual({ error: "Unauthorized", hint: "This API key was revoked. Create a new one at /account, or with `sightline keys create <name>`." });
     const after = await (await s.get("/account?revoked=1", { cookie })).text();
     expect(after).toContain("Revoked");
     expect(after).toContain("The key was revoked");

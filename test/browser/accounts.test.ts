@@ -132,7 +132,7 @@ test.skipIf(!hasChromium)("sign up → create a key → scan with it → revoke 
 
   const refused = await scanWith(key, "keyed.test");
   expect(refused.status).toBe(401);
-  expect(await refused.json()).toEqual({ error: "Unauthorized" });
+  expect(await refused.json()).toEqual({ error: "Unauthorized", hint: "This API key was revoked. Create a new one at /account, or with `sightline keys create <name>`." });
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

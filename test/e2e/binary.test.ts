@@ -144,7 +144,7 @@ describe("the compiled binary", () => {
     expect(revoked.exitCode).toBe(0);
     const refused = await scan({ url: "keyed.secure.test" }, key);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: "Unauthorized" });
+    expect(await refused.json()).toEqual({ error: "Unauthorized", hint: "This API key was revoked. Create a new one at /account, or with `sightline keys create <name>`." });
 
     // The database file holds only the key's hash.
     const bytes = readFileSync(env.DATABASE_PATH!);

@@ -150,7 +150,7 @@ describe.skipIf(!available)(postgresLabel("two instances of the binary on one Po
     for (const instance of [second, first]) {
       const refused = await scan(instance, cachedDomain, { token: key });
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ error: "Unauthorized" });
+      expect(await refused.json()).toEqual({ error: "Unauthorized", hint: "This API key was revoked. Create a new one at /account, or with `sightline keys create <name>`." });
     }
   }, 40_000);
 
