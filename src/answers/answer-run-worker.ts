@@ -2,6 +2,7 @@ import { claimDueRun, extendRunLease, failRun } from "../store/answer-runs-repo.
 import type { Log } from "../log.ts";
 import { carryOutRun, type AnswerRunDeps } from "./answer-runs.ts";
 import { startDueRuns } from "./answer-schedules.ts";
+import { pollingLoop, type PollingLoop } from "../lib/polling-loop.ts";
 
 /**
  * Every poll, queues the runs of scheduled watches that are due (answer-schedules.ts), then claims
@@ -21,8 +22,7 @@ export interface AnswerRunWorker {
 }
 
 export function answerRunWorker(deps: AnswerRunDeps & { log: Log; pollMs?: number }): AnswerRunWorker {
-  let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
+  let background: PollingLoop | undefined;
   const once = async (): Promise<boolean> => {
     const token = crypto.randomUUID();
     const run = await claimDueRun(deps.db, token, deps.now() + LEASE_MS, deps.now());
@@ -46,29 +46,13 @@ export function answerRunWorker(deps: AnswerRunDeps & { log: Log; pollMs?: numbe
   };
   const drain = async () => {
     let finished = 0;
-    while (!stopped && (await once())) finished++;
+    while (!background?.stopped && (await once())) finished++;
     return finished;
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const loop = () => {
-    if (stopped) return;
-    // Scheduled watches first, so that their runs are claimed in the same round.
-    current = startDueRuns(deps, deps.log)
-      .then(() => drain())
-      .catch((error: unknown) => deps.log("error", "answer run worker", { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, deps.pollMs ?? 5000);
-      });
-  };
-  if (deps.pollMs !== undefined) loop();
-  return {
-    drain,
-    async stop(graceMs = 5000) {
-      stopped = true;
-      clearTimeout(timer);
-      let grace: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([current, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
-      clearTimeout(grace);
-    },
-  };
+  // Scheduled watches first, so that their runs are claimed in the same round.
+  background = pollingLoop(() => startDueRuns(deps, deps.log).then(() => drain()), {
+    pollMs: deps.pollMs,
+    onError: (error) => deps.log("error", "answer run worker", { error: error instanceof Error ? error.message : String(error) }),
+  });
+  return { drain, stop: (graceMs) => background!.stop(graceMs) };
 }

@@ -7,6 +7,7 @@ import type { AlertMailer } from "./alert-mailer.ts";
 import { DELIVERY_ATTEMPTS, nextStep, type AttemptOutcome } from "./delivery-policy.ts";
 import { attemptWebhook } from "./webhook-delivery.ts";
 import { openWebhookSecret } from "./webhook-secret.ts";
+import { pollingLoop, type PollingLoop } from "../../lib/polling-loop.ts";
 
 /**
  * Every poll: compares watches that have something new (alert-evaluation.ts; every 30 s), then sends the alerts
@@ -38,8 +39,7 @@ export interface AlertWorker {
 }
 
 export function alertWorker(deps: AlertWorkerDeps): AlertWorker {
-  let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
+  let background: PollingLoop | undefined;
   let lastPurge = 0;
   let lastEvaluation = -Infinity;
   const round = async () => {
@@ -48,7 +48,7 @@ export function alertWorker(deps: AlertWorkerDeps): AlertWorker {
       await evaluateAlerts(deps);
     }
     let attempts = 0;
-    while (!stopped && attempts < DELIVERIES_PER_ROUND && (await deliverOne(deps))) attempts++;
+    while (!background?.stopped && attempts < DELIVERIES_PER_ROUND && (await deliverOne(deps))) attempts++;
     const now = deps.now();
     if (now - lastPurge >= PURGE_EVERY_MS) {
       lastPurge = now;
@@ -56,26 +56,11 @@ export function alertWorker(deps: AlertWorkerDeps): AlertWorker {
     }
     return attempts;
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const loop = () => {
-    if (stopped) return;
-    current = round()
-      .catch((error: unknown) => deps.log("error", "alert worker", { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, deps.pollMs ?? 5000);
-      });
-  };
-  if (deps.pollMs !== undefined) loop();
-  return {
-    round,
-    async stop(graceMs = 5000) {
-      stopped = true;
-      clearTimeout(timer);
-      let grace: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([current, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
-      clearTimeout(grace);
-    },
-  };
+  background = pollingLoop(round, {
+    pollMs: deps.pollMs,
+    onError: (error) => deps.log("error", "alert worker", { error: error instanceof Error ? error.message : String(error) }),
+  });
+  return { round, stop: (graceMs) => background!.stop(graceMs) };
 }
 
 /** Claims one due delivery and makes one attempt; false when none was due. */
