@@ -71,7 +71,8 @@ export function pageFacts(input: PageFactsInput): PageHtmlFacts {
   const page: SitePage = { url: input.finalUrl, role: "content", document, html: input.html, cut: null };
   const render = rawHtmlRender(document);
   const title = clean(textOf(document.querySelector("title")));
-  const h1 = clean(textOf(document.querySelector("h1")));
+  // The first <h1> that says something: many sites wrap their logo in an empty <h1> before the headline's.
+  const h1 = Array.from(document.querySelectorAll("h1")).map((heading) => clean(textOf(heading))).find((text) => text !== null) ?? null;
   const graph = structuredGraph(document, input.html, input.finalUrl);
   const profile = profilePage(page);
   const kind = kindOf(profile.kinds, profile.reasons);

@@ -222,7 +222,7 @@ function markupFindings(html: HtmlFacts, homepage: boolean): PageFinding[] {
   if (!html.title) findings.push({ id: "missing-title", severity: "warn", text: "It has no <title>: assistants and results name it by its URL." });
   if (!html.description) findings.push({ id: "missing-description", severity: "warn", text: 'It has no <meta name="description">.' });
   // An app shell has no heading in its raw HTML by definition: its own finding says so.
-  if (!html.h1 && !html.appShell) findings.push({ id: "missing-h1", severity: "warn", text: "It has no <h1> in its raw HTML." });
+  if (!html.h1 && !html.appShell) findings.push({ id: "missing-h1", severity: "warn", text: "No <h1> in its raw HTML holds text: the page's main heading is not marked as one (an <h1> around a logo image says nothing)." });
   if (!html.lang) findings.push({ id: "missing-lang", severity: "warn", text: "Its <html> has no lang attribute." });
   if (!html.openGraph.title || !html.openGraph.image) {
     const lacking = [html.openGraph.title ? null : "og:title", html.openGraph.image ? null : "og:image"].filter((name): name is string => name !== null);

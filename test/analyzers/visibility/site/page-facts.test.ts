@@ -103,3 +103,10 @@ describe("pageFacts", () => {
     expect(JSON.parse(JSON.stringify(read))).toEqual(read);
   });
 });
+
+test("the heading is the first <h1> that says something: a logo wrapped in an empty <h1> comes before it on many sites", () => {
+  const html = `<!doctype html><html lang="en"><head><title>Telescope opens</title></head><body><h1 class="logo"><a href="/"><img src="/logo.svg" alt=""></a></h1><article><h1>Gigantic telescope opens to astronomers</h1><p>${"words ".repeat(300)}</p></article></body></html>`;
+  expect(pageFacts({ html, finalUrl: "https://example.com/news/telescope", contentType: "text/html", status: 200 }).h1).toBe("Gigantic telescope opens to astronomers");
+  const logoOnly = html.replace("<h1>Gigantic telescope opens to astronomers</h1>", "<h2>Gigantic telescope opens to astronomers</h2>");
+  expect(pageFacts({ html: logoOnly, finalUrl: "https://example.com/news/telescope", contentType: "text/html", status: 200 }).h1).toBeNull();
+});
