@@ -44,6 +44,17 @@ function withoutDecoration(text: string): string {
   return text.slice(start, end);
 }
 
+/** "ByTravis Haney": the label and the name in elements the page sets side by side without a space; "Byron" is a name. */
+const GLUED_BY = /^By(?=\p{Lu}\p{Ll})/u;
+/** A numeric date after the name ("Steven Shepard 10/04/2016 05:07 AM EDT"): the byline's timestamp, not part of the name. */
+const TRAILING_TIMESTAMP = /\s\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}(?:\s|$)/;
+
+/** The name with a timestamp that follows it cut off. */
+function withoutTimestamp(text: string): string {
+  const at = TRAILING_TIMESTAMP.exec(text);
+  return at ? text.slice(0, at.index) : text;
+}
+
 /** Longer than this, the element holds more than a byline (a bio, an article teaser). */
 const MAX_NAME_LENGTH = 100;
 
@@ -54,7 +65,7 @@ const MAX_NAME_LENGTH = 100;
 export function nameFromByline(text: string): string | null {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length > MAX_NAME_LENGTH * 2) return null;
-  const name = withoutDecoration(flat.replace(LEADING_LABEL, "").trim());
+  const name = withoutDecoration(withoutTimestamp(flat.replace(LEADING_LABEL, "").replace(GLUED_BY, "").trim()));
   // A byline that starts with a number, a time or a date is its timestamp ("9:39AM BST 05 Oct 2011", "Dec 1st 2016"), not a name; "750g La Table" is a name.
   if (name.length < 2 || !/\p{L}/u.test(name) || LEADING_NUMBER.test(name) || startsWithDate(name)) return null;
   const bare = name.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, "").trim();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { parseHtml } from "../../../../src/analyzers/structured-data/html-document.ts";
 import { byline, bylines } from "../../../../src/analyzers/visibility/derive/byline.ts";
+import { nameFromByline } from "../../../../src/analyzers/visibility/derive/byline-name.ts";
 
 const doc = (body: string, head = "") => {
   const html = `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
@@ -128,4 +129,13 @@ describe("bylines people can see (issue 25)", () => {
     expect(names("<article><h1>T</h1><p>By 5pm Today</p></article>")).toEqual([]);
     expect(names("<article><h1>T</h1><p>Posted by: ~~~</p></article>")).toEqual([]);
   });
+});
+
+test("a label glued to the name, and a numeric timestamp after it, are not part of the name (247sports, Politico in the corpus)", () => {
+  expect(nameFromByline("ByTravis Haney")).toBe("Travis Haney");
+  expect(nameFromByline("Byron Smith")).toBe("Byron Smith");
+  expect(nameFromByline("By BYU Staff")).toBe("BYU Staff");
+  expect(nameFromByline("Steven Shepard 10/04/2016 05:07 AM EDT Link Copied")).toBe("Steven Shepard");
+  expect(nameFromByline("Jane Doe 2.0 Studio")).toBe("Jane Doe 2.0 Studio");
+  expect(nameFromByline("12/05/2020 Jane Doe")).toBeNull();
 });
